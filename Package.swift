@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "desingleton",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "desingleton", targets: ["desingleton"]),
+    .library(name: "DesingletonKit", targets: ["DesingletonIndex", "DesingletonPlanner", "DesingletonPrinter"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
+  ],
+  targets: [
+    // Shared vocabulary: source files, locations, diagnostics, edits, plans.
+    .target(name: "DesingletonCore"),
+    // Parser stage: load files, parse, build the index.
+    .target(
+      name: "DesingletonIndex",
+      dependencies: [
+        "DesingletonCore",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+      ]
+    ),
+    // Planner stage: pure functions from an index and options to a plan or a refusal.
+    .target(
+      name: "DesingletonPlanner",
+      dependencies: [
+        "DesingletonCore",
+        "DesingletonIndex",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftBasicFormat", package: "swift-syntax"),
+      ]
+    ),
+    // Printer stage: apply edits, render diffs, write files as one transaction.
+    .target(
+      name: "DesingletonPrinter",
+      dependencies: [
+        "DesingletonCore",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
+    .executableTarget(
+      name: "desingleton",
+      dependencies: [
+        "DesingletonCore",
+        "DesingletonIndex",
+        "DesingletonPlanner",
+        "DesingletonPrinter",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "DesingletonTests",
+      dependencies: [
+        "DesingletonCore",
+        "DesingletonIndex",
+        "DesingletonPlanner",
+        "DesingletonPrinter",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

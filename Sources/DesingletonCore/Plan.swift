@@ -1,0 +1,45 @@
+/// A replacement of a UTF-8 byte range of one file's original text.
+public struct TextEdit: Hashable, Sendable, Comparable {
+  public var range: Range<Int>
+  public var replacement: String
+
+  public init(range: Range<Int>, replacement: String) {
+    self.range = range
+    self.replacement = replacement
+  }
+
+  public static func insert(_ text: String, at offset: Int) -> TextEdit {
+    TextEdit(range: offset..<offset, replacement: text)
+  }
+
+  public static func < (lhs: TextEdit, rhs: TextEdit) -> Bool {
+    (lhs.range.lowerBound, lhs.range.upperBound, lhs.replacement) < (rhs.range.lowerBound, rhs.range.upperBound, rhs.replacement)
+  }
+}
+
+/// What a command will do: edits against the original text of existing files, and new files.
+/// Paths are the files' own paths as loaded (`SourceText.path`).
+public struct Plan: Sendable {
+  public var edits: [String: [TextEdit]]
+  public var newFiles: [String: String]
+  /// Lines for the user's summary (stderr), in order.
+  public var notes: [String]
+
+  public init(edits: [String: [TextEdit]] = [:], newFiles: [String: String] = [:], notes: [String] = []) {
+    self.edits = edits
+    self.newFiles = newFiles
+    self.notes = notes
+  }
+
+  public var isEmpty: Bool { edits.values.allSatisfy(\.isEmpty) && newFiles.isEmpty }
+
+  public mutating func add(_ edit: TextEdit, in path: String) {
+    edits[path, default: []].append(edit)
+  }
+
+  public mutating func merge(_ other: Plan) {
+    for (path, list) in other.edits { edits[path, default: []].append(contentsOf: list) }
+    for (path, text) in other.newFiles { newFiles[path] = text }
+    notes.append(contentsOf: other.notes)
+  }
+}

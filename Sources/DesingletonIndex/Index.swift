@@ -1,0 +1,110 @@
+import DesingletonCore
+
+/// What the Parser stage knows about a code base: immutable, in a stable order.
+public struct Index: Sendable {
+  /// Every Swift file found, sorted; those that were parsed have a summary in `files`.
+  public let allPaths: [String]
+  /// The parsed files, sorted by path.
+  public let files: [FileSummary]
+  public let singletons: [Singleton]
+  /// References to the singletons' accessors, in file and position order.
+  public let references: [Reference]
+  /// Files skipped or read with problems: not UTF-8, syntax errors, symlink loops.
+  public let warnings: [Diagnostic]
+
+  private let declarationsByQualifiedName: [String: [TypeDecl]]
+  private let qualifiedNamesBySimpleName: [String: [String]]
+
+  public init(allPaths: [String], files: [FileSummary], warnings: [Diagnostic]) {
+    self.allPaths = allPaths
+    self.files = files
+    self.warnings = warnings
+    var bySimpleName: [String: Set<String>] = [:]
+    for file in files {
+      for type in file.types where !type.isExtension {
+        bySimpleName[type.name, default: []].insert(type.qualifiedName)
+      }
+    }
+    let simpleNames = bySimpleName.mapValues { $0.sorted() }
+    var byQualified: [String: [TypeDecl]] = [:]
+    for file in files {
+      for type in file.types {
+        let key = type.isExtension ? Index.resolve(type.qualifiedName, simpleNames: simpleNames) : type.qualifiedName
+        byQualified[key, default: []].append(type)
+      }
+    }
+    self.qualifiedNamesBySimpleName = simpleNames
+    self.declarationsByQualifiedName = byQualified
+    let singletons = SingletonDetector.singletons(in: byQualified)
+    self.singletons = singletons
+    self.references = Index.attribute(files.flatMap(\.candidateReferences), to: singletons, simpleNames: simpleNames)
+  }
+
+  /// The qualified name a type written as `written` most likely means.
+  static func resolve(_ written: String, simpleNames: [String: [String]]) -> String {
+    let stripped = written.split(separator: "<").first.map(String.init) ?? written
+    let last = stripped.split(separator: ".").last.map(String.init) ?? stripped
+    guard let candidates = simpleNames[last] else { return stripped }
+    if candidates.contains(stripped) { return stripped }
+    if let suffixed = candidates.first(where: { stripped.hasSuffix("." + $0) || $0.hasSuffix("." + stripped) }) {
+      return suffixed
+    }
+    return candidates.count == 1 ? candidates[0] : stripped
+  }
+
+  public func resolveType(_ written: String) -> String {
+    Index.resolve(written, simpleNames: qualifiedNamesBySimpleName)
+  }
+
+  /// The type's declaration and all its extensions, in file order.
+  public func declarations(of qualifiedName: String) -> [TypeDecl] {
+    declarationsByQualifiedName[qualifiedName] ?? []
+  }
+
+  /// Qualified names of every declared type (not extensions) with this simple or qualified name.
+  public func types(named name: String) -> [String] {
+    if declarationsByQualifiedName[name]?.contains(where: { !$0.isExtension }) == true { return [name] }
+    let last = name.split(separator: ".").last.map(String.init) ?? name
+    return qualifiedNamesBySimpleName[last] ?? []
+  }
+
+  public var allTypeNames: [String] { declarationsByQualifiedName.keys.sorted() }
+
+  /// The members of a type across its declaration and extensions.
+  public func members(of qualifiedName: String) -> [MemberDecl] {
+    declarations(of: qualifiedName).flatMap(\.members)
+  }
+
+  public func singleton(typeName: String) -> Singleton? {
+    singletons.first { $0.typeName == typeName }
+  }
+
+  public func references(to singleton: Singleton) -> [Reference] {
+    references.filter { resolvedBase(of: $0) == singleton.typeName && singleton.accessors.contains($0.accessor) }
+  }
+
+  /// The singleton type a reference's base names.
+  public func resolvedBase(of reference: Reference) -> String {
+    if reference.baseName == "Self", let type = reference.context.typeName { return resolveType(type) }
+    return resolveType(reference.baseName)
+  }
+
+  /// The enclosing type of a reference, resolved to its declaration's qualified name.
+  public func enclosingType(of reference: Reference) -> String? {
+    reference.context.typeName.map(resolveType)
+  }
+
+  public var lineCount: Int { files.reduce(0) { $0 + $1.lineCount } }
+
+  private static func attribute(
+    _ candidates: [Reference], to singletons: [Singleton], simpleNames: [String: [String]]
+  ) -> [Reference] {
+    var accessorsByType: [String: Set<String>] = [:]
+    for singleton in singletons { accessorsByType[singleton.typeName, default: []].formUnion(singleton.accessors) }
+    return candidates.filter { reference in
+      let written = reference.baseName == "Self" ? (reference.context.typeName ?? "") : reference.baseName
+      let type = resolve(written, simpleNames: simpleNames)
+      return accessorsByType[type]?.contains(reference.accessor) == true
+    }
+  }
+}

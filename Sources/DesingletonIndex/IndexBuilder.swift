@@ -1,0 +1,104 @@
+import DesingletonCore
+import Dispatch
+import Foundation
+
+/// Reads and indexes files in parallel; the result does not depend on thread timing.
+public struct IndexBuilder: Sendable {
+  /// Worker threads; defaults to the number of active cores.
+  public var threads: Int
+
+  public init(threads: Int? = nil) {
+    self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+  }
+
+  /// Indexes every file in `paths`. With `mentioning`, only files whose bytes contain one of those
+  /// names are parsed (the others are read, found irrelevant, and dropped).
+  public func build(paths: [String], mentioning names: [String]? = nil) -> Index {
+    let needles = names.map { $0.map { Array($0.utf8) } }
+    let slots = Slots(count: paths.count)
+    // Largest files first, so no thread is left with a big file at the end.
+    let order = paths.indices.sorted { fileSize(paths[$0]) > fileSize(paths[$1]) }
+    let next = Counter()
+    DispatchQueue.concurrentPerform(iterations: min(threads, max(paths.count, 1))) { _ in
+      while let position = next.take(below: order.count) {
+        let index = order[position]
+        slots.set(index, IndexBuilder.indexFile(paths[index], needles: needles))
+      }
+    }
+    var summaries: [FileSummary] = []
+    var warnings: [Diagnostic] = []
+    for outcome in slots.values {
+      switch outcome {
+      case .indexed(let summary):
+        summaries.append(summary)
+        if let first = summary.syntaxErrors.first {
+          warnings.append(.warning("the file has syntax errors and was indexed only in part: \(first.message)", at: first.location))
+        }
+      case .failed(let diagnostic):
+        warnings.append(diagnostic)
+      case .irrelevant, nil:
+        break
+      }
+    }
+    return Index(allPaths: paths, files: summaries, warnings: warnings)
+  }
+
+  enum Outcome: Sendable {
+    case indexed(FileSummary)
+    case irrelevant
+    case failed(Diagnostic)
+  }
+
+  static func indexFile(_ path: String, needles: [[UInt8]]?) -> Outcome {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .failed(.warning("cannot read '\(path)'; skipped", at: Location(path: path, line: 1, column: 1)))
+    }
+    let bytes = [UInt8](data)
+    if let needles, occurrences(of: needles, in: bytes, firstOnly: true).isEmpty {
+      return .irrelevant
+    }
+    if String(validating: bytes, as: UTF8.self) == nil {
+      return .failed(.warning("the file is not valid UTF-8; skipped", at: Location(path: path, line: 1, column: 1)))
+    }
+    return .indexed(FileIndexer.index(SourceText(path: path, bytes: bytes)))
+  }
+
+  private func fileSize(_ path: String) -> Int {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int(info.st_size) : 0
+  }
+}
+
+private final class Slots: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [IndexBuilder.Outcome?]
+
+  init(count: Int) {
+    storage = Array(repeating: nil, count: count)
+  }
+
+  func set(_ index: Int, _ value: IndexBuilder.Outcome) {
+    lock.lock()
+    storage[index] = value
+    lock.unlock()
+  }
+
+  var values: [IndexBuilder.Outcome?] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
+  }
+}
+
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  func take(below limit: Int) -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard value < limit else { return nil }
+    value += 1
+    return value - 1
+  }
+}

@@ -1,0 +1,307 @@
+import DesingletonCore
+
+public enum AccessLevel: Int, Comparable, Sendable, Codable, CaseIterable {
+  case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
+
+  public init?(keyword: String) {
+    switch keyword {
+    case "private": self = .private
+    case "fileprivate": self = .fileprivate
+    case "internal": self = .internal
+    case "package": self = .package
+    case "public": self = .public
+    case "open": self = .open
+    default: return nil
+    }
+  }
+
+  public var keyword: String {
+    switch self {
+    case .private: "private"
+    case .fileprivate: "fileprivate"
+    case .internal: "internal"
+    case .package: "package"
+    case .public: "public"
+    case .open: "open"
+    }
+  }
+
+  public static func < (lhs: AccessLevel, rhs: AccessLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A byte range in one file and where it starts, as people read it.
+public struct SourceRange: Hashable, Sendable {
+  public var path: String
+  public var bytes: Range<Int>
+  public var start: Location
+
+  public init(path: String, bytes: Range<Int>, start: Location) {
+    self.path = path
+    self.bytes = bytes
+    self.start = start
+  }
+}
+
+/// One member declared in a type or in one of its extensions.
+public struct MemberDecl: Hashable, Sendable {
+  public enum Kind: String, Sendable, Codable {
+    case property, method, initializer, `subscript`, typeAlias, nestedType, enumCase, associatedType
+  }
+
+  public var name: String
+  public var kind: Kind
+  /// `static` or `class`.
+  public var isStatic: Bool
+  /// Declared with `class` rather than `static`.
+  public var isClassMember: Bool
+  /// `let` for properties.
+  public var isLet: Bool
+  /// A stored property (no accessor block, or only observers).
+  public var isStored: Bool
+  /// For properties: whether the property can be set from outside its type's own code
+  /// (a `var` without a setter access narrower than the property, or a computed property with `set`).
+  public var isSettable: Bool
+  /// `private(set)`, `fileprivate(set)`, ...
+  public var setterAccess: AccessLevel?
+  /// The access written on the declaration, if any.
+  public var access: AccessLevel?
+  /// Attributes as written, without arguments: `@MainActor`, `@objc`, `@discardableResult`.
+  public var attributes: [String]
+  /// Other modifiers as written: `override`, `mutating`, `final`, `required`, `convenience`, `nonisolated`, ...
+  public var modifiers: [String]
+  /// The property's type annotation, the method's return type, as written.
+  public var typeText: String?
+  /// The property's initializer expression, as written.
+  public var initializerText: String?
+  /// Argument labels of a method, initializer or subscript (`_` for none).
+  public var labels: [String]
+  /// For initializers: `init?` / `init!`.
+  public var isFailable: Bool
+  /// The declaration's whole range, attributes included.
+  public var range: SourceRange
+
+  public init(
+    name: String, kind: Kind, isStatic: Bool = false, isClassMember: Bool = false, isLet: Bool = false,
+    isStored: Bool = false, isSettable: Bool = false, setterAccess: AccessLevel? = nil, access: AccessLevel? = nil,
+    attributes: [String] = [], modifiers: [String] = [], typeText: String? = nil, initializerText: String? = nil,
+    labels: [String] = [], isFailable: Bool = false, range: SourceRange
+  ) {
+    self.name = name
+    self.kind = kind
+    self.isStatic = isStatic
+    self.isClassMember = isClassMember
+    self.isLet = isLet
+    self.isStored = isStored
+    self.isSettable = isSettable
+    self.setterAccess = setterAccess
+    self.access = access
+    self.attributes = attributes
+    self.modifiers = modifiers
+    self.typeText = typeText
+    self.initializerText = initializerText
+    self.labels = labels
+    self.isFailable = isFailable
+    self.range = range
+  }
+
+  public var location: Location { range.start }
+  public var isOverride: Bool { modifiers.contains("override") }
+  /// `name(label:label:)` for methods and initializers, `name` for the rest.
+  public var displayName: String {
+    switch kind {
+    case .method, .initializer: "\(name)(\(labels.map { "\($0):" }.joined()))"
+    default: name
+    }
+  }
+}
+
+/// A type declaration or an extension of one.
+public struct TypeDecl: Hashable, Sendable {
+  public enum Kind: String, Sendable, Codable {
+    case `class`, `struct`, `enum`, actor, `protocol`, `extension`
+  }
+
+  /// The name as declared (for an extension: the last component of the extended type).
+  public var name: String
+  /// Dotted path through enclosing types: `Outer.Inner`. For an extension, the extended type as written.
+  public var qualifiedName: String
+  public var kind: Kind
+  /// Types and protocols in the inheritance clause, as written.
+  public var inherited: [String]
+  public var attributes: [String]
+  public var modifiers: [String]
+  public var access: AccessLevel?
+  public var members: [MemberDecl]
+  public var range: SourceRange
+  /// Byte offset just after the `{` of the member block, and of its `}`.
+  public var bodyOpen: Int
+  public var bodyClose: Int
+
+  public init(
+    name: String, qualifiedName: String, kind: Kind, inherited: [String], attributes: [String], modifiers: [String],
+    access: AccessLevel?, members: [MemberDecl], range: SourceRange, bodyOpen: Int, bodyClose: Int
+  ) {
+    self.name = name
+    self.qualifiedName = qualifiedName
+    self.kind = kind
+    self.inherited = inherited
+    self.attributes = attributes
+    self.modifiers = modifiers
+    self.access = access
+    self.members = members
+    self.range = range
+    self.bodyOpen = bodyOpen
+    self.bodyClose = bodyClose
+  }
+
+  public var isExtension: Bool { kind == .extension }
+  public var path: String { range.path }
+  public var location: Location { range.start }
+}
+
+/// How a singleton's accessor is written.
+public enum SingletonShape: String, Sendable, Codable {
+  /// `static let shared = X()`
+  case staticLet = "static-let"
+  /// `static var shared = X()`
+  case staticVar = "static-var"
+  /// `static let shared: X = { ... }()`
+  case closureInitialized = "closure-initialized"
+  /// `static let sharedController: X` with the value assigned elsewhere.
+  case declaredOnly = "declared-only"
+  /// `static var shared: X { _shared }`
+  case computed
+  /// `class var shared: X { ... }`
+  case classVar = "class-var"
+  /// `class func sharedInstance() -> X` or `static func sharedInstance() -> X`
+  case accessorMethod = "accessor-method"
+}
+
+public struct Singleton: Hashable, Sendable {
+  /// The singleton's type, qualified through enclosing types.
+  public var typeName: String
+  public var typeKind: TypeDecl.Kind
+  /// `shared`, `sharedController`, `sharedInstance` (a method) ...: the accessor code should use.
+  public var accessor: String
+  /// Every static accessor that returns the instance (usually just `accessor`).
+  public var accessors: [String]
+  public var shape: SingletonShape
+  /// The static variable a computed accessor returns (`_shared`).
+  public var backingStorage: String?
+  /// No init accessible outside the type: every declared init is `private` or `fileprivate`.
+  public var isStrict: Bool
+  /// The accessor's declaration.
+  public var declaration: SourceRange
+
+  public init(
+    typeName: String, typeKind: TypeDecl.Kind, accessor: String, accessors: [String], shape: SingletonShape,
+    backingStorage: String?, isStrict: Bool, declaration: SourceRange
+  ) {
+    self.typeName = typeName
+    self.typeKind = typeKind
+    self.accessor = accessor
+    self.accessors = accessors
+    self.shape = shape
+    self.backingStorage = backingStorage
+    self.isStrict = isStrict
+    self.declaration = declaration
+  }
+
+  public var isMethod: Bool { shape == .accessorMethod }
+  /// `SessionController.sharedController`, `W.sharedInstance()`.
+  public var accessExpression: String { "\(typeName).\(accessor)\(isMethod ? "()" : "")" }
+  public var simpleTypeName: String { typeName.split(separator: ".").last.map(String.init) ?? typeName }
+}
+
+/// What a reference to a singleton's accessor does with the instance.
+public enum ReferenceUse: Hashable, Sendable {
+  public enum Access: String, Sendable, Codable {
+    /// Reads a property.
+    case read
+    /// Assigns the property, passes it `inout`, or mutates it in place (`+=`, a mutating method on a value).
+    case write
+    /// Calls a method.
+    case call
+  }
+
+  /// `X.shared.member`
+  case member(String, Access)
+  /// The instance itself goes somewhere: `f(X.shared)`, `return X.shared`.
+  case instance
+  /// `let s = X.shared`: later uses of `s` are references of their own, with `alias` set.
+  case alias(String)
+}
+
+/// Where a reference sits.
+public struct ReferenceContext: Hashable, Sendable {
+  /// The enclosing type's qualified name (an extension counts as the type it extends); nil at top level.
+  public var typeName: String?
+  /// The enclosing member's display name (`viewDidLoad()`, `init(title:)`, `items`).
+  public var memberName: String?
+  /// Inside a `static`/`class` member or a static property's initializer.
+  public var isStatic: Bool
+  /// The number of closures between the reference and its enclosing member.
+  public var closureDepth: Int
+  /// The innermost enclosing closure captures `self` weakly or unowned.
+  public var inWeakSelfClosure: Bool
+
+  public init(typeName: String?, memberName: String?, isStatic: Bool, closureDepth: Int, inWeakSelfClosure: Bool) {
+    self.typeName = typeName
+    self.memberName = memberName
+    self.isStatic = isStatic
+    self.closureDepth = closureDepth
+    self.inWeakSelfClosure = inWeakSelfClosure
+  }
+}
+
+/// One place that reaches for a singleton through its accessor, or through a local alias of it.
+public struct Reference: Hashable, Sendable {
+  /// The type name as written before the accessor (`SessionController`, `App.Session`, `Self`).
+  public var baseName: String
+  public var accessor: String
+  public var use: ReferenceUse
+  /// Set when the reference goes through an alias: the alias's name.
+  public var alias: String?
+  /// The accessor expression (`X.shared`, or the alias identifier).
+  public var range: SourceRange
+  public var context: ReferenceContext
+
+  public init(
+    baseName: String, accessor: String, use: ReferenceUse, alias: String?, range: SourceRange,
+    context: ReferenceContext
+  ) {
+    self.baseName = baseName
+    self.accessor = accessor
+    self.use = use
+    self.alias = alias
+    self.range = range
+    self.context = context
+  }
+
+  public var location: Location { range.start }
+}
+
+/// Everything the index learned from one file.
+public struct FileSummary: Sendable {
+  public var path: String
+  public var lineCount: Int
+  public var byteCount: Int
+  public var types: [TypeDecl]
+  /// References to any `Type.accessor` that looks like a singleton accessor; filtered against the
+  /// singletons found across all files when the index is assembled.
+  public var candidateReferences: [Reference]
+  /// Syntax errors the parser found.
+  public var syntaxErrors: [Diagnostic]
+
+  public init(
+    path: String, lineCount: Int, byteCount: Int, types: [TypeDecl], candidateReferences: [Reference],
+    syntaxErrors: [Diagnostic]
+  ) {
+    self.path = path
+    self.lineCount = lineCount
+    self.byteCount = byteCount
+    self.types = types
+    self.candidateReferences = candidateReferences
+    self.syntaxErrors = syntaxErrors
+  }
+}

@@ -1,0 +1,111 @@
+import DesingletonCore
+import SwiftSyntax
+
+/// Turns one declaration in a member block into the members it declares.
+enum MemberExtractor {
+  static func members(of decl: DeclSyntax, in source: SourceText) -> [MemberDecl] {
+    let range = decl.sourceRange(in: source)
+    if let variable = decl.as(VariableDeclSyntax.self) {
+      return properties(of: variable, range: range)
+    }
+    if let function = decl.as(FunctionDeclSyntax.self) {
+      return [
+        MemberDecl(
+          name: function.name.text, kind: .method, isStatic: function.modifiers.isStatic,
+          isClassMember: function.modifiers.contains { $0.name.tokenKind == .keyword(.class) },
+          access: function.modifiers.accessLevel, attributes: function.attributes.names,
+          modifiers: function.modifiers.otherModifierNames,
+          typeText: function.signature.returnClause?.type.trimmedDescription,
+          labels: function.signature.parameterClause.parameters.map { $0.firstName.text }, range: range)
+      ]
+    }
+    if let initializer = decl.as(InitializerDeclSyntax.self) {
+      return [
+        MemberDecl(
+          name: "init", kind: .initializer, access: initializer.modifiers.accessLevel,
+          attributes: initializer.attributes.names, modifiers: initializer.modifiers.otherModifierNames,
+          labels: initializer.signature.parameterClause.parameters.map { $0.firstName.text },
+          isFailable: initializer.optionalMark != nil, range: range)
+      ]
+    }
+    if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+      var settable = false
+      if case .accessors(let accessors) = subscriptDecl.accessorBlock?.accessors {
+        settable = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
+      }
+      return [
+        MemberDecl(
+          name: "subscript", kind: .subscript, isStatic: subscriptDecl.modifiers.isStatic, isSettable: settable,
+          setterAccess: subscriptDecl.modifiers.setterAccessLevel, access: subscriptDecl.modifiers.accessLevel,
+          attributes: subscriptDecl.attributes.names, modifiers: subscriptDecl.modifiers.otherModifierNames,
+          typeText: subscriptDecl.returnClause.type.trimmedDescription,
+          labels: subscriptDecl.parameterClause.parameters.map { $0.firstName.text }, range: range)
+      ]
+    }
+    if let alias = decl.as(TypeAliasDeclSyntax.self) {
+      return [
+        MemberDecl(
+          name: alias.name.text, kind: .typeAlias, access: alias.modifiers.accessLevel,
+          typeText: alias.initializer.value.trimmedDescription, range: range)
+      ]
+    }
+    if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
+      return [MemberDecl(name: associated.name.text, kind: .associatedType, range: range)]
+    }
+    if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
+      return enumCase.elements.map { MemberDecl(name: $0.name.text, kind: .enumCase, isStatic: true, range: range) }
+    }
+    if let name = nestedTypeName(decl) {
+      return [MemberDecl(name: name, kind: .nestedType, range: range)]
+    }
+    return []
+  }
+
+  static func nestedTypeName(_ decl: DeclSyntax) -> String? {
+    if let node = decl.as(ClassDeclSyntax.self) { return node.name.text }
+    if let node = decl.as(StructDeclSyntax.self) { return node.name.text }
+    if let node = decl.as(EnumDeclSyntax.self) { return node.name.text }
+    if let node = decl.as(ActorDeclSyntax.self) { return node.name.text }
+    if let node = decl.as(ProtocolDeclSyntax.self) { return node.name.text }
+    return nil
+  }
+
+  private static func properties(of variable: VariableDeclSyntax, range: SourceRange) -> [MemberDecl] {
+    let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+    let modifiers = variable.modifiers
+    var result: [MemberDecl] = []
+    // `var a, b: Int` gives both names the annotation written after the last one.
+    var pendingType: String?
+    for binding in variable.bindings.reversed() {
+      if let annotation = binding.typeAnnotation { pendingType = annotation.type.trimmedDescription }
+      guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+      var isStored = true
+      var hasSetter = false
+      switch binding.accessorBlock?.accessors {
+      case .getter:
+        isStored = false
+      case .accessors(let accessors):
+        let specifiers = accessors.map { $0.accessorSpecifier.tokenKind }
+        let observers: [TokenKind] = [.keyword(.willSet), .keyword(.didSet)]
+        if !specifiers.allSatisfy({ observers.contains($0) }) {
+          isStored = false
+          hasSetter = specifiers.contains(.keyword(.set)) || specifiers.contains(.keyword(._modify))
+            || specifiers.contains(.keyword(.unsafeMutableAddress))
+        }
+      case nil:
+        break
+      }
+      let settable = !isLet && (isStored || hasSetter)
+      result.append(
+        MemberDecl(
+          name: pattern.identifier.text, kind: .property, isStatic: modifiers.isStatic,
+          isClassMember: modifiers.contains { $0.name.tokenKind == .keyword(.class) }, isLet: isLet,
+          isStored: isStored, isSettable: settable, setterAccess: modifiers.setterAccessLevel,
+          access: modifiers.accessLevel, attributes: variable.attributes.names,
+          modifiers: modifiers.otherModifierNames,
+          typeText: binding.typeAnnotation?.type.trimmedDescription ?? (binding.initializer == nil ? pendingType : nil),
+          initializerText: binding.initializer?.value.trimmedDescription, range: range))
+    }
+    return result.reversed()
+  }
+}

@@ -1,0 +1,45 @@
+import DesingletonCore
+import SwiftParser
+import SwiftSyntax
+
+/// A parsed file the planners can read and edit: its exact bytes and its syntax tree.
+public struct ParsedFile: @unchecked Sendable {
+  public let source: SourceText
+  public let tree: SourceFileSyntax
+
+  public init(source: SourceText) {
+    self.source = source
+    self.tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+  }
+
+  public var path: String { source.path }
+}
+
+/// The index together with on-demand access to the syntax trees of the files a plan reads or edits.
+/// Trees are parsed once and kept only for those files.
+public final class Project: @unchecked Sendable {
+  public let index: Index
+  private var cache: [String: ParsedFile] = [:]
+  private var overrides: [String: SourceText]
+
+  /// `sources` replaces reading from disk for the given paths (used by tests and for inline sources).
+  public init(index: Index, sources: [String: SourceText] = [:]) {
+    self.index = index
+    self.overrides = sources
+  }
+
+  /// The parsed file at `path`. A file with syntax errors is a refusal: it cannot be edited safely.
+  public func file(_ path: String) throws -> ParsedFile {
+    if let cached = cache[path] { return cached }
+    let source = try overrides[path] ?? FileLoader.read(path)
+    let parsed = ParsedFile(source: source)
+    if parsed.tree.hasError {
+      throw Refusal(FileIndexer.syntaxErrors(in: parsed.tree, source: source))
+    }
+    cache[path] = parsed
+    return parsed
+  }
+
+  /// Every file read so far, by path.
+  public var loadedSources: [String: SourceText] { cache.mapValues(\.source) }
+}

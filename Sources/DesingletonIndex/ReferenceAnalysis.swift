@@ -1,0 +1,206 @@
+import DesingletonCore
+import SwiftSyntax
+
+/// What an expression that evaluates to the singleton instance is used for.
+struct ReferenceAnalysis {
+  var use: ReferenceUse
+  /// For an alias: the syntax in which later uses of the alias are looked for.
+  var aliasScope: Syntax?
+
+  init(instance: ExprSyntax) {
+    aliasScope = nil
+    var node = Syntax(instance)
+    // `X.shared!.member`, `X.shared?.member`
+    while let parent = node.parent,
+      parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+    {
+      node = parent
+    }
+    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+      use = .member(member.declName.baseName.text, ReferenceAnalysis.access(of: member))
+      return
+    }
+    if let initializer = node.parent?.as(InitializerClauseSyntax.self),
+      let binding = initializer.parent?.as(PatternBindingSyntax.self),
+      let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
+    {
+      use = .alias(pattern.identifier.text)
+      aliasScope = ReferenceAnalysis.scope(ofBinding: binding)
+      return
+    }
+    use = .instance
+  }
+
+  /// Read, write or call for `instance.member`.
+  static func access(of member: MemberAccessExprSyntax) -> ReferenceUse.Access {
+    if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
+      return .call
+    }
+    // Walk to the end of the chain: `X.shared.cart.items.append(x)`, `X.shared.cart.total = 0`.
+    var node = Syntax(member)
+    while let parent = node.parent {
+      if let next = parent.as(MemberAccessExprSyntax.self), next.base?.id == node.id {
+        node = parent
+      } else if let next = parent.as(SubscriptCallExprSyntax.self), next.calledExpression.id == node.id {
+        node = parent
+      } else if parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
+        node = parent
+      } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
+        node.id != Syntax(member).id
+      {
+        // A method called on a value reached through the property: a mutating method on a value
+        // type writes the property back.
+        if let method = node.as(MemberAccessExprSyntax.self), mutatingMethodNames.contains(method.declName.baseName.text) {
+          return .write
+        }
+        return .read
+      } else {
+        break
+      }
+    }
+    return isAssigned(node) ? .write : .read
+  }
+
+  /// Names of the standard library's mutating methods, and of common mutating methods of value types.
+  static let mutatingMethodNames: Set<String> = [
+    "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "popLast", "popFirst", "removeValue",
+    "updateValue", "merge", "sort", "reverse", "shuffle", "formUnion", "formIntersection", "subtract",
+    "formSymmetricDifference", "toggle", "add", "reserveCapacity", "replaceSubrange",
+  ]
+
+  /// The node is the target of `=`, a compound assignment, or `&`.
+  static func isAssigned(_ node: Syntax) -> Bool {
+    guard let parent = node.parent else { return false }
+    if parent.is(InOutExprSyntax.self) { return true }
+    if let list = parent.as(ExprListSyntax.self) {
+      var iterator = list.makeIterator()
+      while let element = iterator.next() {
+        if element.id == node.id {
+          guard let next = iterator.next() else { return false }
+          if next.is(AssignmentExprSyntax.self) { return true }
+          if let op = next.as(BinaryOperatorExprSyntax.self) { return isCompoundAssignment(op.operator.text) }
+          return false
+        }
+      }
+    }
+    if let infix = parent.as(InfixOperatorExprSyntax.self), infix.leftOperand.id == node.id {
+      if infix.operator.is(AssignmentExprSyntax.self) { return true }
+      if let op = infix.operator.as(BinaryOperatorExprSyntax.self) { return isCompoundAssignment(op.operator.text) }
+    }
+    return false
+  }
+
+  static func isCompoundAssignment(_ op: String) -> Bool {
+    op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+  }
+
+  /// A local's scope is the statement list it is declared in; a stored property's is its type's member block.
+  static func scope(ofBinding binding: PatternBindingSyntax) -> Syntax? {
+    guard let variable = binding.parent?.parent?.as(VariableDeclSyntax.self) else { return nil }
+    if let item = variable.parent?.as(MemberBlockItemSyntax.self) {
+      return item.parent?.parent.map { Syntax($0) }
+    }
+    if let item = variable.parent?.as(CodeBlockItemSyntax.self) {
+      return item.parent.map { Syntax($0) }
+    }
+    return nil
+  }
+}
+
+/// Finds the uses of an alias of the singleton: `s.member` and `self.s.member` after its declaration.
+enum AliasUseFinder {
+  static func uses(of name: String, in scope: Syntax, after offset: Int) -> [ExprSyntax] {
+    let finder = Finder(name: name, after: offset)
+    finder.walk(scope)
+    return finder.found
+  }
+
+  private final class Finder: SyntaxVisitor {
+    let name: String
+    let after: Int
+    var found: [ExprSyntax] = []
+
+    init(name: String, after: Int) {
+      self.name = name
+      self.after = after
+      super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+      guard node.baseName.text == name, node.position.utf8Offset >= after else { return .visitChildren }
+      if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+        if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) {
+          found.append(ExprSyntax(member))
+        }
+        return .visitChildren
+      }
+      found.append(ExprSyntax(node))
+      return .visitChildren
+    }
+  }
+}
+
+/// Where a node sits: its enclosing type and member, static or not, and the closures around it.
+public enum ReferenceContextFinder {
+  public static func context(of node: Syntax) -> ReferenceContext {
+    var closureDepth = 0
+    var weakSelf: Bool?
+    var memberName: String?
+    var isStatic = false
+    var typeNames: [String] = []
+    var current = node.parent
+    var memberFound = false
+    while let syntax = current {
+      if let closure = syntax.as(ClosureExprSyntax.self), !memberFound {
+        closureDepth += 1
+        if weakSelf == nil {
+          weakSelf =
+            closure.signature?.capture?.items.contains { item in
+              let specifier = item.specifier?.specifier.tokenKind
+              return (specifier == .keyword(.weak) || specifier == .keyword(.unowned)) && item.name.text == "self"
+            } ?? false
+        }
+      } else if !memberFound, let (name, staticMember) = memberInfo(syntax),
+        syntax.parent?.is(MemberBlockItemSyntax.self) == true || syntax.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+      {
+        memberName = name
+        isStatic = staticMember
+        memberFound = true
+      } else if let name = typeName(syntax) {
+        typeNames.append(name)
+      }
+      current = syntax.parent
+    }
+    return ReferenceContext(
+      typeName: typeNames.isEmpty ? nil : typeNames.reversed().joined(separator: "."),
+      memberName: memberName, isStatic: isStatic, closureDepth: closureDepth, inWeakSelfClosure: weakSelf ?? false)
+  }
+
+  static func memberInfo(_ syntax: Syntax) -> (String, Bool)? {
+    if let function = syntax.as(FunctionDeclSyntax.self) {
+      let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+      return ("\(function.name.text)(\(labels))", function.modifiers.isStatic)
+    }
+    if let initializer = syntax.as(InitializerDeclSyntax.self) {
+      let labels = initializer.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+      return ("init(\(labels))", false)
+    }
+    if syntax.is(DeinitializerDeclSyntax.self) { return ("deinit", false) }
+    if let variable = syntax.as(VariableDeclSyntax.self) {
+      let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+      return (names.joined(separator: ", "), variable.modifiers.isStatic)
+    }
+    if let subscriptDecl = syntax.as(SubscriptDeclSyntax.self) { return ("subscript", subscriptDecl.modifiers.isStatic) }
+    return nil
+  }
+
+  static func typeName(_ syntax: Syntax) -> String? {
+    if let node = syntax.as(ClassDeclSyntax.self) { return node.name.text }
+    if let node = syntax.as(StructDeclSyntax.self) { return node.name.text }
+    if let node = syntax.as(EnumDeclSyntax.self) { return node.name.text }
+    if let node = syntax.as(ActorDeclSyntax.self) { return node.name.text }
+    if let node = syntax.as(ProtocolDeclSyntax.self) { return node.name.text }
+    if let node = syntax.as(ExtensionDeclSyntax.self) { return node.extendedType.trimmedDescription }
+    return nil
+  }
+}

@@ -1,0 +1,185 @@
+import DesingletonCore
+import DesingletonIndex
+import Foundation
+
+/// What `desingleton scan` reports: the singletons of a code base, who uses which of their members,
+/// and how they could be sliced. Its JSON form is a stable schema (`schemaVersion`).
+public struct ScanReport: Codable, Sendable, Equatable {
+  public struct Place: Codable, Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    init(_ location: Location) {
+      file = location.path
+      line = location.line
+      column = location.column
+    }
+  }
+
+  public struct Member: Codable, Sendable, Equatable {
+    public var name: String
+    /// `property`, `method` or `subscript`.
+    public var kind: String
+    public var declaration: String
+  }
+
+  public struct Consumer: Codable, Sendable, Equatable {
+    public var type: String
+    public var reads: [String]
+    public var writes: [String]
+    public var calls: [String]
+    /// Places where the instance itself is passed on or stored.
+    public var passesInstance: [Place]
+    public var references: Int
+  }
+
+  public struct Unattributed: Codable, Sendable, Equatable {
+    public var place: Place
+    public var reason: String
+  }
+
+  public struct SingletonEntry: Codable, Sendable, Equatable {
+    public var type: String
+    public var kind: String
+    public var accessor: String
+    public var accessors: [String]
+    public var shape: String
+    public var place: Place
+    public var strict: Bool
+    public var members: [Member]
+    public var references: Int
+    public var consumers: [Consumer]
+    public var unattributed: [Unattributed]
+    public var suggestedSlices: [Slice]
+    /// Members no consumer uses and no slice takes: they stay on the singleton only.
+    public var unsliced: [String]
+  }
+
+  public var schemaVersion = 1
+  public var files: Int
+  public var lines: Int
+  public var singletons: [SingletonEntry]
+  /// Files skipped or indexed in part, as `path:line:col: warning: message`.
+  public var warnings: [String]
+
+  public init(project: Project, only typeName: String? = nil) throws {
+    let index = project.index
+    files = index.files.count
+    lines = index.lineCount
+    warnings = index.warnings.map(\.description)
+    var entries: [SingletonEntry] = []
+    let existing = Set(index.allTypeNames)
+    for singleton in index.singletons where typeName == nil || singleton.typeName == typeName {
+      let analysis = try SingletonAnalysis(singleton: singleton, project: project)
+      let (slices, unsliced) = SliceSuggester.suggest(analysis, existingTypeNames: existing)
+      let source = try project.file(singleton.declaration.path).source
+      entries.append(
+        SingletonEntry(
+          type: singleton.typeName, kind: singleton.typeKind.rawValue, accessor: singleton.accessor,
+          accessors: singleton.accessors, shape: singleton.shape.rawValue, place: Place(singleton.declaration.start),
+          strict: singleton.isStrict,
+          members: analysis.members.map { member in
+            Member(name: member.name, kind: member.kind.rawValue, declaration: ScanReport.signature(of: member, in: project) ?? member.displayName)
+          },
+          references: analysis.references.count,
+          consumers: analysis.consumers.map { usage in
+            Consumer(
+              type: usage.typeName, reads: usage.reads, writes: usage.writes, calls: usage.calls,
+              passesInstance: usage.instanceUses.map(Place.init), references: usage.references.count)
+          },
+          unattributed: analysis.unattributed.map { Unattributed(place: Place($0.reference.location), reason: $0.reason) },
+          suggestedSlices: slices, unsliced: unsliced))
+      _ = source
+    }
+    singletons = entries
+  }
+
+  /// The declaration's first line up to its body, whitespace folded.
+  static func signature(of member: MemberDecl, in project: Project) -> String? {
+    guard let file = try? project.file(member.range.path) else { return nil }
+    let bytes = file.source.bytes[member.range.bytes]
+    var text = String(decoding: bytes, as: UTF8.self)
+    if let brace = text.firstIndex(of: "{") { text = String(text[..<brace]) }
+    if let equals = text.range(of: " = ") , member.kind == .property { text = String(text[..<equals.lowerBound]) }
+    return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+  }
+
+  public func json() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(self) else { return "{}" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  public func text() -> String {
+    var out = ""
+    if singletons.isEmpty {
+      out += "no singletons found in \(files) files (\(lines) lines)\n"
+    } else {
+      out += "\(singletons.count) singleton\(singletons.count == 1 ? "" : "s") in \(files) files (\(lines) lines)\n"
+    }
+    for entry in singletons {
+      out += "\n\(entry.type).\(entry.accessor)\(entry.shape == SingletonShape.accessorMethod.rawValue ? "()" : "")"
+      out += "  \(entry.place.file):\(entry.place.line)  \(entry.kind), \(entry.shape), \(entry.strict ? "strict" : "not strict")\n"
+      out += "  \(entry.members.count) members, \(entry.references) references, \(entry.consumers.count) consumer types\n"
+      for member in entry.members { out += "    \(member.declaration)\n" }
+      if !entry.consumers.isEmpty {
+        out += "\n  usage (r read, w write, c call):\n"
+        out += matrix(entry)
+      }
+      let passing = entry.consumers.filter { !$0.passesInstance.isEmpty }
+      for consumer in passing {
+        for place in consumer.passesInstance {
+          out += "  \(place.file):\(place.line): \(consumer.type) passes the instance on\n"
+        }
+      }
+      if !entry.unattributed.isEmpty {
+        out += "\n  references outside any consumer instance (cannot be injected):\n"
+        for item in entry.unattributed { out += "    \(item.place.file):\(item.place.line): \(item.reason)\n" }
+      }
+      out += "\n  suggested slices:\n"
+      for slice in entry.suggestedSlices {
+        out += "    \(slice.name): \(slice.members.joined(separator: ", "))\n"
+      }
+      if !entry.unsliced.isEmpty {
+        out += "    (used by no consumer, stays on \(entry.type)): \(entry.unsliced.joined(separator: ", "))\n"
+      }
+      if !entry.suggestedSlices.isEmpty {
+        let flags = entry.suggestedSlices.map { "--slice \($0.name)=\($0.members.joined(separator: ","))" }
+        out += "\n  desingleton extract-protocol --singleton \(entry.type) \(flags.joined(separator: " "))\n"
+      }
+    }
+    if !warnings.isEmpty {
+      out += "\n"
+      for warning in warnings { out += warning + "\n" }
+    }
+    return out
+  }
+
+  private func matrix(_ entry: SingletonEntry) -> String {
+    let rows = entry.members.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    let width = max(rows.map(\.count).max() ?? 0, 6) + 2
+    var out = "    " + String(repeating: " ", count: width)
+    out += entry.consumers.indices.map { pad("\($0 + 1)", 3) }.joined() + "\n"
+    for row in rows {
+      out += "    " + pad(row, width)
+      for consumer in entry.consumers {
+        var mark = ""
+        if consumer.reads.contains(row) { mark += "r" }
+        if consumer.writes.contains(row) { mark += "w" }
+        if consumer.calls.contains(row) { mark += "c" }
+        out += pad(mark.isEmpty ? "." : mark, 3)
+      }
+      out += "\n"
+    }
+    for (number, consumer) in entry.consumers.enumerated() {
+      out += "    \(pad("\(number + 1)", 3))\(consumer.type)\n"
+    }
+    return out
+  }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+}

@@ -1,0 +1,146 @@
+import DesingletonCore
+import DesingletonIndex
+import SwiftSyntax
+
+/// How one consumer type uses a singleton.
+public struct ConsumerUsage: Sendable, Equatable {
+  public var typeName: String
+  public var reads: [String] = []
+  public var writes: [String] = []
+  public var calls: [String] = []
+  /// Places where the instance itself is passed on or returned.
+  public var instanceUses: [Location] = []
+  public var references: [Reference] = []
+
+  public var members: Set<String> { Set(reads + writes + calls) }
+}
+
+/// A reference that belongs to no instance of a consumer: top-level code, a global function, a static member.
+public struct UnattributedReference: Sendable, Equatable {
+  public var reference: Reference
+  public var reason: String
+}
+
+/// What the index says about one singleton, gathered for the planners and the scan report.
+public struct SingletonAnalysis: Sendable {
+  public let singleton: Singleton
+  /// Every declaration of the singleton type and its extensions.
+  public let declarations: [TypeDecl]
+  /// Instance members that can become protocol requirements, in source order.
+  public let members: [MemberDecl]
+  /// Static members other than the accessor (only named slices take them).
+  public let staticMembers: [MemberDecl]
+  public let references: [Reference]
+  public let consumers: [ConsumerUsage]
+  public let unattributed: [UnattributedReference]
+  /// Members written through the singleton from anywhere (for `{ get set }`).
+  public let writtenMembers: Set<String>
+  /// For each member, the other members its body uses.
+  public let dependencies: [String: Set<String>]
+
+  public init(singleton: Singleton, project: Project) throws {
+    let index = project.index
+    self.singleton = singleton
+    declarations = index.declarations(of: singleton.typeName)
+    let all = declarations.flatMap(\.members)
+    let excluded = Set(singleton.accessors + [singleton.backingStorage].compactMap { $0 })
+    members = all.filter { member in
+      !member.isStatic && !excluded.contains(member.name)
+        && [.property, .method, .subscript].contains(member.kind)
+        && !(member.isOverride && ["copy", "mutableCopy"].contains(member.name))
+    }
+    staticMembers = all.filter { $0.isStatic && !excluded.contains($0.name) && [.property, .method].contains($0.kind) }
+    references = index.references(to: singleton)
+
+    var consumers: [String: ConsumerUsage] = [:]
+    var unattributed: [UnattributedReference] = []
+    var written: Set<String> = []
+    for reference in references {
+      if case .member(let name, .write) = reference.use { written.insert(name) }
+      guard let owner = index.enclosingType(of: reference) else {
+        unattributed.append(UnattributedReference(reference: reference, reason: reference.context.memberName == nil ? "top-level code" : "global function"))
+        continue
+      }
+      if owner == singleton.typeName { continue }
+      if reference.context.isStatic {
+        unattributed.append(UnattributedReference(reference: reference, reason: "static member of '\(owner)'"))
+        continue
+      }
+      var usage = consumers[owner] ?? ConsumerUsage(typeName: owner)
+      usage.references.append(reference)
+      switch reference.use {
+      case .member(let name, .read): if !usage.reads.contains(name) { usage.reads.append(name) }
+      case .member(let name, .write): if !usage.writes.contains(name) { usage.writes.append(name) }
+      case .member(let name, .call): if !usage.calls.contains(name) { usage.calls.append(name) }
+      case .instance: usage.instanceUses.append(reference.location)
+      case .alias: break
+      }
+      consumers[owner] = usage
+    }
+    self.consumers = consumers.keys.sorted().compactMap { consumers[$0] }
+    self.unattributed = unattributed
+    self.writtenMembers = written
+
+    var dependencies: [String: Set<String>] = [:]
+    let names = Set(members.map(\.name) + all.filter { !$0.isStatic }.map(\.name))
+    for declaration in declarations {
+      let file = try project.file(declaration.path)
+      for member in declaration.members where !member.isStatic {
+        guard let node = file.node(at: member.range.bytes) else { continue }
+        dependencies[member.name, default: []].formUnion(MemberUseCollector.names(in: node, among: names).subtracting([member.name]))
+      }
+    }
+    self.dependencies = dependencies
+  }
+
+  /// Consumer types using a member.
+  public func consumers(of member: String) -> [String] {
+    consumers.filter { $0.members.contains(member) }.map(\.typeName)
+  }
+}
+
+/// The identifiers of `names` that a declaration's body uses as `x` or `self.x`.
+enum MemberUseCollector {
+  static func names(in node: Syntax, among names: Set<String>) -> Set<String> {
+    let visitor = Visitor(names: names)
+    visitor.walk(node)
+    return visitor.found
+  }
+
+  private final class Visitor: SyntaxVisitor {
+    let names: Set<String>
+    var found: Set<String> = []
+
+    init(names: Set<String>) {
+      self.names = names
+      super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+      let name = node.baseName.text
+      guard names.contains(name) else { return .visitChildren }
+      if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+        if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) {
+          found.insert(name)
+        }
+        return .visitChildren
+      }
+      found.insert(name)
+      return .visitChildren
+    }
+  }
+}
+
+extension ParsedFile {
+  /// The outermost declaration whose trimmed range is exactly `range`.
+  public func node(at range: Range<Int>) -> Syntax? {
+    guard let token = tree.token(at: AbsolutePosition(utf8Offset: range.lowerBound)) else { return nil }
+    var node: Syntax? = Syntax(token)
+    while let current = node {
+      if current.trimmedByteRange == range, current.is(DeclSyntax.self) { return current }
+      if current.trimmedByteRange.upperBound > range.upperBound { return nil }
+      node = current.parent
+    }
+    return nil
+  }
+}

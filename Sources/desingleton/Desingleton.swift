@@ -1,0 +1,67 @@
+import ArgumentParser
+import DesingletonCore
+import DesingletonIndex
+import DesingletonPlanner
+import DesingletonPrinter
+import Foundation
+
+@main
+struct Desingleton: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "desingleton",
+    abstract: "Find singletons in Swift code, slice them into protocols, and inject the slices.",
+    version: "0.1.0",
+    subcommands: [Scan.self]
+  )
+
+  /// Exit codes: 0 done (or nothing to do), 1 refused or failed with nothing written, 2 bad usage.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let refusal as Refusal {
+      for diagnostic in refusal.diagnostics { FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8)) }
+      Foundation.exit(1)
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        exit(withError: error)
+      }
+      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      if let exit = error as? ExitCode {
+        Foundation.exit(exit.rawValue)
+      }
+      Foundation.exit(2)
+    }
+  }
+}
+
+/// Options every command takes.
+struct CommonOptions: ParsableArguments {
+  @Argument(help: "Files or directories to work on (default: the current directory).")
+  var paths: [String] = []
+
+  @Option(name: .customLong("exclude"), help: ArgumentHelp("Skip files and folders matching this glob (repeatable).", valueName: "glob"))
+  var excludes: [String] = []
+
+  @Option(help: "Worker threads for parsing (default: all cores).")
+  var threads: Int?
+
+  var resolvedPaths: [String] { paths.isEmpty ? ["."] : paths }
+
+  func validate() throws {
+    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+  }
+
+  /// Loads and indexes the files. `mentioning` limits parsing to the files that contain one of the names.
+  func loadProject(mentioning names: [String]? = nil) throws -> Project {
+    let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
+    let index = IndexBuilder(threads: threads).build(paths: found.files, mentioning: names)
+    for warning in found.warnings { printError(warning.description) }
+    return Project(index: index)
+  }
+}
+
+func printError(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}

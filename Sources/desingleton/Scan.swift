@@ -1,0 +1,51 @@
+import ArgumentParser
+import DesingletonCore
+import DesingletonIndex
+import DesingletonPlanner
+
+struct Scan: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List singletons, who uses which of their members, and suggested slices."
+  )
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
+
+  @OptionGroup var common: CommonOptions
+
+  @Option(help: "Report only this singleton type.")
+  var singleton: String?
+
+  @Option(help: "Output format: text for people, json for scripts.")
+  var format: Format = .text
+
+  func run() throws {
+    let project = try common.loadProject(mentioning: singleton.map { [$0.split(separator: ".").last.map(String.init) ?? $0] })
+    var typeName: String?
+    if let singleton {
+      typeName = try resolveSingleton(singleton, in: project.index).typeName
+    }
+    let report = try ScanReport(project: project, only: typeName)
+    switch format {
+    case .text: print(report.text(), terminator: "")
+    case .json: print(report.json(), terminator: "")
+    }
+  }
+}
+
+/// The singleton a `--singleton` value names, or a refusal listing the ones there are.
+func resolveSingleton(_ name: String?, in index: Index) throws -> Singleton {
+  let available = index.singletons.map(\.typeName).joined(separator: ", ")
+  guard let name else {
+    if index.singletons.count == 1 { return index.singletons[0] }
+    if index.singletons.isEmpty { throw Refusal("no singleton found") }
+    throw Refusal("several singletons found (\(available)); choose one with --singleton")
+  }
+  let matches = index.singletons.filter { $0.typeName == name || $0.simpleTypeName == name }
+  if matches.count == 1 { return matches[0] }
+  if matches.isEmpty {
+    throw Refusal("no singleton named '\(name)'" + (available.isEmpty ? "" : "; singletons found: \(available)"))
+  }
+  throw Refusal("'\(name)' is ambiguous: \(matches.map(\.typeName).joined(separator: ", "))")
+}
