@@ -94,6 +94,19 @@ public struct Index: Sendable {
     reference.context.typeName.map(resolveType)
   }
 
+  /// Names of methods that may mutate a value: the standard library's and every `mutating func` in the code base.
+  public var mutatingMethodNames: Set<String> {
+    var names = ReferenceAnalysis.mutatingMethodNames
+    for file in files {
+      for type in file.types {
+        for member in type.members where member.kind == .method && member.modifiers.contains("mutating") {
+          names.insert(member.name)
+        }
+      }
+    }
+    return names
+  }
+
   public var lineCount: Int { files.reduce(0) { $0 + $1.lineCount } }
 
   private static func attribute(

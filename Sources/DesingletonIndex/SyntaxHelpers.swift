@@ -74,7 +74,7 @@ extension TypeSyntax {
 
 extension ExprSyntax {
   /// `Foo`, `Module.Foo`, `Outer.Foo`, `Self`: an expression that names a type, as written.
-  var typeReferenceText: String? {
+  public var typeReferenceText: String? {
     if let reference = self.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       guard reference.argumentNames == nil, let first = name.unicodeScalars.first else { return nil }

@@ -11,7 +11,7 @@ struct Desingleton: ParsableCommand {
     commandName: "desingleton",
     abstract: "Find singletons in Swift code, slice them into protocols, and inject the slices.",
     version: "0.1.0",
-    subcommands: [Scan.self]
+    subcommands: [Scan.self, ExtractProtocol.self]
   )
 
   /// Exit codes: 0 done (or nothing to do), 1 refused or failed with nothing written, 2 bad usage.
@@ -49,6 +49,9 @@ struct CommonOptions: ParsableArguments {
 
   var resolvedPaths: [String] { paths.isEmpty ? ["."] : paths }
 
+  /// The directory diff paths are relative to: the one path given, or the current directory.
+  var root: String { resolvedPaths.count == 1 ? resolvedPaths[0] : "." }
+
   func validate() throws {
     if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
   }
@@ -64,4 +67,22 @@ struct CommonOptions: ParsableArguments {
 
 func printError(_ line: String) {
   FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// How a command that changes files carries out its plan.
+struct WriteOptions: ParsableArguments {
+  @Flag(help: "Write nothing; print the changes as a unified diff that 'git apply' accepts.")
+  var dryRun = false
+
+  func carryOut(_ plan: Plan, project: Project, root: String) throws {
+    let printer = Printer(root: root)
+    let outputs = try printer.render(plan, sources: project.loadedSources)
+    if dryRun {
+      print(printer.diff(outputs), terminator: "")
+    } else {
+      try printer.write(outputs)
+    }
+    for note in plan.notes { printError(note) }
+    if outputs.isEmpty { printError("nothing to change") }
+  }
 }

@@ -1,0 +1,407 @@
+import DesingletonCore
+import DesingletonIndex
+import Foundation
+import SwiftSyntax
+
+public struct ExtractProtocolOptions: Sendable {
+  /// The slices to cut; nil takes the ones `scan` suggests.
+  public var slices: [Slice]?
+  /// Move computed members that use only their own slice into a protocol extension.
+  public var moveDerived: Bool
+  /// Give properties that some consumers write a separate `Mutable...` protocol.
+  public var splitMutable: Bool
+  /// Where new protocol files go (default: next to the singleton's file).
+  public var outputDirectory: String?
+
+  public init(slices: [Slice]? = nil, moveDerived: Bool = false, splitMutable: Bool = false, outputDirectory: String? = nil) {
+    self.slices = slices
+    self.moveDerived = moveDerived
+    self.splitMutable = splitMutable
+    self.outputDirectory = outputDirectory
+  }
+}
+
+/// Cuts a singleton's members into protocols ("slices"), makes the singleton conform, and moves
+/// members that depend only on their own slice into a protocol extension. Behaviour is unchanged:
+/// the singleton and every call of it keep working.
+///
+/// ## Before
+/// ```swift
+/// final class SessionController {
+///   static let sharedController = SessionController()
+///   var fetchedItems: [Item] = []
+///   var availableItems: [Item] { fetchedItems.filter { $0.status == .available } }
+///   func fetchAvailableItems() { ... }
+/// }
+/// ```
+/// ## After (`--slice ItemFetcher=fetchedItems,availableItems,fetchAvailableItems --move-derived`)
+/// ```swift
+/// protocol ItemFetcher: AnyObject {
+///   var fetchedItems: [Item] { get }
+///   var availableItems: [Item] { get }
+///   func fetchAvailableItems()
+/// }
+///
+/// extension ItemFetcher {
+///   var availableItems: [Item] { fetchedItems.filter { $0.status == .available } }
+/// }
+///
+/// extension SessionController: ItemFetcher {}
+/// ```
+public enum ExtractProtocolPlanner {
+  public static func plan(singleton: Singleton, options: ExtractProtocolOptions, project: Project) throws -> Plan {
+    let index = project.index
+    let analysis = try SingletonAnalysis(singleton: singleton, project: project)
+    guard let primary = analysis.declarations.first(where: { !$0.isExtension }) else {
+      throw Refusal("cannot find the declaration of '\(singleton.typeName)'", at: singleton.declaration.start)
+    }
+    let singletonFile = try project.file(primary.path)
+    let existingTypes = Set(index.allTypeNames)
+    let slices = options.slices ?? SliceSuggester.suggest(analysis, existingTypeNames: existingTypes.subtracting(existingProtocols(index))).slices
+    if slices.isEmpty {
+      throw Refusal("no members of '\(singleton.typeName)' to slice: no consumer uses any of them; name them with --slice", at: primary.location)
+    }
+    let allMembers = analysis.declarations.flatMap(\.members)
+    try validate(slices, singleton: singleton, primary: primary, members: allMembers, index: index)
+
+    let nested = Set(allMembers.filter { [.nestedType, .typeAlias].contains($0.kind) }.map(\.name))
+    let builder = RequirementBuilder(
+      typeName: singleton.typeName, nestedTypeNames: nested,
+      isValueType: [.struct, .enum].contains(primary.kind), index: index)
+    let traits = ProtocolTraits(primary: primary, declarations: analysis.declarations, members: allMembers, slices: slices)
+
+    var plan = Plan()
+    var conformances: [String] = []
+    let conformed = Set(analysis.declarations.flatMap(\.inherited).map { $0.split(separator: ".").last.map(String.init) ?? $0 })
+    let lineEnding = singletonFile.source.lineEnding
+    let indent = singletonFile.source.indentUnit
+    let imports = importLines(of: singletonFile)
+    let directory = options.outputDirectory ?? (primary.path as NSString).deletingLastPathComponent
+    var leftOut = Set(analysis.members.map(\.name))
+
+    for slice in slices {
+      leftOut.subtract(slice.members)
+      let existing = index.types(named: slice.name).flatMap { index.declarations(of: $0) }
+      if existing.contains(where: { $0.kind == .protocol }) {
+        if !conformed.contains(slice.name) { conformances.append(slice.name) }
+        plan.notes.append("\(slice.name): exists already; \(conformed.contains(slice.name) ? "nothing to do" : "conformance added")")
+        continue
+      }
+      let members = slice.members.flatMap { name in allMembers.filter { $0.name == name && $0.kind != .initializer } }
+      var requirements: [String] = []
+      var mutableRequirements: [String] = []
+      var extensionMembers: [String] = []
+      var moved: [String] = []
+      var kept: [String] = []
+      for member in members {
+        guard let node = try project.file(member.range.path).node(at: member.range.bytes) else {
+          throw Refusal("cannot read the declaration of '\(member.name)'", at: member.location)
+        }
+        let writable = member.isSettable && (member.setterAccess ?? .internal) > .fileprivate
+          && analysis.writtenMembers.contains(member.name)
+        let split = options.splitMutable && writable && member.kind == .property
+          && analysis.consumers.contains { $0.reads.contains(member.name) && !$0.writes.contains(member.name) }
+        let output = try builder.requirement(for: member, node: node, settable: writable && !split, in: try project.file(member.range.path).source)
+        requirements.append(output.requirement)
+        if split {
+          mutableRequirements.append(try builder.requirement(for: member, node: node, settable: true, in: try project.file(member.range.path).source).requirement)
+        }
+        extensionMembers.append(contentsOf: output.overloads.map { overload in
+          (traits.access.map { $0.keyword + " " } ?? "") + overload
+        })
+        if options.moveDerived {
+          let file = try project.file(member.range.path)
+          if let reason = DerivedMemberCheck.reasonToKeep(member, node: node, slice: slice, allMembers: allMembers, singleton: singleton, index: index) {
+            if member.kind != .property || !member.isStored { kept.append("\(member.name) stays on \(singleton.simpleTypeName): \(reason)") }
+          } else {
+            let text = file.source.text(file.source.removalRange(of: node))
+            let memberIndent = file.source.indentation(at: member.range.bytes.lowerBound)
+            var body = reindent(text.trimmingTrailingNewlines(), from: memberIndent, to: "", lineEnding: "\n")
+            body = stripMemberModifiers(body, access: traits.access)
+            extensionMembers.append(body)
+            plan.add(TextEdit(range: file.source.removalRange(of: node), replacement: ""), in: member.range.path)
+            moved.append(member.name)
+          }
+        }
+      }
+      var file = imports.isEmpty ? "" : imports.joined(separator: "\n") + "\n\n"
+      file += traits.protocolHeader(name: slice.name, refining: nil)
+      file += requirements.map { indent + $0 + "\n" }.joined() + "}\n"
+      var conformanceName = slice.name
+      if !mutableRequirements.isEmpty {
+        file += "\n" + traits.protocolHeader(name: "Mutable" + slice.name, refining: slice.name)
+        file += mutableRequirements.map { indent + $0 + "\n" }.joined() + "}\n"
+        conformanceName = "Mutable" + slice.name
+      }
+      if !extensionMembers.isEmpty {
+        file += "\n" + traits.extensionAttributes + "extension \(slice.name) {\n"
+        file += extensionMembers.map { member in
+          member.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
+        }.joined(separator: "\n\n") + "\n}\n"
+      }
+      let path = directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
+      if FileManager.default.fileExists(atPath: path) {
+        throw Refusal("'\(path)' exists already and does not declare protocol '\(slice.name)'", at: Location(path: path, line: 1, column: 1))
+      }
+      plan.newFiles[path] = file.withLineEnding(lineEnding)
+      if !conformed.contains(conformanceName) { conformances.append(conformanceName) }
+      var note = "\(slice.name): \(slice.members.joined(separator: ", ")) -> \(path)"
+      if !moved.isEmpty { note += "; moved to extension \(slice.name): \(moved.joined(separator: ", "))" }
+      plan.notes.append(note)
+      plan.notes.append(contentsOf: kept.map { "  \($0)" })
+    }
+    if !conformances.isEmpty {
+      let source = singletonFile.source
+      let endsWithNewline = source.bytes.last == UInt8(ascii: "\n")
+      let text = (endsWithNewline ? "" : lineEnding) + lineEnding
+        + "extension \(singleton.typeName): \(conformances.joined(separator: ", ")) {}" + lineEnding
+      plan.add(.insert(text, at: source.bytes.count), in: primary.path)
+    }
+    let unsliced = analysis.members.map(\.name).filter { leftOut.contains($0) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    if !unsliced.isEmpty {
+      plan.notes.append("left on \(singleton.simpleTypeName) only: \(unsliced.joined(separator: ", "))")
+    }
+    return plan
+  }
+
+  private static func existingProtocols(_ index: Index) -> Set<String> {
+    Set(index.allTypeNames.filter { index.declarations(of: $0).contains { $0.kind == .protocol } })
+  }
+
+  static func validate(_ slices: [Slice], singleton: Singleton, primary: TypeDecl, members: [MemberDecl], index: Index) throws {
+    var diagnostics: [Diagnostic] = []
+    var owner: [String: String] = [:]
+    for slice in slices {
+      let existing = index.types(named: slice.name).flatMap { index.declarations(of: $0) }
+      let existingProtocol = existing.first { $0.kind == .protocol }
+      if slice.name == singleton.simpleTypeName {
+        diagnostics.append(.error("slice '\(slice.name)' has the singleton's own name", at: primary.location))
+      } else if existingProtocol == nil, let clash = existing.first {
+        diagnostics.append(.error("slice '\(slice.name)' clashes with \(clash.kind.rawValue) '\(clash.qualifiedName)', which is not a protocol", at: clash.location))
+      }
+      if slice.members.isEmpty {
+        diagnostics.append(.error("slice '\(slice.name)' names no members", at: primary.location))
+      }
+      for name in slice.members {
+        if let other = owner[name] {
+          diagnostics.append(.error("member '\(name)' is named in two slices, '\(other)' and '\(slice.name)'", at: primary.location))
+          continue
+        }
+        owner[name] = slice.name
+        let matching = members.filter { $0.name == name && [.property, .method, .subscript].contains($0.kind) }
+        if matching.isEmpty {
+          // A member moved into an existing slice protocol by an earlier run.
+          if let existingProtocol, existingProtocol.members.contains(where: { $0.name == name }) { continue }
+          if name == "init" || members.contains(where: { $0.name == name }) {
+            diagnostics.append(.error("'\(name)' cannot be a protocol requirement", at: primary.location))
+          } else {
+            diagnostics.append(.error("'\(singleton.typeName)' has no member '\(name)'", at: primary.location))
+          }
+          continue
+        }
+        if existingProtocol != nil { continue }
+        for member in matching {
+          if singleton.accessors.contains(member.name) || member.name == singleton.backingStorage {
+            diagnostics.append(.error("'\(name)' is the singleton's accessor and cannot be sliced", at: member.location))
+          } else if let access = member.access, access <= .fileprivate {
+            diagnostics.append(.error("'\(name)' is \(access.keyword) and cannot be a protocol requirement; make it internal or leave it out of the slice", at: member.location))
+          }
+        }
+      }
+    }
+    if !diagnostics.isEmpty { throw Refusal(diagnostics) }
+  }
+
+  static func importLines(of file: ParsedFile) -> [String] {
+    file.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }
+  }
+
+  /// A moved member keeps its doc comment and body; `final`, `override` and narrower access go.
+  static func stripMemberModifiers(_ text: String, access: AccessLevel?) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let declLine = lines.firstIndex(where: { line in
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      return !trimmed.hasPrefix("//") && !trimmed.hasPrefix("/*") && !trimmed.hasPrefix("*") && !trimmed.isEmpty && !trimmed.hasPrefix("@")
+    }) else { return text }
+    var line = lines[declLine]
+    for word in ["final ", "public ", "internal ", "package ", "open ", "dynamic "] {
+      if let range = line.range(of: word) { line.removeSubrange(range) }
+    }
+    if let access {
+      let indentEnd = line.firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
+      line.insert(contentsOf: access.keyword + " ", at: indentEnd)
+    }
+    lines[declLine] = line
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// How the singleton's protocols are declared: isolation, class-bound, Sendable, `@objc`, access.
+struct ProtocolTraits {
+  var attributes: [String] = []
+  var inherited: [String] = []
+  var access: AccessLevel?
+  var isolation: String?
+
+  init(primary: TypeDecl, declarations: [TypeDecl], members: [MemberDecl], slices: [Slice]) {
+    isolation = primary.attributes.first(where: isGlobalActorAttribute)
+    let sliced = Set(slices.flatMap(\.members))
+    let objc = members.contains { sliced.contains($0.name) && $0.attributes.contains("@objc") }
+    if objc { attributes.append("@objc") }
+    if let isolation { attributes.append(isolation) }
+    let inheritance = Set(declarations.flatMap(\.inherited))
+    switch primary.kind {
+    case .class:
+      inherited.append("AnyObject")
+      if isolation != nil || inheritance.contains("Sendable") || inheritance.contains("@unchecked Sendable") {
+        inherited.append("Sendable")
+      }
+    case .actor:
+      inherited.append("Actor")
+    default:
+      if objc { inherited.append("AnyObject") }
+      if inheritance.contains("Sendable") { inherited.append("Sendable") }
+    }
+    var level = primary.access ?? .internal
+    if level == .open { level = .public }
+    for member in members where sliced.contains(member.name) {
+      var memberLevel = member.access ?? .internal
+      if memberLevel == .open { memberLevel = .public }
+      level = min(level, memberLevel)
+    }
+    access = level > .internal ? level : nil
+  }
+
+  func protocolHeader(name: String, refining parent: String?) -> String {
+    var text = attributes.map { $0 + "\n" }.joined()
+    text += (access.map { $0.keyword + " " } ?? "") + "protocol \(name)"
+    let parents = parent.map { [$0] } ?? inherited
+    if !parents.isEmpty { text += ": " + parents.joined(separator: ", ") }
+    return text + " {\n"
+  }
+
+  var extensionAttributes: String {
+    isolation.map { $0 + "\n" } ?? ""
+  }
+}
+
+/// Whether a member can move from the singleton into its slice's protocol extension.
+enum DerivedMemberCheck {
+  static func reasonToKeep(
+    _ member: MemberDecl, node: Syntax, slice: Slice, allMembers: [MemberDecl], singleton: Singleton, index: Index
+  ) -> String? {
+    if member.kind == .property && member.isStored { return "it is stored" }
+    if member.kind == .subscript { return "it is a subscript" }
+    if member.isOverride { return "it overrides a superclass member" }
+    if member.attributes.contains("@objc") { return "it is @objc" }
+    if let access = member.access, access <= .fileprivate { return "it is \(access.keyword)" }
+    if node.as(VariableDeclSyntax.self)?.bindings.count ?? 1 > 1 { return "it shares its declaration with other properties" }
+    let names = Set(allMembers.map(\.name))
+    let inSlice = Set(slice.members)
+    let uses = BodyUseCollector(names: names, mutatingNames: index.mutatingMethodNames)
+    uses.walk(node)
+    if uses.usesSuper { return "it uses 'super'" }
+    if uses.usesSelfDirectly { return "it uses 'self' as a value" }
+    if uses.writes { return "it changes the singleton's state" }
+    let outside = uses.found.subtracting(inSlice).subtracting([member.name])
+    if !outside.isEmpty {
+      let sorted = outside.sorted()
+      let privateOnes = sorted.filter { name in allMembers.contains { $0.name == name && ($0.access ?? .internal) <= .fileprivate } }
+      if !privateOnes.isEmpty { return "it uses private state (\(privateOnes.joined(separator: ", ")))" }
+      return "it uses members of other slices (\(sorted.joined(separator: ", ")))"
+    }
+    for type in index.allTypeNames {
+      for declaration in index.declarations(of: type) where declaration.inherited.contains(singleton.simpleTypeName) || declaration.inherited.contains(singleton.typeName) {
+        if declaration.members.contains(where: { $0.name == member.name && $0.isOverride }) {
+          return "'\(declaration.qualifiedName)' overrides it"
+        }
+      }
+    }
+    return nil
+  }
+}
+
+/// Which members a body uses, and whether it uses `super`, `self` as a value, or writes a member.
+final class BodyUseCollector: SyntaxVisitor {
+  let names: Set<String>
+  /// Methods that may mutate the value they are called on.
+  let mutatingNames: Set<String>
+  var found: Set<String> = []
+  var usesSuper = false
+  var usesSelfDirectly = false
+  var writes = false
+
+  init(names: Set<String>, mutatingNames: Set<String> = []) {
+    self.names = names
+    self.mutatingNames = mutatingNames
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: SuperExprSyntax) -> SyntaxVisitorContinueKind {
+    usesSuper = true
+    return .skipChildren
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let name = node.baseName.text
+    if node.baseName.tokenKind == .keyword(.self) || name == "Self" {
+      let isBase = node.parent?.as(MemberAccessExprSyntax.self).map { $0.base?.id == node.id } ?? false
+      if !isBase { usesSelfDirectly = true }
+      return .visitChildren
+    }
+    guard names.contains(name) else { return .visitChildren }
+    var accessed = Syntax(node)
+    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+      guard let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) else {
+        return .visitChildren
+      }
+      accessed = Syntax(member)
+    }
+    found.insert(name)
+    if isWriteTarget(accessed) { writes = true }
+    return .visitChildren
+  }
+
+  private func isWriteTarget(_ node: Syntax) -> Bool {
+    var current = node
+    while let parent = current.parent {
+      // A method called on a value reached through a member may mutate it.
+      if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == current.id, current.id != node.id {
+        let method = current.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
+        return mutatingNames.contains(method)
+      }
+      if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == current.id {
+        current = parent
+        continue
+      }
+      if let subscriptCall = parent.as(SubscriptCallExprSyntax.self), subscriptCall.calledExpression.id == current.id {
+        current = parent
+        continue
+      }
+      break
+    }
+    guard let parent = current.parent else { return false }
+    if parent.is(InOutExprSyntax.self) { return true }
+    if let list = parent.as(ExprListSyntax.self) {
+      let elements = Array(list)
+      if let position = elements.firstIndex(where: { $0.id == current.id }), position + 1 < elements.count {
+        let next = elements[position + 1]
+        if next.is(AssignmentExprSyntax.self) { return true }
+        if let op = next.as(BinaryOperatorExprSyntax.self)?.operator.text, op.hasSuffix("="),
+          !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+        {
+          return true
+        }
+      }
+    }
+    return false
+  }
+}
+
+extension String {
+  func trimmingTrailingNewlines() -> String {
+    var result = self
+    while let last = result.last, last == "\n" || last == "\r" { result.removeLast() }
+    return result
+  }
+}

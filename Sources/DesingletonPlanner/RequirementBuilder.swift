@@ -1,0 +1,253 @@
+import DesingletonCore
+import DesingletonIndex
+import SwiftParser
+import SwiftSyntax
+
+/// Writes protocol requirements from a singleton's member declarations, exactly as they are
+/// declared: labels, types, effects, generics; with the singleton's nested types qualified.
+struct RequirementBuilder {
+  /// The singleton's qualified type name.
+  let typeName: String
+  /// Names of types and typealiases nested in the singleton.
+  let nestedTypeNames: Set<String>
+  /// Whether the singleton is a value type (`mutating` survives only then).
+  let isValueType: Bool
+  let index: Index
+
+  /// Text of one requirement (one line, no indentation) and the protocol-extension overloads that
+  /// stand in for its default arguments.
+  struct Output {
+    var requirement: String
+    var overloads: [String]
+  }
+
+  func requirement(for member: MemberDecl, node: Syntax, settable: Bool, in source: SourceText) throws -> Output {
+    if let variable = node.as(VariableDeclSyntax.self) {
+      return Output(requirement: try property(member, variable, settable: settable, source: source), overloads: [])
+    }
+    if let function = node.as(FunctionDeclSyntax.self) {
+      return try method(member, function, source: source)
+    }
+    if let subscriptDecl = node.as(SubscriptDeclSyntax.self) {
+      let parameters = subscriptDecl.parameterClause.parameters.map { parameterText($0, keepDefault: false) }
+      var text = prefix(attributes: subscriptDecl.attributes, modifiers: subscriptDecl.modifiers)
+      text += "subscript" + (subscriptDecl.genericParameterClause.map { qualified($0) } ?? "")
+      text += "(" + parameters.joined(separator: ", ") + ") -> " + qualified(subscriptDecl.returnClause.type)
+      if let whereClause = subscriptDecl.genericWhereClause { text += " " + qualified(whereClause) }
+      text += settable && member.isSettable ? " { get set }" : " { get }"
+      return Output(requirement: text, overloads: [])
+    }
+    throw Refusal("'\(member.name)' cannot be a protocol requirement", at: member.location)
+  }
+
+  // MARK: Properties
+
+  private func property(_ member: MemberDecl, _ variable: VariableDeclSyntax, settable: Bool, source: SourceText) throws -> String {
+    guard let binding = variable.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member.name })
+    else { throw Refusal("cannot read the declaration of '\(member.name)'", at: member.location) }
+    let type: String
+    if let annotation = binding.typeAnnotation {
+      type = qualified(annotation.type)
+    } else if let written = member.typeText {
+      type = qualifiedText(written)
+    } else if let initializer = binding.initializer, let inferred = inferType(of: initializer.value) {
+      type = inferred
+    } else {
+      throw Refusal("cannot infer the type of '\(member.name)'; add a type annotation", at: member.location)
+    }
+    var text = prefix(attributes: variable.attributes, modifiers: variable.modifiers, isProperty: true)
+    text += "var \(member.name): \(type)"
+    text += settable ? " { get set }" : " { get }"
+    return text
+  }
+
+  /// The type of an initializer expression, where it is certain.
+  func inferType(of expression: ExprSyntax) -> String? {
+    if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
+    if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
+    if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+    if let string = expression.as(StringLiteralExprSyntax.self) {
+      _ = string
+      return "String"
+    }
+    if let prefixed = expression.as(PrefixOperatorExprSyntax.self), prefixed.operator.text == "-" {
+      return inferType(of: prefixed.expression).flatMap { ["Int", "Double"].contains($0) ? $0 : nil }
+    }
+    guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil else { return nil }
+    var called = call.calledExpression
+    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
+      let base = member.base
+    {
+      called = base
+    }
+    // `[T]()`, `[T: U]()`
+    if let array = called.as(ArrayExprSyntax.self), call.arguments.isEmpty, array.elements.count == 1,
+      let element = array.elements.first?.expression.typeReferenceText
+    {
+      return "[" + qualifiedText(element) + "]"
+    }
+    if let dictionary = called.as(DictionaryExprSyntax.self), call.arguments.isEmpty,
+      case .elements(let elements) = dictionary.content, elements.count == 1, let element = elements.first,
+      let key = element.key.typeReferenceText, let value = element.value.typeReferenceText
+    {
+      return "[" + qualifiedText(key) + ": " + qualifiedText(value) + "]"
+    }
+    let typeText: String
+    if let specialized = called.as(GenericSpecializationExprSyntax.self), let base = specialized.expression.typeReferenceText {
+      typeText = base + specialized.genericArgumentClause.trimmedDescription
+    } else if let reference = called.typeReferenceText, reference != "Self" {
+      typeText = reference
+    } else {
+      return nil
+    }
+    // `T(...)` is `T` unless `T` has a failable init or is not a type we know.
+    if !call.arguments.isEmpty {
+      let base = typeText.split(separator: "<").first.map(String.init) ?? typeText
+      let resolved = nestedTypeNames.contains(base) ? "\(typeName).\(base)" : index.resolveType(base)
+      let declarations = index.declarations(of: resolved)
+      guard declarations.contains(where: { !$0.isExtension }) else { return nil }
+      if declarations.flatMap(\.members).contains(where: { $0.kind == .initializer && $0.isFailable }) { return nil }
+    }
+    return qualifiedText(typeText)
+  }
+
+  // MARK: Methods
+
+  private func method(_ member: MemberDecl, _ function: FunctionDeclSyntax, source: SourceText) throws -> Output {
+    let parameters = function.signature.parameterClause.parameters
+    var head = prefix(attributes: function.attributes, modifiers: function.modifiers)
+    head += "func " + function.name.text + (function.genericParameterClause.map { qualified($0) } ?? "")
+    var tail = ""
+    if let effects = function.signature.effectSpecifiers { tail += " " + qualified(effects) }
+    if let returnClause = function.signature.returnClause { tail += " " + qualified(returnClause) }
+    if let whereClause = function.genericWhereClause { tail += " " + qualified(whereClause) }
+    let requirement = head + "(" + parameters.map { parameterText($0, keepDefault: false) }.joined(separator: ", ") + ")" + tail
+
+    // Every way of leaving out defaulted arguments gets an overload that passes the defaults.
+    let defaulted = parameters.enumerated().filter { $0.element.defaultValue != nil }.map(\.offset)
+    guard !defaulted.isEmpty else { return Output(requirement: requirement, overloads: []) }
+    if parameters.contains(where: { $0.ellipsis != nil }) {
+      throw Refusal("'\(function.name.text)' has a variadic parameter and default arguments; slice it by hand", at: member.location)
+    }
+    var subsets: [[Int]] = []
+    if defaulted.count <= 4 {
+      for mask in 1..<(1 << defaulted.count) {
+        subsets.append(defaulted.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element))
+      }
+      // Where two subsets give the same signature, Swift fills arguments from the left: keep the one leaving out later parameters.
+      subsets.sort { ($0.count, $1.reduce(0, +)) < ($1.count, $0.reduce(0, +)) }
+    } else {
+      for start in defaulted.indices { subsets.append(Array(defaulted[start...])) }
+    }
+    var overloads: [String] = []
+    var seen: Set<String> = [requirementKey(parameters.map { $0 }, omitting: [])]
+    let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
+    let isThrowing = function.signature.effectSpecifiers?.throwsClause != nil
+    for omitted in subsets {
+      let key = requirementKey(Array(parameters), omitting: Set(omitted))
+      guard seen.insert(key).inserted else { continue }
+      let kept = parameters.enumerated().filter { !omitted.contains($0.offset) }.map { parameterText($0.element, keepDefault: false) }
+      var arguments: [String] = []
+      for (offset, parameter) in parameters.enumerated() {
+        let label = parameter.firstName.tokenKind == .wildcard ? "" : parameter.firstName.text + ": "
+        if omitted.contains(offset), let value = parameter.defaultValue?.value {
+          arguments.append(label + qualifiedDefault(value))
+        } else {
+          let name = (parameter.secondName ?? parameter.firstName).text
+          let isInout = parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains { $0.trimmedDescription == "inout" } == true
+          arguments.append(label + (isInout ? "&" : "") + name)
+        }
+      }
+      var call = function.name.text + "(" + arguments.joined(separator: ", ") + ")"
+      if isAsync { call = "await " + call }
+      if isThrowing { call = "try " + call }
+      overloads.append(head + "(" + kept.joined(separator: ", ") + ")" + tail + " {\n" + call + "\n}")
+    }
+    return Output(requirement: requirement, overloads: overloads)
+  }
+
+  private func requirementKey(_ parameters: [FunctionParameterSyntax], omitting omitted: Set<Int>) -> String {
+    parameters.enumerated().filter { !omitted.contains($0.offset) }.map { "\($0.element.firstName.text):\($0.element.type.trimmedDescription)" }.joined(separator: ",")
+  }
+
+  func parameterText(_ parameter: FunctionParameterSyntax, keepDefault: Bool) -> String {
+    var text = ""
+    let attributes = parameter.attributes.map(\.trimmedDescription)
+    if !attributes.isEmpty { text += attributes.joined(separator: " ") + " " }
+    let modifiers = parameter.modifiers.map(\.trimmedDescription)
+    if !modifiers.isEmpty { text += modifiers.joined(separator: " ") + " " }
+    text += parameter.firstName.text
+    if let second = parameter.secondName { text += " " + second.text }
+    text += ": " + qualified(parameter.type)
+    if parameter.ellipsis != nil { text += "..." }
+    if keepDefault, let value = parameter.defaultValue?.value { text += " = " + value.trimmedDescription }
+    return text
+  }
+
+  /// A default value expression that still means the same inside a protocol extension: the
+  /// singleton's static members get the type name in front.
+  private func qualifiedDefault(_ value: ExprSyntax) -> String {
+    let statics = Set(index.members(of: typeName).filter(\.isStatic).map(\.name))
+    if let reference = value.as(DeclReferenceExprSyntax.self), statics.contains(reference.baseName.text) {
+      return typeName + "." + reference.baseName.text
+    }
+    if let member = value.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+      base.baseName.text == "Self"
+    {
+      return typeName + "." + member.declName.trimmedDescription
+    }
+    return value.trimmedDescription
+  }
+
+  // MARK: Shared
+
+  /// Attributes and modifiers a requirement keeps.
+  private func prefix(attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax, isProperty: Bool = false) -> String {
+    var parts: [String] = []
+    for element in attributes {
+      guard case .attribute(let attribute) = element else { continue }
+      let name = "@" + attribute.attributeName.trimmedDescription
+      let kept = isGlobalActorAttribute(name) || name == "@available" || name == "@objc"
+        || (!isProperty && (name == "@discardableResult" || name == "@preconcurrency"))
+      if kept { parts.append(attribute.trimmedDescription) }
+    }
+    for modifier in modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.static), .keyword(.class): parts.append("static")
+      case .keyword(.mutating) where isValueType: parts.append("mutating")
+      case .keyword(.nonisolated): parts.append(modifier.trimmedDescription)
+      default: break
+      }
+    }
+    return parts.isEmpty ? "" : parts.joined(separator: " ") + " "
+  }
+
+  func qualified(_ node: some SyntaxProtocol) -> String {
+    guard !nestedTypeNames.isEmpty else { return node.trimmedDescription }
+    return NestedTypeQualifier(names: nestedTypeNames, typeName: typeName).rewrite(Syntax(node)).trimmedDescription
+  }
+
+  func qualifiedText(_ text: String) -> String {
+    guard !nestedTypeNames.isEmpty else { return text }
+    var parser = Parser(text)
+    return qualified(TypeSyntax.parse(from: &parser))
+  }
+}
+
+/// Rewrites `State` to `SessionController.State` where `State` is nested in the singleton.
+final class NestedTypeQualifier: SyntaxRewriter {
+  let names: Set<String>
+  let typeName: String
+
+  init(names: Set<String>, typeName: String) {
+    self.names = names
+    self.typeName = typeName
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
+    guard names.contains(node.name.text) else { return super.visit(node) }
+    let renamed = node.with(\.name, .identifier(typeName + "." + node.name.text, leadingTrivia: node.name.leadingTrivia, trailingTrivia: node.name.trailingTrivia))
+    return TypeSyntax(renamed.with(\.genericArgumentClause, node.genericArgumentClause.map { rewrite($0).cast(GenericArgumentClauseSyntax.self) }))
+  }
+}

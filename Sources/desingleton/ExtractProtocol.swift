@@ -1,0 +1,57 @@
+import ArgumentParser
+import DesingletonCore
+import DesingletonIndex
+import DesingletonPlanner
+
+struct ExtractProtocol: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "extract-protocol",
+    abstract: "Cut a singleton's members into protocols (slices) and make the singleton conform."
+  )
+
+  @OptionGroup var common: CommonOptions
+  @OptionGroup var writing: WriteOptions
+
+  @Option(help: "The singleton type (needed when the paths hold more than one).")
+  var singleton: String?
+
+  @Option(
+    name: .customLong("slice"),
+    help: ArgumentHelp("A protocol and the members it holds, e.g. ItemFetcher=fetchedItems,fetchAvailableItems (repeatable; default: the slices scan suggests).", valueName: "name=member,...")
+  )
+  var slices: [String] = []
+
+  @Flag(help: "Move computed members that use only their own slice into a protocol extension.")
+  var moveDerived = false
+
+  @Flag(help: "Give properties that some consumers write and others only read a separate Mutable... protocol.")
+  var splitMutable = false
+
+  @Option(help: "Write the new protocol files into this directory (default: next to the singleton's file).")
+  var outputDir: String?
+
+  func validate() throws {
+    _ = try parsedSlices()
+  }
+
+  func parsedSlices() throws -> [Slice]? {
+    guard !slices.isEmpty else { return nil }
+    return try slices.map { text in
+      let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+        throw ValidationError("--slice takes NAME=member,member...; got '\(text)'")
+      }
+      let members = parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      return Slice(name: parts[0], members: members.map { $0.split(separator: "(").first.map(String.init) ?? $0 })
+    }
+  }
+
+  func run() throws {
+    let project = try common.loadProject()
+    let target = try resolveSingleton(singleton, in: project.index)
+    let options = ExtractProtocolOptions(
+      slices: try parsedSlices(), moveDerived: moveDerived, splitMutable: splitMutable, outputDirectory: outputDir)
+    let plan = try ExtractProtocolPlanner.plan(singleton: target, options: options, project: project)
+    try writing.carryOut(plan, project: project, root: common.root)
+  }
+}
