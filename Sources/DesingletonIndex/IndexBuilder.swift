@@ -25,9 +25,13 @@ public struct IndexBuilder: Sendable {
         slots.set(index, IndexBuilder.indexFile(paths[index], needles: needles))
       }
     }
+    return assemble(paths: paths, outcomes: slots.values)
+  }
+
+  private func assemble(paths: [String], outcomes: [Outcome?]) -> Index {
     var summaries: [FileSummary] = []
     var warnings: [Diagnostic] = []
-    for outcome in slots.values {
+    for outcome in outcomes {
       switch outcome {
       case .indexed(let summary):
         summaries.append(summary)
@@ -41,6 +45,19 @@ public struct IndexBuilder: Sendable {
       }
     }
     return Index(allPaths: paths, files: summaries, warnings: warnings)
+  }
+
+  /// Indexes sources already in memory (tests, fuzzing); the same result as reading them from disk.
+  public func build(sources: [SourceText]) -> Index {
+    let sorted = sources.sorted { $0.path < $1.path }
+    let slots = Slots(count: sorted.count)
+    let next = Counter()
+    DispatchQueue.concurrentPerform(iterations: min(threads, max(sorted.count, 1))) { _ in
+      while let position = next.take(below: sorted.count) {
+        slots.set(position, .indexed(FileIndexer.index(sorted[position])))
+      }
+    }
+    return assemble(paths: sorted.map(\.path), outcomes: slots.values)
   }
 
   enum Outcome: Sendable {
@@ -90,7 +107,7 @@ private final class Slots: @unchecked Sendable {
   }
 }
 
-private final class Counter: @unchecked Sendable {
+final class Counter: @unchecked Sendable {
   private let lock = NSLock()
   private var value = 0
 

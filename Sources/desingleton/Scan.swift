@@ -20,7 +20,17 @@ struct Scan: ParsableCommand {
   @Option(help: "Output format: text for people, json for scripts.")
   var format: Format = .text
 
+  @Flag(help: .hidden)
+  var parseOnly = false
+
   func run() throws {
+    if parseOnly {
+      // The floor the index is measured against: parse every file, keep nothing.
+      let found = try FileLoader(excludes: common.excludes).swiftFiles(in: common.resolvedPaths)
+      let lines = ParseBenchmark.parseAll(found.files, threads: common.threads)
+      print("parsed \(found.files.count) files, \(lines) lines")
+      return
+    }
     let project = try common.loadProject(mentioning: singleton.map { [$0.split(separator: ".").last.map(String.init) ?? $0] })
     var typeName: String?
     if let singleton {

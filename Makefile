@@ -1,0 +1,51 @@
+# desingleton — build, test, demo, bench.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+BIN := .build/debug/desingleton
+RELEASE_BIN := .build/release/desingleton
+
+.PHONY: build release test unit golden record samples demo install bench corpus fuzz format clean
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release --product desingleton
+
+# Everything CI runs.
+test: build
+	$(SWIFT) test --no-parallel
+	bash Tests/Samples/build-samples.sh
+	python3 Tests/Corpus/corpus.py --quick
+
+unit:
+	$(SWIFT) test
+
+# Golden cases only; `make record` rewrites the golden files (and fails, so a recording is never mistaken for a pass).
+golden: build
+	$(SWIFT) test --filter Golden
+
+record: build
+	DESINGLETON_RECORD=1 $(SWIFT) test --filter Golden
+
+samples:
+	bash Tests/Samples/build-samples.sh
+
+demo: build
+	bash Tests/Samples/demo.sh
+
+install: release
+	install -d $(PREFIX)/bin
+	install -m 755 $(RELEASE_BIN) $(PREFIX)/bin/desingleton
+
+bench: release
+	python3 bench/bench.py
+
+corpus: build
+	python3 Tests/Corpus/corpus.py
+
+fuzz: build
+	DESINGLETON_FUZZ_ITERATIONS=20000 $(SWIFT) test --filter Fuzz
+
+clean:
+	rm -rf .build .build-*
