@@ -1,0 +1,282 @@
+import DesingletonCore
+
+/// Writes a set of file outputs all or nothing.
+///
+/// 1. Check, touching nothing: every file to replace still has the bytes it was read with, is a regular
+///    file with a write bit set, in a writable directory; every file to create is not there yet (or is
+///    there with the same bytes: skipped), and its nearest existing ancestor is a writable directory.
+/// 2. Prepare: create missing directories, write every output to a hidden temporary file beside its
+///    target (with the original's permission bits).
+/// 3. Commit, file by file: check the original once more, give it a second (hidden) name with a hard
+///    link, then rename the temporary file over it; a new file is linked into place, which fails rather
+///    than overwrite. (Where hard links are not allowed, the original is renamed aside instead, and a
+///    new file is renamed into place after checking that nothing is there.)
+///
+/// Every step that changed the disk is recorded in an undo journal as soon as it succeeds (a failed
+/// step changed nothing: each is a single create, link or rename). If any step fails, the
+/// journal is played backwards: backups are renamed over the replaced files (restoring the original
+/// inode, bytes and permissions), created files, temporary files and directories are removed. On
+/// success only the backups are removed.
+struct FileTransaction {
+  let fileSystem: any FileSystem
+
+  private enum Step {
+    case replace(path: String, original: [UInt8], status: FileStatus, new: [UInt8])
+    case create(path: String, new: [UInt8], missingDirectories: [String])
+
+    var path: String {
+      switch self {
+      case .replace(let path, _, _, _), .create(let path, _, _): return path
+      }
+    }
+  }
+
+  private enum Undo {
+    case createdDirectory(String)
+    case temporaryFile(String)
+    /// The original has a second name `backup` and is still in place.
+    case linkedBackup(path: String, backup: String)
+    /// The original lives on only as `backup`.
+    case replaced(path: String, backup: String)
+    case createdFile(String)
+  }
+
+  func run(_ outputs: [FileOutput]) throws {
+    let steps = try check(outputs)
+    if steps.isEmpty { return }
+    var journal: [Undo] = []
+    do {
+      let temporaries = try prepare(steps, journal: &journal)
+      for (step, temporary) in zip(steps, temporaries) {
+        try commit(step, temporary: temporary, journal: &journal)
+      }
+    } catch {
+      let unrestored = rollBack(journal)
+      var diagnostics: [Diagnostic]
+      if let refusal = error as? Refusal {
+        diagnostics = refusal.diagnostics
+      } else {
+        diagnostics = [.error("\(error); nothing was written")]
+      }
+      diagnostics += unrestored
+      throw Refusal(diagnostics)
+    }
+    for case .replaced(_, let backup) in journal {
+      // The new files are in place; a backup that cannot be removed is only clutter.
+      try? fileSystem.removeFile(backup)
+    }
+  }
+
+  // MARK: - Check
+
+  private func check(_ outputs: [FileOutput]) throws -> [Step] {
+    var problems: [Diagnostic] = []
+    var steps: [Step] = []
+    var seen: Set<String> = []
+    let directory = fileSystem.currentDirectory() ?? "/"
+    for output in outputs.sorted(by: { $0.path < $1.path }) {
+      let path = output.path
+      if !seen.insert(PathName.absolute(path, in: directory)).inserted {
+        problems.append(.error("internal error: '\(path)' is written twice; nothing was written"))
+        continue
+      }
+      do {
+        if let original = output.original {
+          if let step = try checkReplacement(path, original: original.bytes, new: output.new) { steps.append(step) }
+        } else {
+          if let step = try checkCreation(path, new: output.new) { steps.append(step) }
+        }
+      } catch let refusal as Refusal {
+        problems += refusal.diagnostics
+      } catch {
+        problems.append(.error("\(error); nothing was written"))
+      }
+    }
+    if !problems.isEmpty { throw Refusal(problems) }
+    return steps
+  }
+
+  private func checkReplacement(_ path: String, original: [UInt8], new: [UInt8]) throws -> Step? {
+    let status = try verifyUnchanged(path, original: original)
+    let directory = PathName.parent(of: path)
+    if !fileSystem.isWritable(directory) {
+      throw Refusal("cannot replace '\(path)': its directory '\(directory)' is not writable; nothing was written")
+    }
+    return original == new ? nil : .replace(path: path, original: original, status: status, new: new)
+  }
+
+  /// Refuses unless `path` is still a writable regular file holding exactly `original`.
+  @discardableResult
+  private func verifyUnchanged(_ path: String, original: [UInt8]) throws -> FileStatus {
+    guard let status = try fileSystem.status(path, followingLinks: false) else {
+      throw Refusal("'\(path)' changed on disk since it was read: it is gone; nothing was written")
+    }
+    switch status.kind {
+    case .regular: break
+    case .symbolicLink:
+      throw Refusal("'\(path)' is a symbolic link; edit the file it points to instead; nothing was written")
+    case .directory, .other:
+      throw Refusal("'\(path)' changed on disk since it was read: it is no longer a regular file; nothing was written")
+    }
+    if status.isReadOnly || !fileSystem.isWritable(path) {
+      throw Refusal("'\(path)' is read-only; make it writable and run again; nothing was written")
+    }
+    if try fileSystem.read(path) != original {
+      throw Refusal("'\(path)' changed on disk since it was read; run again; nothing was written")
+    }
+    return status
+  }
+
+  private func checkCreation(_ path: String, new: [UInt8]) throws -> Step? {
+    if let status = try fileSystem.status(path, followingLinks: false) {
+      switch status.kind {
+      case .regular:
+        if try fileSystem.read(path) == new { return nil }
+        throw Refusal("cannot create '\(path)': a different file is already there; nothing was written")
+      case .directory:
+        throw Refusal("cannot create '\(path)': a directory is in the way; nothing was written")
+      case .symbolicLink, .other:
+        throw Refusal("cannot create '\(path)': something else is already there; nothing was written")
+      }
+    }
+    var missing: [String] = []
+    var ancestor = PathName.parent(of: path)
+    while true {
+      guard let status = try fileSystem.status(ancestor, followingLinks: true) else {
+        missing.insert(ancestor, at: 0)
+        let next = PathName.parent(of: ancestor)
+        if next == ancestor { break }
+        ancestor = next
+        continue
+      }
+      guard status.kind == .directory else {
+        throw Refusal("cannot create '\(path)': '\(ancestor)' is not a directory; nothing was written")
+      }
+      if !fileSystem.isWritable(ancestor) {
+        throw Refusal("cannot create '\(path)': the directory '\(ancestor)' is not writable; nothing was written")
+      }
+      break
+    }
+    return .create(path: path, new: new, missingDirectories: missing)
+  }
+
+  // MARK: - Prepare and commit
+
+  /// Creates missing directories and one temporary file per step; returns the temporary files' paths.
+  private func prepare(_ steps: [Step], journal: inout [Undo]) throws -> [String] {
+    var temporaries: [String] = []
+    for step in steps {
+      let temporary = hiddenSibling(of: step.path, suffix: "tmp")
+      switch step {
+      case .replace(_, _, let status, let new):
+        try fileSystem.createFile(
+          temporary,
+          contents: new,
+          permissions: status.permissions,
+          owner: (status.owner, status.group)
+        )
+      case .create(_, let new, let missingDirectories):
+        // Another new file may have created some of them already.
+        for directory in missingDirectories {
+          if try fileSystem.status(directory, followingLinks: true) != nil { continue }
+          try fileSystem.makeDirectory(directory)
+          journal.append(.createdDirectory(directory))
+        }
+        try fileSystem.createFile(temporary, contents: new, permissions: nil, owner: nil)
+      }
+      journal.append(.temporaryFile(temporary))
+      temporaries.append(temporary)
+    }
+    return temporaries
+  }
+
+  private func commit(_ step: Step, temporary: String, journal: inout [Undo]) throws {
+    switch step {
+    case .replace(let path, let original, _, _):
+      // The check ran before the temporary files were written; look once more right before the swap.
+      try verifyUnchanged(path, original: original)
+      let backup = hiddenSibling(of: path, suffix: "backup")
+      let entry = journal.count
+      if try link(path, to: backup) {
+        journal.append(.linkedBackup(path: path, backup: backup))
+      } else {
+        // No hard links on this file system: move the original aside (it is missing for a moment).
+        try fileSystem.rename(path, to: backup)
+        journal.append(.replaced(path: path, backup: backup))
+      }
+      try fileSystem.rename(temporary, to: path)
+      journal[entry] = .replaced(path: path, backup: backup)
+      forget(temporary, in: &journal)
+    case .create(let path, _, _):
+      // A link, unlike a rename, fails instead of replacing a file that appeared since the check.
+      do {
+        if try link(temporary, to: path) {
+          journal.append(.createdFile(path))
+          try fileSystem.removeFile(temporary)
+          forget(temporary, in: &journal)
+          return
+        }
+      } catch let error as FileSystemError where error.meansAlreadyExists {
+        throw Refusal("cannot create '\(path)': something appeared there during the write; nothing was written")
+      }
+      if try fileSystem.status(path, followingLinks: false) != nil {
+        throw Refusal("cannot create '\(path)': something appeared there during the write; nothing was written")
+      }
+      try fileSystem.rename(temporary, to: path)
+      forget(temporary, in: &journal)
+      journal.append(.createdFile(path))
+    }
+  }
+
+  /// Links `existingPath` to `newPath`; false when the file system has no hard links for it.
+  private func link(_ existingPath: String, to newPath: String) throws -> Bool {
+    do {
+      try fileSystem.link(existingPath, to: newPath)
+      return true
+    } catch let error as FileSystemError where error.meansLinksUnsupported {
+      return false
+    }
+  }
+
+  /// Drops the journal entry of a temporary file that no longer exists under its temporary name.
+  private func forget(_ temporary: String, in journal: inout [Undo]) {
+    journal.removeAll { entry in
+      if case .temporaryFile(let path) = entry { return path == temporary }
+      return false
+    }
+  }
+
+  /// Undoes the journal backwards; returns a diagnostic for every step that could not be undone.
+  private func rollBack(_ journal: [Undo]) -> [Diagnostic] {
+    var problems: [Diagnostic] = []
+    for entry in journal.reversed() {
+      do {
+        switch entry {
+        case .createdDirectory(let path): try fileSystem.removeDirectory(path)
+        case .temporaryFile(let path), .createdFile(let path): try fileSystem.removeFile(path)
+        case .linkedBackup(_, let backup): try fileSystem.removeFile(backup)
+        case .replaced(let path, let backup):
+          do {
+            try fileSystem.rename(backup, to: path)
+          } catch {
+            problems.append(
+              .error("could not restore '\(path)' (\(error)); its original content is in '\(backup)'")
+            )
+          }
+        }
+      } catch {
+        problems.append(.error("could not clean up after the failed write: \(error)"))
+      }
+    }
+    return problems
+  }
+
+  /// `dir/.name.desingleton-<random>.<suffix>`: hidden, beside `path` so a rename stays on one file system.
+  private func hiddenSibling(of path: String, suffix: String) -> String {
+    let directory = PathName.parent(of: path)
+    let unique = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    let name = ".\(PathName.lastComponent(of: path)).desingleton-\(unique).\(suffix)"
+    guard path.contains("/") else { return name }
+    return (directory == "/" ? "/" : directory + "/") + name
+  }
+}

@@ -1,0 +1,96 @@
+import DesingletonCore
+
+/// The last stage: turns a plan into file outputs, shows them as a diff, writes them as one transaction.
+public struct Printer: Sendable {
+  /// The absolute directory that diff paths are relative to.
+  public let root: String
+  /// The absolute current directory, against which relative paths are resolved.
+  let currentDirectory: String
+  let fileSystem: any FileSystem
+
+  /// `root`: the directory diff paths are relative to (a file stands for its directory). A relative
+  /// path is resolved against the current directory.
+  public init(root: String) {
+    self.init(root: root, fileSystem: PosixFileSystem())
+  }
+
+  init(root: String, fileSystem: any FileSystem) {
+    let currentDirectory = fileSystem.currentDirectory() ?? "/"
+    var root = PathName.absolute(root, in: currentDirectory)
+    if let status = try? fileSystem.status(root, followingLinks: true), status.kind != .directory {
+      root = PathName.parent(of: root)
+    }
+    self.root = root
+    self.currentDirectory = currentDirectory
+    self.fileSystem = fileSystem
+  }
+
+  /// Applies every file's edits to its source and adds the new files, sorted by path. Outputs equal to
+  /// their original are dropped. Every `.swift` output is parsed again: one with a syntax error its
+  /// original did not have (more errors than the original) is refused, at the first error in the new text.
+  ///
+  /// `sources` maps each path the plan edits to the file as it was read.
+  public func render(_ plan: Plan, sources: [String: SourceText]) throws -> [FileOutput] {
+    var problems: [Diagnostic] = []
+    var outputs: [FileOutput] = []
+    for (path, edits) in plan.edits.sorted(by: { $0.key < $1.key }) where !edits.isEmpty {
+      guard let source = sources[path] else {
+        problems.append(.error("internal error: the plan edits '\(path)', which was not loaded; nothing was written"))
+        continue
+      }
+      if plan.newFiles[path] != nil {
+        problems.append(.error("internal error: the plan both edits and creates '\(path)'; nothing was written"))
+        continue
+      }
+      do {
+        let new = try EditApplier.apply(edits, to: source)
+        if new != source.bytes { outputs.append(FileOutput(path: path, original: source, new: new)) }
+      } catch let refusal as Refusal {
+        problems += refusal.diagnostics
+      }
+    }
+    for (path, text) in plan.newFiles.sorted(by: { $0.key < $1.key }) where plan.edits[path]?.isEmpty ?? true {
+      let new = Array(text.utf8)
+      if let existing = sources[path] {
+        if existing.bytes != new {
+          problems.append(.error("cannot create '\(path)': the file already exists; nothing was written"))
+        }
+        continue
+      }
+      outputs.append(FileOutput(path: path, original: nil, new: new))
+    }
+    outputs.sort { $0.path < $1.path }
+    for output in outputs where output.path.hasSuffix(".swift") {
+      if let problem = parseProblem(in: output) { problems.append(problem) }
+    }
+    if !problems.isEmpty { throw Refusal(problems) }
+    return outputs
+  }
+
+  private func parseProblem(in output: FileOutput) -> Diagnostic? {
+    let check = SyntaxCheck(output.new)
+    guard check.errorCount > 0 else { return nil }
+    if let original = output.original, check.errorCount <= SyntaxCheck(original.bytes).errorCount { return nil }
+    let location = SourceText(path: output.path, bytes: output.new).location(ofOffset: check.firstErrorOffset ?? 0)
+    let what = output.original == nil ? "the new file" : "the rewritten file"
+    return .error("\(what) would not parse; nothing was written", at: location)
+  }
+
+  /// The whole diff, files in sorted path order, each named by its path relative to `root`.
+  public func diff(_ outputs: [FileOutput]) -> String {
+    outputs.sorted { $0.path < $1.path }.map { $0.diff(as: displayPath(of: $0.path)) }.joined()
+  }
+
+  /// `path` relative to `root`.
+  public func displayPath(of path: String) -> String {
+    PathName.relative(PathName.absolute(path, in: currentDirectory), to: root)
+  }
+
+  /// Writes every output, all or nothing; see `FileTransaction`. Refuses, before touching anything,
+  /// when a file changed on disk since it was read, is read-only or not a regular file, or a new file
+  /// cannot be created; a failure midway restores every file already replaced and removes what was
+  /// created. Does nothing when `outputs` is empty.
+  public func write(_ outputs: [FileOutput]) throws {
+    try FileTransaction(fileSystem: fileSystem).run(outputs)
+  }
+}

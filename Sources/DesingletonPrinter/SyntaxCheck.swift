@@ -1,0 +1,36 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Counts the syntax errors SwiftParser finds in a file: missing tokens, unexpected nodes and tokens
+/// the lexer marks as errors.
+struct SyntaxCheck {
+  let errorCount: Int
+  /// The UTF-8 offset of the first error in the text.
+  let firstErrorOffset: Int?
+
+  init(_ bytes: [UInt8]) {
+    let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    var count = 0
+    var first: Int?
+    func record(_ offset: Int) {
+      count += 1
+      first = min(first ?? offset, offset)
+    }
+    var pending: [Syntax] = tree.hasError ? [Syntax(tree)] : []
+    while let node = pending.popLast() {
+      if let token = node.as(TokenSyntax.self) {
+        if token.presence == .missing {
+          record(token.positionAfterSkippingLeadingTrivia.utf8Offset)
+        } else if let diagnostic = token.tokenDiagnostic, diagnostic.severity == .error {
+          record(token.position.utf8Offset + Int(diagnostic.byteOffset))
+        }
+      } else if node.is(UnexpectedNodesSyntax.self) {
+        record(node.positionAfterSkippingLeadingTrivia.utf8Offset)
+      } else {
+        pending.append(contentsOf: node.children(viewMode: .all).filter(\.hasError))
+      }
+    }
+    errorCount = count
+    firstErrorOffset = first
+  }
+}

@@ -1,0 +1,241 @@
+import DesingletonCore
+import DesingletonIndex
+import DesingletonPlanner
+import Testing
+
+@Suite struct SingletonDetectionTests {
+  @Test func everyShapeIsFound() throws {
+    let project = makeProject([
+      "Shapes.swift": """
+      import Foundation
+
+      final class StrictObject: NSObject {
+        static let shared = StrictObject()
+        private override init() {}
+        override func copy() -> Any { self }
+        var value = 1
+      }
+
+      final class Loose {
+        static let shared = Loose()
+        init() {}
+      }
+
+      @MainActor final class Resettable {
+        private static var _shared = Resettable()
+        static var shared: Resettable { _shared }
+        static func reset() { _shared = Resettable() }
+      }
+
+      class ClassVar {
+        class var shared: ClassVar { ClassVar() }
+      }
+
+      class Legacy {
+        class func sharedInstance() -> Legacy { Legacy() }
+      }
+
+      final class Closure {
+        static var shared: Closure = {
+          let value = Closure()
+          return value
+        }()
+      }
+
+      final class Declared {
+        static let sharedController: Declared
+      }
+
+      final class Preferences {
+        static let standard = Preferences()
+      }
+
+      struct Point {
+        static let zero = Point()
+      }
+      """
+    ])
+    let found = Dictionary(uniqueKeysWithValues: project.index.singletons.map { ($0.typeName, $0) })
+    #expect(found.keys.sorted() == ["ClassVar", "Closure", "Declared", "Legacy", "Loose", "Preferences", "Resettable", "StrictObject"])
+    #expect(found["StrictObject"]?.shape == .staticLet)
+    #expect(found["StrictObject"]?.isStrict == true)
+    #expect(found["Loose"]?.isStrict == false)
+    #expect(found["Resettable"]?.shape == .computed)
+    #expect(found["Resettable"]?.backingStorage == "_shared")
+    #expect(found["ClassVar"]?.shape == .classVar)
+    #expect(found["Legacy"]?.shape == .accessorMethod)
+    #expect(found["Legacy"]?.accessExpression == "Legacy.sharedInstance()")
+    #expect(found["Closure"]?.shape == .closureInitialized)
+    #expect(found["Declared"]?.shape == .declaredOnly)
+    #expect(found["Declared"]?.accessor == "sharedController")
+    #expect(found["Preferences"]?.accessor == "standard")
+    #expect(found["StrictObject"]?.declaration.start.line == 4)
+  }
+
+  @Test func accessorInAnExtensionInAnotherFileAndNestedTypes() {
+    let project = makeProject([
+      "A.swift": "enum App {\n  final class Store {\n    var count = 0\n  }\n}\n",
+      "B.swift": "extension App.Store {\n  static let shared = App.Store()\n}\n",
+      "C.swift": "struct Reader {\n  func read() -> Int { App.Store.shared.count }\n}\n",
+    ])
+    #expect(project.index.singletons.map(\.typeName) == ["App.Store"])
+    let references = project.index.references
+    #expect(references.count == 1)
+    #expect(references.first?.use == .member("count", .read))
+    #expect(references.first?.context.typeName == "Reader")
+  }
+}
+
+@Suite struct ReferenceTests {
+  static let singleton = """
+    final class Store: @unchecked Sendable {
+      static let shared = Store()
+      var count = 0
+      var items: [Int] = []
+      func reload() {}
+    }
+
+    """
+
+  func references(_ consumer: String) -> [Reference] {
+    makeProject(["Store.swift": Self.singleton, "Consumer.swift": consumer]).index.references
+  }
+
+  @Test func readsWritesCallsAndTheInstance() {
+    let refs = references("""
+      final class Consumer {
+        func work() {
+          print(Store.shared.count)
+          Store.shared.count = 3
+          Store.shared.count += 1
+          Store.shared.items.append(4)
+          Store.shared.reload()
+          use(Store.shared)
+          bump(&Store.shared.count)
+        }
+      }
+      """)
+    #expect(refs.map(\.use) == [
+      .member("count", .read), .member("count", .write), .member("count", .write), .member("items", .write),
+      .member("reload", .call), .instance, .member("count", .write),
+    ])
+    #expect(refs.allSatisfy { $0.context.typeName == "Consumer" && $0.context.memberName == "work()" })
+    #expect(refs[0].location.line == 3)
+    #expect(refs[0].location.column == 11)
+  }
+
+  @Test func localAndPropertyAliases() {
+    let refs = references("""
+      final class Consumer {
+        let store = Store.shared
+        func work() {
+          let s = Store.shared
+          s.reload()
+          print(store.count, self.store.items)
+        }
+      }
+      """)
+    #expect(refs.map(\.use) == [.alias("store"), .member("count", .read), .member("items", .read), .alias("s"), .member("reload", .call)])
+    #expect(refs.map(\.alias) == [nil, "store", "store", nil, "s"])
+  }
+
+  @Test func contexts() {
+    let refs = references("""
+      final class Consumer {
+        static func make() { Store.shared.reload() }
+        func later() {
+          run { [weak self] in Store.shared.reload(); _ = self }
+          run { Store.shared.reload() }
+        }
+      }
+      extension Consumer {
+        var total: Int { Store.shared.count }
+      }
+      func global() { Store.shared.reload() }
+      Store.shared.reload()
+      """)
+    #expect(refs.count == 6)
+    #expect(refs[0].context.isStatic)
+    #expect(refs[1].context.closureDepth == 1 && refs[1].context.inWeakSelfClosure)
+    #expect(refs[2].context.closureDepth == 1 && !refs[2].context.inWeakSelfClosure)
+    #expect(refs[3].context.typeName == "Consumer" && refs[3].context.memberName == "total")
+    #expect(refs[4].context.typeName == nil && refs[4].context.memberName == "global()")
+    #expect(refs[5].context.typeName == nil && refs[5].context.memberName == nil)
+  }
+
+  @Test func sharedOfOtherTypesIsNotAReference() {
+    let refs = references("func f() { _ = FileManager.default; _ = URLSession.shared; _ = Other.shared.count }")
+    #expect(refs.isEmpty)
+  }
+}
+
+@Suite struct ScanReportTests {
+  static let shopping = [
+    "SessionController.swift": """
+      @MainActor
+      final class SessionController {
+        static let sharedController = SessionController()
+        var currentUser: String?
+        var cart: [String] = []
+        func addItemToCart(item: String) { cart.append(item) }
+        var fetchedItems: [String] = []
+        var availableItems: [String] { fetchedItems.filter { !$0.isEmpty } }
+        func fetchAvailableItems() { fetchedItems = ["a"] }
+      }
+      """,
+    "Consumers.swift": """
+      @MainActor final class ItemList {
+        func load() {
+          SessionController.sharedController.fetchAvailableItems()
+          _ = SessionController.sharedController.availableItems
+          _ = SessionController.sharedController.fetchedItems.count
+          SessionController.sharedController.addItemToCart(item: "a")
+          _ = SessionController.sharedController.cart.count
+        }
+      }
+      @MainActor final class CartScreen {
+        func show() {
+          _ = SessionController.sharedController.cart
+          SessionController.sharedController.addItemToCart(item: "b")
+        }
+      }
+      @MainActor final class Profile {
+        func show() { _ = SessionController.sharedController.currentUser }
+      }
+      @MainActor final class Login {
+        func logIn() { SessionController.sharedController.currentUser = "me" }
+      }
+      """,
+  ]
+
+  @Test func suggestsTheArticlesThreeSlices() throws {
+    let report = try ScanReport(project: makeProject(Self.shopping))
+    let entry = try #require(report.singletons.first)
+    #expect(entry.suggestedSlices == [
+      Slice(name: "CurrentUserProvider", members: ["currentUser"]),
+      Slice(name: "CurrentCart", members: ["cart", "addItemToCart"]),
+      Slice(name: "ItemFetcher", members: ["fetchedItems", "availableItems", "fetchAvailableItems"]),
+    ])
+    #expect(entry.consumers.map(\.type) == ["CartScreen", "ItemList", "Login", "Profile"])
+    #expect(entry.consumers[2].writes == ["currentUser"])
+    #expect(entry.consumers[1].calls == ["fetchAvailableItems", "addItemToCart"])
+    #expect(entry.references == 9)
+  }
+
+  @Test func unusedMembersFollowWhatTheyUse() throws {
+    var files = Self.shopping
+    files["SessionController.swift"] = files["SessionController.swift"]!.replacingOccurrences(
+      of: "  func fetchAvailableItems()", with: "  var itemCount: Int { fetchedItems.count }\n  func fetchAvailableItems()")
+    let report = try ScanReport(project: makeProject(files))
+    let slices = try #require(report.singletons.first?.suggestedSlices)
+    #expect(slices.last?.members == ["fetchedItems", "availableItems", "itemCount", "fetchAvailableItems"])
+  }
+
+  @Test func jsonIsStable() throws {
+    let report = try ScanReport(project: makeProject(Self.shopping))
+    let json = report.json()
+    #expect(json.contains("\"schemaVersion\" : 1"))
+    #expect(json.contains("\"suggestedSlices\""))
+    #expect(json == (try ScanReport(project: makeProject(Self.shopping))).json())
+  }
+}
