@@ -396,20 +396,9 @@ private struct Run {
   }
 
   mutating func emitCaptures() {
-    for (_, entry) in captures.sorted(by: { ($0.value.path, $0.value.closure.position.utf8Offset) < ($1.value.path, $1.value.closure.position.utf8Offset) }) {
-      let closure = entry.closure
-      let list = entry.names.joined(separator: ", ")
-      if let capture = closure.signature?.capture {
-        let hasItems = !capture.items.isEmpty
-        output.add(.insert((hasItems ? ", " : "") + list, at: capture.rightSquare.positionAfterSkippingLeadingTrivia.utf8Offset), in: entry.path)
-      } else if let signature = closure.signature {
-        let offset = signature.attributes.isEmpty
-          ? signature.positionAfterSkippingLeadingTrivia.utf8Offset
-          : signature.attributes.endPositionBeforeTrailingTrivia.utf8Offset
-        output.add(.insert((signature.attributes.isEmpty ? "" : " ") + "[\(list)]" + (signature.attributes.isEmpty ? " " : ""), at: offset), in: entry.path)
-      } else {
-        output.add(.insert(" [\(list)] in", at: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset), in: entry.path)
-      }
+    let sorted = captures.values.sorted { ($0.path, $0.closure.position.utf8Offset) < ($1.path, $1.closure.position.utf8Offset) }
+    for entry in sorted {
+      output.add(captureEdit(for: entry.closure, names: entry.names), in: entry.path)
     }
   }
 

@@ -1,0 +1,5 @@
+/// A signed-in account.
+struct User: Equatable, Sendable {
+    let username: String
+    let name: String
+}

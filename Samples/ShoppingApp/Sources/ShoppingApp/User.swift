@@ -1,0 +1,4 @@
+/// The person using the app.
+struct User: Equatable, Sendable {
+    let name: String
+}
