@@ -230,6 +230,8 @@ public enum ReferenceUse: Hashable, Sendable {
   case instance
   /// `let s = X.shared`: later uses of `s` are references of their own, with `alias` set.
   case alias(String)
+  /// `X.shared = X()`: the accessor itself is given another instance.
+  case reassignment
 }
 
 /// Where a reference sits.

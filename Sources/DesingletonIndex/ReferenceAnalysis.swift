@@ -28,7 +28,7 @@ struct ReferenceAnalysis {
       aliasScope = ReferenceAnalysis.scope(ofBinding: binding)
       return
     }
-    use = .instance
+    use = ReferenceAnalysis.isAssigned(node) ? .reassignment : .instance
   }
 
   /// Read, write or call for `instance.member`.

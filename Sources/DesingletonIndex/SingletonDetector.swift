@@ -11,22 +11,23 @@ enum SingletonDetector {
       guard let first = accessors.min(by: { preference($0) < preference($1) }) else { continue }
       let inits = members.filter { $0.kind == .initializer }
       let strict = !inits.isEmpty && inits.allSatisfy { ($0.access ?? .internal) <= .fileprivate }
-      let backing = first.isStored ? nil : members.first { candidate in
-        candidate.isStatic && candidate.isStored && candidate.name.hasPrefix("_") && candidate.kind == .property
+      let backing = first.isStored && first.kind == .property ? nil : members.first { candidate in
+        candidate.isStatic && candidate.isStored && candidate.kind == .property && candidate.name != first.name
+          && (candidate.name.hasPrefix("_") || (candidate.access ?? .internal) <= .fileprivate)
           && (matchesType(candidate.typeText, primary) || initializerCreates(candidate.initializerText, primary))
       }?.name
       result.append(
         Singleton(
           typeName: qualifiedName, typeKind: primary.kind, accessor: first.name,
-          accessors: accessors.map(\.name).sorted(), shape: shape(of: first), backingStorage: backing,
+          accessors: accessors.filter { ($0.access ?? .internal) > .fileprivate || $0.name == first.name }.map(\.name).sorted(), shape: shape(of: first), backingStorage: backing,
           isStrict: strict, declaration: first.range))
     }
     return result.sorted { ($0.declaration.path, $0.declaration.bytes.lowerBound) < ($1.declaration.path, $1.declaration.bytes.lowerBound) }
   }
 
   /// `shared` before other names, then source order.
-  private static func preference(_ member: MemberDecl) -> (Int, String, Int) {
-    (member.name == "shared" ? 0 : 1, member.range.path, member.range.bytes.lowerBound)
+  private static func preference(_ member: MemberDecl) -> (Int, Int, String, Int) {
+    ((member.access ?? .internal) <= .fileprivate ? 1 : 0, member.name == "shared" ? 0 : 1, member.range.path, member.range.bytes.lowerBound)
   }
 
   static func isAccessor(_ member: MemberDecl, of type: TypeDecl) -> Bool {

@@ -65,14 +65,15 @@ public enum ExtractProtocolPlanner {
     try validate(slices, singleton: singleton, primary: primary, members: allMembers, index: index)
 
     let nested = Set(allMembers.filter { [.nestedType, .typeAlias].contains($0.kind) }.map(\.name))
+    let traits = ProtocolTraits(primary: primary, declarations: analysis.declarations, members: allMembers, slices: slices)
     let builder = RequirementBuilder(
       typeName: singleton.typeName, nestedTypeNames: nested,
-      isValueType: [.struct, .enum].contains(primary.kind), index: index)
-    let traits = ProtocolTraits(primary: primary, declarations: analysis.declarations, members: allMembers, slices: slices)
+      isValueType: [.struct, .enum].contains(primary.kind), index: index,
+      indentUnit: singletonFile.source.indentUnit, extensionAccess: traits.access)
 
     var plan = Plan()
     var conformances: [String] = []
-    let conformed = Set(analysis.declarations.flatMap(\.inherited).map { $0.split(separator: ".").last.map(String.init) ?? $0 })
+    let conformed = ExtractProtocolPlanner.conformances(of: analysis.declarations, index: index)
     let lineEnding = singletonFile.source.lineEnding
     let indent = singletonFile.source.indentUnit
     let imports = importLines(of: singletonFile)
@@ -106,19 +107,15 @@ public enum ExtractProtocolPlanner {
         if split {
           mutableRequirements.append(try builder.requirement(for: member, node: node, settable: true, in: try project.file(member.range.path).source).requirement)
         }
-        extensionMembers.append(contentsOf: output.overloads.map { overload in
-          (traits.access.map { $0.keyword + " " } ?? "") + overload
-        })
+        extensionMembers.append(contentsOf: output.overloads)
         if options.moveDerived {
           let file = try project.file(member.range.path)
           if let reason = DerivedMemberCheck.reasonToKeep(member, node: node, slice: slice, allMembers: allMembers, singleton: singleton, index: index) {
             if member.kind != .property || !member.isStored { kept.append("\(member.name) stays on \(singleton.simpleTypeName): \(reason)") }
           } else {
-            let text = file.source.text(file.source.removalRange(of: node))
+            let text = movedText(of: node, in: file.source, access: traits.access)
             let memberIndent = file.source.indentation(at: member.range.bytes.lowerBound)
-            var body = reindent(text.trimmingTrailingNewlines(), from: memberIndent, to: "", lineEnding: "\n")
-            body = stripMemberModifiers(body, access: traits.access)
-            extensionMembers.append(body)
+            extensionMembers.append(reindent(text.trimmingTrailingNewlines(), from: memberIndent, to: "", lineEnding: "\n"))
             plan.add(TextEdit(range: file.source.removalRange(of: node), replacement: ""), in: member.range.path)
             moved.append(member.name)
           }
@@ -162,6 +159,20 @@ public enum ExtractProtocolPlanner {
       plan.notes.append("left on \(singleton.simpleTypeName) only: \(unsliced.joined(separator: ", "))")
     }
     return plan
+  }
+
+  /// Protocols the singleton conforms to, with the protocols they refine.
+  static func conformances(of declarations: [TypeDecl], index: Index) -> Set<String> {
+    var result: Set<String> = []
+    var pending = declarations.flatMap(\.inherited)
+    while let written = pending.popLast() {
+      let name = written.split(separator: ".").last.map(String.init) ?? written
+      guard result.insert(name).inserted else { continue }
+      for declaration in index.declarations(of: index.resolveType(written)) where declaration.kind == .protocol {
+        pending.append(contentsOf: declaration.inherited)
+      }
+    }
+    return result
   }
 
   private static func existingProtocols(_ index: Index) -> Set<String> {
@@ -216,23 +227,37 @@ public enum ExtractProtocolPlanner {
     file.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }
   }
 
-  /// A moved member keeps its doc comment and body; `final`, `override` and narrower access go.
-  static func stripMemberModifiers(_ text: String, access: AccessLevel?) -> String {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard let declLine = lines.firstIndex(where: { line in
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      return !trimmed.hasPrefix("//") && !trimmed.hasPrefix("/*") && !trimmed.hasPrefix("*") && !trimmed.isEmpty && !trimmed.hasPrefix("@")
-    }) else { return text }
-    var line = lines[declLine]
-    for word in ["final ", "public ", "internal ", "package ", "open ", "dynamic "] {
-      if let range = line.range(of: word) { line.removeSubrange(range) }
+  /// A moved member keeps its doc comment and body; `final`, `dynamic` and its own access go, and the
+  /// protocol's access (when it is not internal) comes in their place.
+  static func movedText(of node: Syntax, in source: SourceText, access: AccessLevel?) -> String {
+    let range = source.removalRange(of: node)
+    var modifiers: DeclModifierListSyntax?
+    var keyword: TokenSyntax?
+    if let variable = node.as(VariableDeclSyntax.self) {
+      modifiers = variable.modifiers
+      keyword = variable.bindingSpecifier
+    } else if let function = node.as(FunctionDeclSyntax.self) {
+      modifiers = function.modifiers
+      keyword = function.funcKeyword
     }
-    if let access {
-      let indentEnd = line.firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
-      line.insert(contentsOf: access.keyword + " ", at: indentEnd)
+    guard let keyword else { return source.text(range) }
+    var edits: [TextEdit] = []
+    let dropped: Set<String> = ["final", "dynamic", "public", "internal", "package", "open"]
+    var insertAt = keyword.positionAfterSkippingLeadingTrivia.utf8Offset
+    for modifier in modifiers ?? [] {
+      let start = modifier.positionAfterSkippingLeadingTrivia.utf8Offset
+      if dropped.contains(modifier.name.text) && modifier.detail == nil {
+        edits.append(TextEdit(range: start..<modifier.endPosition.utf8Offset, replacement: ""))
+      } else {
+        insertAt = min(insertAt, start)
+      }
     }
-    lines[declLine] = line
-    return lines.joined(separator: "\n")
+    if let access { edits.append(.insert(access.keyword + " ", at: insertAt)) }
+    var bytes = Array(source.bytes[range])
+    for edit in edits.sorted(by: >) {
+      bytes.replaceSubrange((edit.range.lowerBound - range.lowerBound)..<(edit.range.upperBound - range.lowerBound), with: Array(edit.replacement.utf8))
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

@@ -104,6 +104,11 @@ private struct Run {
         at: singleton.declaration.start)
     }
     let analysis = try SingletonAnalysis(singleton: singleton, project: project)
+    if let place = analysis.reassignments.first {
+      throw Refusal(
+        "'\(singleton.accessExpression)' is given a new instance here, so a consumer holding the instance it had would keep the old one; injecting it would change what the code does",
+        at: place)
+    }
     var targets: [String] = []
     if let requested = options.types {
       for name in requested {
@@ -214,6 +219,8 @@ private struct Run {
         if access == .write { writes.insert(name) } else { reads.insert(name) }
       case .alias:
         aliasDefinitions.append(reference)
+      case .reassignment:
+        problems.append(.error("'\(typeName)' replaces the shared instance", at: reference.location))
       case .instance:
         problems.append(.error("'\(typeName)' passes the instance '\(singleton.accessExpression)' itself, so it cannot be told which protocol it needs", at: reference.location))
       }

@@ -13,6 +13,10 @@ struct RequirementBuilder {
   /// Whether the singleton is a value type (`mutating` survives only then).
   let isValueType: Bool
   let index: Index
+  /// One level of indentation in the file the code lands in.
+  var indentUnit: String = "    "
+  /// The access protocol-extension members need (`public` for a public protocol).
+  var extensionAccess: AccessLevel? = nil
 
   /// Text of one requirement (one line, no indentation) and the protocol-extension overloads that
   /// stand in for its default arguments.
@@ -114,20 +118,27 @@ struct RequirementBuilder {
   // MARK: Methods
 
   private func method(_ member: MemberDecl, _ function: FunctionDeclSyntax, source: SourceText) throws -> Output {
-    let parameters = function.signature.parameterClause.parameters
-    var head = prefix(attributes: function.attributes, modifiers: function.modifiers)
-    head += "func " + function.name.text + (function.genericParameterClause.map { qualified($0) } ?? "")
+    let parameters = Array(function.signature.parameterClause.parameters)
+    let attributes = attributeText(function.attributes, isProperty: false)
+    let modifiers = modifierText(function.modifiers)
+    let name = "func " + function.name.text + (function.genericParameterClause.map { qualified($0) } ?? "")
     var tail = ""
     if let effects = function.signature.effectSpecifiers { tail += " " + qualified(effects) }
     if let returnClause = function.signature.returnClause { tail += " " + qualified(returnClause) }
     if let whereClause = function.genericWhereClause { tail += " " + qualified(whereClause) }
-    let requirement = head + "(" + parameters.map { parameterText($0, keepDefault: false) }.joined(separator: ", ") + ")" + tail
+    let requirement = attributes + modifiers + name + "(" + parameters.map { parameterText($0, keepDefault: false) }.joined(separator: ", ") + ")" + tail
 
     // Every way of leaving out defaulted arguments gets an overload that passes the defaults.
-    let defaulted = parameters.enumerated().filter { $0.element.defaultValue != nil }.map(\.offset)
+    // `#fileID`-style defaults stay defaults, so they still name the caller.
+    let defaulted = parameters.enumerated().filter { $0.element.defaultValue != nil && !isMagicLiteral($0.element.defaultValue?.value) }.map(\.offset)
     guard !defaulted.isEmpty else { return Output(requirement: requirement, overloads: []) }
     if parameters.contains(where: { $0.ellipsis != nil }) {
       throw Refusal("'\(function.name.text)' has a variadic parameter and default arguments; slice it by hand", at: member.location)
+    }
+    for offset in defaulted {
+      if let value = parameters[offset].defaultValue?.value, let hidden = privateMember(usedIn: value) {
+        throw Refusal("the default value of '\(function.name.text)' uses '\(hidden)', which is private to '\(typeName)' and cannot be passed from a protocol extension; make it internal", at: member.location)
+      }
     }
     var subsets: [[Int]] = []
     if defaulted.count <= 4 {
@@ -139,14 +150,19 @@ struct RequirementBuilder {
     } else {
       for start in defaulted.indices { subsets.append(Array(defaulted[start...])) }
     }
+    // A shorter form that another member already declares is that member, not an overload.
+    let siblings = Set(index.members(of: typeName).filter { $0.kind == .method && $0.name == function.name.text && $0.range != member.range }.map { $0.labels.joined(separator: ",") })
     var overloads: [String] = []
-    var seen: Set<String> = [requirementKey(parameters.map { $0 }, omitting: [])]
+    var seen: Set<String> = [requirementKey(parameters, omitting: [])]
     let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
     let isThrowing = function.signature.effectSpecifiers?.throwsClause != nil
+    let access = extensionAccess.map { $0.keyword + " " } ?? ""
     for omitted in subsets {
-      let key = requirementKey(Array(parameters), omitting: Set(omitted))
+      let key = requirementKey(parameters, omitting: Set(omitted))
       guard seen.insert(key).inserted else { continue }
-      let kept = parameters.enumerated().filter { !omitted.contains($0.offset) }.map { parameterText($0.element, keepDefault: false) }
+      let keptParameters = parameters.enumerated().filter { !omitted.contains($0.offset) }.map(\.element)
+      if siblings.contains(keptParameters.map { $0.firstName.text }.joined(separator: ",")) { continue }
+      let kept = keptParameters.map { parameterText($0, keepDefault: isMagicLiteral($0.defaultValue?.value)) }
       var arguments: [String] = []
       for (offset, parameter) in parameters.enumerated() {
         let label = parameter.firstName.tokenKind == .wildcard ? "" : parameter.firstName.text + ": "
@@ -161,9 +177,22 @@ struct RequirementBuilder {
       var call = function.name.text + "(" + arguments.joined(separator: ", ") + ")"
       if isAsync { call = "await " + call }
       if isThrowing { call = "try " + call }
-      overloads.append(head + "(" + kept.joined(separator: ", ") + ")" + tail + " {\n" + call + "\n}")
+      overloads.append(attributes + access + modifiers + name + "(" + kept.joined(separator: ", ") + ")" + tail + " {\n" + indentUnit + call + "\n}")
     }
     return Output(requirement: requirement, overloads: overloads)
+  }
+
+  func isMagicLiteral(_ value: ExprSyntax?) -> Bool {
+    guard let macro = value?.as(MacroExpansionExprSyntax.self) else { return false }
+    return ["fileID", "file", "filePath", "line", "column", "function", "dsohandle"].contains(macro.macroName.text)
+  }
+
+  /// A private or fileprivate member of the singleton that an expression names.
+  func privateMember(usedIn value: ExprSyntax) -> String? {
+    let hidden = Set(index.members(of: typeName).filter { ($0.access ?? .internal) <= .fileprivate }.map(\.name))
+    guard !hidden.isEmpty else { return nil }
+    return MemberUseCollector.names(in: Syntax(value), among: hidden).sorted().first
+      ?? value.description.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init).first(where: hidden.contains)
   }
 
   private func requirementKey(_ parameters: [FunctionParameterSyntax], omitting omitted: Set<Int>) -> String {
@@ -203,6 +232,10 @@ struct RequirementBuilder {
 
   /// Attributes and modifiers a requirement keeps.
   private func prefix(attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax, isProperty: Bool = false) -> String {
+    attributeText(attributes, isProperty: isProperty) + modifierText(modifiers)
+  }
+
+  private func attributeText(_ attributes: AttributeListSyntax, isProperty: Bool) -> String {
     var parts: [String] = []
     for element in attributes {
       guard case .attribute(let attribute) = element else { continue }
@@ -211,6 +244,11 @@ struct RequirementBuilder {
         || (!isProperty && (name == "@discardableResult" || name == "@preconcurrency"))
       if kept { parts.append(attribute.trimmedDescription) }
     }
+    return parts.isEmpty ? "" : parts.joined(separator: " ") + " "
+  }
+
+  private func modifierText(_ modifiers: DeclModifierListSyntax) -> String {
+    var parts: [String] = []
     for modifier in modifiers {
       switch modifier.name.tokenKind {
       case .keyword(.static), .keyword(.class): parts.append("static")

@@ -37,6 +37,9 @@ public struct SingletonAnalysis: Sendable {
   public let writtenMembers: Set<String>
   /// For each member, the other members its body uses.
   public let dependencies: [String: Set<String>]
+  /// Where the instance the accessor returns is replaced (`reset()` assigning `_shared`, `X.shared = ...`):
+  /// a consumer holding the instance would then keep the old one.
+  public let reassignments: [Location]
 
   public init(singleton: Singleton, project: Project) throws {
     let index = project.index
@@ -73,7 +76,7 @@ public struct SingletonAnalysis: Sendable {
       case .member(let name, .write): if !usage.writes.contains(name) { usage.writes.append(name) }
       case .member(let name, .call): if !usage.calls.contains(name) { usage.calls.append(name) }
       case .instance: usage.instanceUses.append(reference.location)
-      case .alias: break
+      case .alias, .reassignment: break
       }
       consumers[owner] = usage
     }
@@ -91,6 +94,21 @@ public struct SingletonAnalysis: Sendable {
       }
     }
     self.dependencies = dependencies
+
+    var reassignments = references.filter { $0.use == .reassignment }.map(\.location)
+    let storage = Set([singleton.backingStorage, singleton.shape == .staticVar || singleton.shape == .closureInitialized ? singleton.accessor : nil].compactMap { $0 })
+    if !storage.isEmpty {
+      for declaration in declarations {
+        let file = try project.file(declaration.path)
+        for member in declaration.members where !storage.contains(member.name) && [.method, .property, .initializer].contains(member.kind) {
+          guard let node = file.node(at: member.range.bytes) else { continue }
+          let collector = StorageWriteFinder(names: storage)
+          collector.walk(node)
+          reassignments += collector.writes.map { file.source.location(ofOffset: $0) }
+        }
+      }
+    }
+    self.reassignments = reassignments
   }
 
   /// Consumer types using a member.
@@ -142,5 +160,26 @@ extension ParsedFile {
       node = current.parent
     }
     return nil
+  }
+}
+
+/// Finds assignments to the singleton's storage (`_shared = ...`, `Self._shared = ...`).
+final class StorageWriteFinder: SyntaxVisitor {
+  let names: Set<String>
+  var writes: [Int] = []
+
+  init(names: Set<String>) {
+    self.names = names
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let elements = Array(node.elements)
+    for (position, element) in elements.enumerated() where position + 1 < elements.count {
+      guard elements[position + 1].is(AssignmentExprSyntax.self) else { continue }
+      let name = element.as(DeclReferenceExprSyntax.self)?.baseName.text ?? element.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      if let name, names.contains(name) { writes.append(element.positionAfterSkippingLeadingTrivia.utf8Offset) }
+    }
+    return .visitChildren
   }
 }

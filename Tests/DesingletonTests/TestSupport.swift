@@ -45,7 +45,7 @@ func typecheck(_ files: [String: String]) throws -> String {
     paths.append(url.path)
   }
   let result = try run(["swiftc", "-swift-version", "6", "-typecheck", "-module-name", "Check"] + paths)
-  return result.status == 0 ? "" : result.output
+  return result.status == 0 ? "" : result.standardError + result.output
 }
 
 struct ProcessResult {

@@ -1,0 +1,1612 @@
+import DesingletonCore
+import DesingletonIndex
+import DesingletonPlanner
+import Foundation
+import Testing
+
+/// One test per signature hazard of `extract-protocol`: the planner runs on inline sources, the
+/// whole text of every changed or new file is compared, everything is type-checked together in
+/// Swift 6 mode (with a few lines that use the new protocols), and a second run plans nothing.
+@Suite struct ExtractProtocolPlannerTests {
+  // MARK: Signatures
+
+  @Test func defaultArgumentsGetOverloadsInAProtocolExtension() throws {
+    try expectExtraction(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          func load(limit: Int = 3, offset: Int = 0) -> [Int] {
+            Array(offset..<offset + limit)
+          }
+        }
+
+        """,
+        "Feed.swift": """
+        @MainActor
+        final class Feed {
+          func show() {
+            _ = Store.shared.load()
+            _ = Store.shared.load(limit: 2)
+            _ = Store.shared.load(offset: 1)
+            _ = Store.shared.load(limit: 2, offset: 1)
+          }
+        }
+
+        """,
+      ],
+      singleton: "Store", slices: [Slice(name: "Loader", members: ["load"])],
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          func load(limit: Int = 3, offset: Int = 0) -> [Int] {
+            Array(offset..<offset + limit)
+          }
+        }
+
+        extension Store: Loader {}
+
+        """,
+        "Loader.swift": """
+        @MainActor
+        protocol Loader: AnyObject, Sendable {
+          func load(limit: Int, offset: Int) -> [Int]
+        }
+
+        @MainActor
+        extension Loader {
+          func load(limit: Int) -> [Int] {
+            load(limit: limit, offset: 0)
+          }
+
+          func load(offset: Int) -> [Int] {
+            load(limit: 3, offset: offset)
+          }
+
+          func load() -> [Int] {
+            load(limit: 3, offset: 0)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseLoader.swift": """
+        @MainActor
+        func useLoader() {
+          let x: any Loader = Store.shared
+          _ = x.load()
+          _ = x.load(limit: 2)
+          _ = x.load(offset: 1)
+          _ = x.load(limit: 2, offset: 1)
+          _ = Store.shared.load()
+          _ = Store.shared.load(limit: 2)
+          _ = Store.shared.load(offset: 1)
+          _ = generic(Store.shared)
+        }
+
+        @MainActor
+        func generic<L: Loader>(_ loader: L) -> [Int] {
+          loader.load() + loader.load(limit: 1) + loader.load(offset: 2)
+        }
+
+        """
+      ])
+  }
+
+  @Test func defaultValuesNamingStaticMembersAreQualified() throws {
+    let pager = """
+      @MainActor
+      final class Pager {
+        static let shared = Pager()
+        static let pageSize = 20
+        static let firstPage = 1
+        func page(size: Int = pageSize, from start: Int = Pager.firstPage) -> [Int] {
+          Array(start..<start + size)
+        }
+      }
+
+      """
+    try expectExtraction(
+      ["Pager.swift": pager],
+      singleton: "Pager", slices: [Slice(name: "Paging", members: ["page"])],
+      produces: [
+        "Pager.swift": pager + "\nextension Pager: Paging {}\n",
+        "Paging.swift": """
+        @MainActor
+        protocol Paging: AnyObject, Sendable {
+          func page(size: Int, from start: Int) -> [Int]
+        }
+
+        @MainActor
+        extension Paging {
+          func page(size: Int) -> [Int] {
+            page(size: size, from: Pager.firstPage)
+          }
+
+          func page(from start: Int) -> [Int] {
+            page(size: Pager.pageSize, from: start)
+          }
+
+          func page() -> [Int] {
+            page(size: Pager.pageSize, from: Pager.firstPage)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UsePaging.swift": """
+        @MainActor
+        func usePaging() -> Int {
+          let paging: any Paging = Pager.shared
+          return paging.page().count + paging.page(size: 2).count + paging.page(from: 3).count
+        }
+
+        """
+      ])
+  }
+
+  @Test func aDefaultValueUsingPrivateStateIsRefused() throws {
+    // `Pager.secret` cannot be reached from a protocol extension in another file.
+    let files = [
+      "Pager.swift": """
+      @MainActor
+      final class Pager {
+        static let shared = Pager()
+        private static let secret = 3
+        func hidden(limit: Int = secret) -> Int { limit }
+      }
+
+      """
+    ]
+    let project = makeProject(files)
+    let singleton = try #require(project.index.singletons.first)
+    let options = ExtractProtocolOptions(slices: [Slice(name: "Hiding", members: ["hidden"])])
+    let refusal = try #require(throws: Refusal.self) {
+      try ExtractProtocolPlanner.plan(singleton: singleton, options: options, project: project)
+    }
+    #expect(refusal.diagnostics.count == 1)
+    #expect(refusal.diagnostics.first?.severity == .error)
+    #expect(refusal.diagnostics.first?.location?.path == "Pager.swift")
+    #expect(refusal.diagnostics.first?.location?.line == 5)
+    #expect(refusal.diagnostics.first?.message.contains("'secret'") == true)
+  }
+
+  @Test func aMethodNameCoversItsOverloads() throws {
+    // `load()` is a requirement already: the extension must not add a second `load()` as a default
+    // implementation of it (a conformer that lacks `load()` would silently get `load(limit: 3)`).
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        func load() -> [Int] {
+          []
+        }
+        func load(limit: Int = 3) -> [Int] {
+          Array(0..<limit)
+        }
+        func load(ids: [Int], limit: Int = 10) -> [Int] {
+          Array(ids.prefix(limit))
+        }
+      }
+
+      """
+    try expectExtraction(
+      ["Store.swift": store],
+      singleton: "Store", slices: [Slice(name: "Loader", members: ["load"])],
+      produces: [
+        "Store.swift": store + "\nextension Store: Loader {}\n",
+        "Loader.swift": """
+        @MainActor
+        protocol Loader: AnyObject, Sendable {
+          func load() -> [Int]
+          func load(limit: Int) -> [Int]
+          func load(ids: [Int], limit: Int) -> [Int]
+        }
+
+        @MainActor
+        extension Loader {
+          func load(ids: [Int]) -> [Int] {
+            load(ids: ids, limit: 10)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseLoader.swift": """
+        @MainActor
+        func useLoader() -> Int {
+          let loader: any Loader = Store.shared
+          return loader.load().count + loader.load(limit: 1).count + loader.load(ids: [1]).count
+            + Store.shared.load().count + Store.shared.load(ids: [2]).count
+        }
+
+        """
+      ])
+  }
+
+  @Test func genericsWithWhereClauses() throws {
+    try expectExtraction(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          func sorted<T: Comparable>(_ items: [T], limit: Int = 10) -> [T] where T: Sendable {
+            Array(items.sorted().prefix(limit))
+          }
+          func firstMatch<C: Collection>(in items: C, _ predicate: (C.Element) -> Bool) -> C.Element? where C.Element: Equatable {
+            items.first(where: predicate)
+          }
+        }
+
+        """
+      ],
+      singleton: "Store", slices: [Slice(name: "Sorting", members: ["sorted", "firstMatch"])],
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          func sorted<T: Comparable>(_ items: [T], limit: Int = 10) -> [T] where T: Sendable {
+            Array(items.sorted().prefix(limit))
+          }
+          func firstMatch<C: Collection>(in items: C, _ predicate: (C.Element) -> Bool) -> C.Element? where C.Element: Equatable {
+            items.first(where: predicate)
+          }
+        }
+
+        extension Store: Sorting {}
+
+        """,
+        "Sorting.swift": """
+        @MainActor
+        protocol Sorting: AnyObject, Sendable {
+          func sorted<T: Comparable>(_ items: [T], limit: Int) -> [T] where T: Sendable
+          func firstMatch<C: Collection>(in items: C, _ predicate: (C.Element) -> Bool) -> C.Element? where C.Element: Equatable
+        }
+
+        @MainActor
+        extension Sorting {
+          func sorted<T: Comparable>(_ items: [T]) -> [T] where T: Sendable {
+            sorted(items, limit: 10)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseSorting.swift": """
+        @MainActor
+        func useSorting() {
+          let sorting: any Sorting = Store.shared
+          _ = sorting.sorted([3, 1, 2])
+          _ = sorting.sorted(["b", "a"], limit: 1)
+          _ = sorting.firstMatch(in: [1, 2, 3]) { $0 > 1 }
+          _ = Store.shared.sorted([2, 1])
+        }
+
+        """
+      ])
+  }
+
+  @Test func asyncThrowsIsKeptAndOverloadsTryAwait() throws {
+    try expectExtraction(
+      [
+        "Client.swift": """
+        @MainActor
+        final class Client {
+          static let shared = Client()
+          func fetch(id: Int, retries: Int = 2) async throws -> String {
+            "item \\(id) after \\(retries)"
+          }
+        }
+
+        """
+      ],
+      singleton: "Client", slices: [Slice(name: "ItemFetcher", members: ["fetch"])],
+      produces: [
+        "Client.swift": """
+        @MainActor
+        final class Client {
+          static let shared = Client()
+          func fetch(id: Int, retries: Int = 2) async throws -> String {
+            "item \\(id) after \\(retries)"
+          }
+        }
+
+        extension Client: ItemFetcher {}
+
+        """,
+        "ItemFetcher.swift": """
+        @MainActor
+        protocol ItemFetcher: AnyObject, Sendable {
+          func fetch(id: Int, retries: Int) async throws -> String
+        }
+
+        @MainActor
+        extension ItemFetcher {
+          func fetch(id: Int) async throws -> String {
+            try await fetch(id: id, retries: 2)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseFetcher.swift": """
+        @MainActor
+        func useFetcher() async throws {
+          let fetcher: any ItemFetcher = Client.shared
+          _ = try await fetcher.fetch(id: 1)
+          _ = try await fetcher.fetch(id: 1, retries: 0)
+          _ = try await Client.shared.fetch(id: 2)
+        }
+
+        """
+      ])
+  }
+
+  @Test func typedThrowsIsKept() throws {
+    try expectExtraction(
+      [
+        "NumberReader.swift": """
+        enum ParseError: Error {
+          case notANumber
+        }
+
+        @MainActor
+        final class NumberReader {
+          static let shared = NumberReader()
+          func parse(_ text: String, radix: Int = 10) throws(ParseError) -> Int {
+            guard let value = Int(text, radix: radix) else { throw .notANumber }
+            return value
+          }
+        }
+
+        """
+      ],
+      singleton: "NumberReader", slices: [Slice(name: "NumberParsing", members: ["parse"])],
+      produces: [
+        "NumberReader.swift": """
+        enum ParseError: Error {
+          case notANumber
+        }
+
+        @MainActor
+        final class NumberReader {
+          static let shared = NumberReader()
+          func parse(_ text: String, radix: Int = 10) throws(ParseError) -> Int {
+            guard let value = Int(text, radix: radix) else { throw .notANumber }
+            return value
+          }
+        }
+
+        extension NumberReader: NumberParsing {}
+
+        """,
+        "NumberParsing.swift": """
+        @MainActor
+        protocol NumberParsing: AnyObject, Sendable {
+          func parse(_ text: String, radix: Int) throws(ParseError) -> Int
+        }
+
+        @MainActor
+        extension NumberParsing {
+          func parse(_ text: String) throws(ParseError) -> Int {
+            try parse(text, radix: 10)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseParsing.swift": """
+        @MainActor
+        func useParsing() {
+          let parsing: any NumberParsing = NumberReader.shared
+          do throws(ParseError) {
+            _ = try parsing.parse("12")
+            _ = try parsing.parse("ff", radix: 16)
+          } catch {
+            let typed: ParseError = error
+            _ = typed
+          }
+        }
+
+        """
+      ])
+  }
+
+  @Test func inoutParametersArePassedWithAmpersand() throws {
+    try expectExtraction(
+      [
+        "Counter.swift": """
+        @MainActor
+        final class Counter {
+          static let shared = Counter()
+          func bump(_ value: inout Int, by step: Int = 1) {
+            value += step
+          }
+          func swapPair(_ a: inout String, _ b: inout String) {
+            swap(&a, &b)
+          }
+        }
+
+        """
+      ],
+      singleton: "Counter", slices: [Slice(name: "Bumping", members: ["bump", "swapPair"])],
+      produces: [
+        "Counter.swift": """
+        @MainActor
+        final class Counter {
+          static let shared = Counter()
+          func bump(_ value: inout Int, by step: Int = 1) {
+            value += step
+          }
+          func swapPair(_ a: inout String, _ b: inout String) {
+            swap(&a, &b)
+          }
+        }
+
+        extension Counter: Bumping {}
+
+        """,
+        "Bumping.swift": """
+        @MainActor
+        protocol Bumping: AnyObject, Sendable {
+          func bump(_ value: inout Int, by step: Int)
+          func swapPair(_ a: inout String, _ b: inout String)
+        }
+
+        @MainActor
+        extension Bumping {
+          func bump(_ value: inout Int) {
+            bump(&value, by: 1)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseBumping.swift": """
+        @MainActor
+        func useBumping() {
+          let bumping: any Bumping = Counter.shared
+          var number = 1
+          bumping.bump(&number)
+          bumping.bump(&number, by: 2)
+          var a = "a"
+          var b = "b"
+          bumping.swapPair(&a, &b)
+        }
+
+        """
+      ])
+  }
+
+  @Test func mutatingIsKeptForAStructSingleton() throws {
+    try expectExtraction(
+      [
+        "Tally.swift": """
+        @MainActor
+        struct Tally {
+          static var shared = Tally()
+          var count: Int = 0
+          mutating func increment(by step: Int = 1) {
+            count += step
+          }
+          func describe() -> String {
+            "\\(count)"
+          }
+        }
+
+        """,
+        "Clicker.swift": """
+        @MainActor
+        final class Clicker {
+          func click() -> String {
+            Tally.shared.increment()
+            return Tally.shared.describe() + "\\(Tally.shared.count)"
+          }
+        }
+
+        """,
+      ],
+      singleton: "Tally", slices: [Slice(name: "Tallying", members: ["count", "increment", "describe"])],
+      produces: [
+        "Tally.swift": """
+        @MainActor
+        struct Tally {
+          static var shared = Tally()
+          var count: Int = 0
+          mutating func increment(by step: Int = 1) {
+            count += step
+          }
+          func describe() -> String {
+            "\\(count)"
+          }
+        }
+
+        extension Tally: Tallying {}
+
+        """,
+        "Tallying.swift": """
+        @MainActor
+        protocol Tallying {
+          var count: Int { get }
+          mutating func increment(by step: Int)
+          func describe() -> String
+        }
+
+        @MainActor
+        extension Tallying {
+          mutating func increment() {
+            increment(by: 1)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseTallying.swift": """
+        @MainActor
+        func useTallying() -> String {
+          var tally: any Tallying = Tally.shared
+          tally.increment()
+          tally.increment(by: 2)
+          return tally.describe() + "\\(tally.count)"
+        }
+
+        """
+      ])
+  }
+
+  @Test func aClassSingletonsProtocolHasNoMutatingAndIsClassBound() throws {
+    // A class method is never `mutating`; its protocol must be class-bound so that a setter through a
+    // `let` existential compiles (a `mutating` requirement there would not: SWIFT-FACTS 4).
+    try expectExtraction(
+      [
+        "Tally.swift": """
+        @MainActor
+        final class Tally {
+          static let shared = Tally()
+          var count: Int = 0
+          func increment(by step: Int = 1) {
+            count += step
+          }
+        }
+
+        """,
+        "Clicker.swift": """
+        @MainActor
+        final class Clicker {
+          func click() {
+            Tally.shared.increment()
+            Tally.shared.count = 0
+          }
+        }
+
+        """,
+      ],
+      singleton: "Tally", slices: [Slice(name: "Tallying", members: ["count", "increment"])],
+      produces: [
+        "Tally.swift": """
+        @MainActor
+        final class Tally {
+          static let shared = Tally()
+          var count: Int = 0
+          func increment(by step: Int = 1) {
+            count += step
+          }
+        }
+
+        extension Tally: Tallying {}
+
+        """,
+        "Tallying.swift": """
+        @MainActor
+        protocol Tallying: AnyObject, Sendable {
+          var count: Int { get set }
+          func increment(by step: Int)
+        }
+
+        @MainActor
+        extension Tallying {
+          func increment() {
+            increment(by: 1)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseTallying.swift": """
+        @MainActor
+        func useTallying() {
+          let tally: any Tallying = Tally.shared
+          tally.increment()
+          tally.count = 3
+        }
+
+        """
+      ])
+  }
+
+  @Test func staticMembersBecomeStaticRequirements() throws {
+    try expectExtraction(
+      [
+        "Settings.swift": """
+        @MainActor
+        final class Settings {
+          static let shared = Settings()
+          static let defaultName = "guest"
+          static func make(name: String) -> String {
+            name.uppercased()
+          }
+          var name: String = Settings.defaultName
+        }
+
+        """
+      ],
+      singleton: "Settings", slices: [Slice(name: "Naming", members: ["name", "defaultName", "make"])],
+      produces: [
+        "Settings.swift": """
+        @MainActor
+        final class Settings {
+          static let shared = Settings()
+          static let defaultName = "guest"
+          static func make(name: String) -> String {
+            name.uppercased()
+          }
+          var name: String = Settings.defaultName
+        }
+
+        extension Settings: Naming {}
+
+        """,
+        "Naming.swift": """
+        @MainActor
+        protocol Naming: AnyObject, Sendable {
+          var name: String { get }
+          static var defaultName: String { get }
+          static func make(name: String) -> String
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseNaming.swift": """
+        @MainActor
+        func useNaming<N: Naming>(_ type: N.Type, _ instance: N) -> String {
+          N.make(name: N.defaultName) + instance.name
+        }
+
+        @MainActor
+        func useSettings() -> String {
+          useNaming(Settings.self, Settings.shared)
+        }
+
+        """
+      ])
+  }
+
+  @Test func nestedTypesAreQualified() throws {
+    let store = """
+      @MainActor
+      final class Store {
+        enum State: Sendable {
+          case idle, loading
+        }
+        typealias Handler = @MainActor (State) -> Void
+        static let shared = Store()
+        var state: State = .idle
+        var history: [State] = []
+        func observe(_ handler: @escaping Handler) {
+          handler(state)
+        }
+        func transition(to next: State, animated: Bool = false) -> Result<State, Never> {
+          state = next
+          return .success(next)
+        }
+        func reset(to initial: State = .idle) {
+          state = initial
+        }
+      }
+
+      """
+    try expectExtraction(
+      ["Store.swift": store],
+      singleton: "Store",
+      slices: [Slice(name: "StateMachine", members: ["state", "history", "observe", "transition", "reset"])],
+      produces: [
+        "Store.swift": store + "\nextension Store: StateMachine {}\n",
+        "StateMachine.swift": """
+        @MainActor
+        protocol StateMachine: AnyObject, Sendable {
+          var state: Store.State { get }
+          var history: [Store.State] { get }
+          func observe(_ handler: @escaping Store.Handler)
+          func transition(to next: Store.State, animated: Bool) -> Result<Store.State, Never>
+          func reset(to initial: Store.State)
+        }
+
+        @MainActor
+        extension StateMachine {
+          func transition(to next: Store.State) -> Result<Store.State, Never> {
+            transition(to: next, animated: false)
+          }
+
+          func reset() {
+            reset(to: .idle)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseStateMachine.swift": """
+        @MainActor
+        func useStateMachine() {
+          let machine: any StateMachine = Store.shared
+          machine.observe { _ in }
+          _ = machine.transition(to: .loading)
+          machine.reset()
+          _ = machine.history.count + (machine.state == .idle ? 0 : 1)
+        }
+
+        """
+      ])
+  }
+
+  // MARK: Property types
+
+  @Test func inferredPropertyTypes() throws {
+    let store = """
+      struct Cart {
+        var items: [String] = []
+      }
+
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var count = 0
+        var names = [String]()
+        var cache = [String: Int]()
+        var cart = Cart()
+        var spare = Cart.init()
+        var tags = Set<String>()
+        var ratio = 0.5
+        var title = "Shop"
+        var isOpen = false
+        let limit = -1
+      }
+
+      """
+    try expectExtraction(
+      ["Store.swift": store],
+      singleton: "Store",
+      slices: [
+        Slice(
+          name: "StoreState",
+          members: ["count", "names", "cache", "cart", "spare", "tags", "ratio", "title", "isOpen", "limit"])
+      ],
+      produces: [
+        "Store.swift": store + "\nextension Store: StoreState {}\n",
+        "StoreState.swift": """
+        @MainActor
+        protocol StoreState: AnyObject, Sendable {
+          var count: Int { get }
+          var names: [String] { get }
+          var cache: [String: Int] { get }
+          var cart: Cart { get }
+          var spare: Cart { get }
+          var tags: Set<String> { get }
+          var ratio: Double { get }
+          var title: String { get }
+          var isOpen: Bool { get }
+          var limit: Int { get }
+        }
+
+        """,
+      ])
+  }
+
+  @Test func anUninferablePropertyTypeIsRefusedWithItsLocation() throws {
+    let files = [
+      "Store.swift": """
+      func makeThing() -> Int { 1 }
+
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var count = 0
+        var x = makeThing()
+      }
+
+      """
+    ]
+    try expectRefusal(
+      files, singleton: "Store", slices: [Slice(name: "Things", members: ["count", "x"])],
+      "Store.swift:7:3: error: cannot infer the type of 'x'; add a type annotation")
+  }
+
+  @Test func aTypeWithAFailableInitIsNotInferred() throws {
+    let files = [
+      "Store.swift": """
+      struct Thing {
+        init?(seed: Int) {}
+      }
+
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var thing = Thing(seed: 1)
+      }
+
+      """
+    ]
+    try expectRefusal(
+      files, singleton: "Store", slices: [Slice(name: "Things", members: ["thing"])],
+      "Store.swift:8:3: error: cannot infer the type of 'thing'; add a type annotation")
+  }
+
+  @Test func privateSetBecomesGetOnly() throws {
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        private(set) var count = 0
+        func increment() {
+          count += 1
+        }
+      }
+
+      """
+    try expectExtraction(
+      [
+        "Store.swift": store,
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          func tap() -> Int {
+            Store.shared.increment()
+            return Store.shared.count
+          }
+        }
+
+        """,
+      ],
+      singleton: "Store", slices: [Slice(name: "Counting", members: ["count", "increment"])],
+      produces: [
+        "Store.swift": store + "\nextension Store: Counting {}\n",
+        "Counting.swift": """
+        @MainActor
+        protocol Counting: AnyObject, Sendable {
+          var count: Int { get }
+          func increment()
+        }
+
+        """,
+      ])
+  }
+
+  @Test func aVarWrittenByAConsumerIsGetSetAndOneOnlyReadIsGet() throws {
+    let session = """
+      @MainActor
+      final class Session {
+        static let shared = Session()
+        var user: String?
+        var theme: String = "light"
+      }
+
+      """
+    try expectExtraction(
+      [
+        "Session.swift": session,
+        "Screens.swift": """
+        @MainActor
+        final class Login {
+          func logIn() {
+            Session.shared.user = "me"
+          }
+        }
+
+        @MainActor
+        final class Appearance {
+          func current() -> String {
+            Session.shared.theme
+          }
+        }
+
+        """,
+      ],
+      singleton: "Session", slices: [Slice(name: "SessionState", members: ["user", "theme"])],
+      produces: [
+        "Session.swift": session + "\nextension Session: SessionState {}\n",
+        "SessionState.swift": """
+        @MainActor
+        protocol SessionState: AnyObject, Sendable {
+          var user: String? { get set }
+          var theme: String { get }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseSessionState.swift": """
+        @MainActor
+        func useSessionState() -> String {
+          let state: any SessionState = Session.shared
+          state.user = "you"
+          return (state.user ?? "") + state.theme
+        }
+
+        """
+      ])
+  }
+
+  // MARK: Isolation and access
+
+  @Test func mainActorSingletonGetsAMainActorSendableProtocol() throws {
+    let counter = """
+      @MainActor
+      final class Counter {
+        static let shared = Counter()
+        var value: Int = 0
+        func increment() {
+          value += 1
+        }
+      }
+
+      """
+    try expectExtraction(
+      ["Counter.swift": counter],
+      singleton: "Counter", slices: [Slice(name: "Counting", members: ["value", "increment"])],
+      produces: [
+        "Counter.swift": counter + "\nextension Counter: Counting {}\n",
+        "Counting.swift": """
+        @MainActor
+        protocol Counting: AnyObject, Sendable {
+          var value: Int { get }
+          func increment()
+        }
+
+        """,
+      ],
+      compilingWith: [
+        // A Sendable holder of the existential compiles only when the protocol is Sendable (SWIFT-FACTS 2).
+        "Refresher.swift": """
+        final class Refresher: Sendable {
+          let counter: any Counting
+
+          init(counter: any Counting) {
+            self.counter = counter
+          }
+
+          @MainActor func refresh() -> Int {
+            counter.increment()
+            return counter.value
+          }
+        }
+
+        @MainActor
+        func makeRefresher() -> Refresher {
+          Refresher(counter: Counter.shared)
+        }
+
+        """
+      ])
+  }
+
+  @Test func sendableFinalClassGetsASendableProtocol() throws {
+    let clock = """
+      final class Clock: Sendable {
+        static let shared = Clock()
+        let zone: String = "UTC"
+        func now() -> Int {
+          0
+        }
+      }
+
+      """
+    try expectExtraction(
+      ["Clock.swift": clock],
+      singleton: "Clock", slices: [Slice(name: "TimeProvider", members: ["zone", "now"])],
+      produces: [
+        "Clock.swift": clock + "\nextension Clock: TimeProvider {}\n",
+        "TimeProvider.swift": """
+        protocol TimeProvider: AnyObject, Sendable {
+          var zone: String { get }
+          func now() -> Int
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseTime.swift": """
+        final class Report: Sendable {
+          let clock: any TimeProvider = Clock.shared
+        }
+
+        func stamp() async -> Int {
+          let report = Report()
+          return await Task.detached { report.clock.now() }.value
+        }
+
+        """
+      ])
+  }
+
+  @Test func actorSingletonGetsAnActorProtocol() throws {
+    let cache = """
+      actor ImageCache {
+        static let shared = ImageCache()
+        var hits = 0
+        func record(key: String, weight: Int = 1) {
+          hits += weight
+        }
+      }
+
+      """
+    try expectExtraction(
+      ["ImageCache.swift": cache],
+      singleton: "ImageCache", slices: [Slice(name: "CacheRecording", members: ["hits", "record"])],
+      produces: [
+        "ImageCache.swift": cache + "\nextension ImageCache: CacheRecording {}\n",
+        "CacheRecording.swift": """
+        protocol CacheRecording: Actor {
+          var hits: Int { get }
+          func record(key: String, weight: Int)
+        }
+
+        extension CacheRecording {
+          func record(key: String) {
+            record(key: key, weight: 1)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseCache.swift": """
+        func useCache() async -> Int {
+          let cache: any CacheRecording = ImageCache.shared
+          await cache.record(key: "a")
+          await cache.record(key: "b", weight: 2)
+          await ImageCache.shared.record(key: "c")
+          return await cache.hits
+        }
+
+        """
+      ])
+  }
+
+  @Test func publicSingletonGetsPublicProtocolAndExtensionMembers() throws {
+    let store = """
+      @MainActor
+      public final class Store {
+        public static let shared = Store()
+        public private(set) var count: Int = 0
+        public func load(limit: Int = 3) -> [Int] {
+          Array(0..<limit)
+        }
+        @discardableResult
+        public func save(force: Bool = false) -> Bool {
+          force
+        }
+      }
+
+      """
+    try expectExtraction(
+      ["Store.swift": store],
+      singleton: "Store", slices: [Slice(name: "Loader", members: ["count", "load", "save"])],
+      produces: [
+        "Store.swift": store + "\nextension Store: Loader {}\n",
+        "Loader.swift": """
+        @MainActor
+        public protocol Loader: AnyObject, Sendable {
+          var count: Int { get }
+          func load(limit: Int) -> [Int]
+          @discardableResult func save(force: Bool) -> Bool
+        }
+
+        @MainActor
+        extension Loader {
+          public func load() -> [Int] {
+            load(limit: 3)
+          }
+
+          @discardableResult public func save() -> Bool {
+            save(force: false)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseLoader.swift": """
+        @MainActor
+        public func useLoader(_ loader: any Loader) -> Int {
+          loader.save()
+          return loader.load().count + loader.count
+        }
+
+        """
+      ])
+  }
+
+  @Test func aPrivateMemberInASliceIsRefusedWithItsLocation() throws {
+    let files = [
+      "Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var count: Int = 0
+        private var token: String = ""
+        fileprivate func sign() {}
+      }
+
+      """
+    ]
+    try expectRefusal(
+      files, singleton: "Store", slices: [Slice(name: "Auth", members: ["count", "token", "sign"])],
+      """
+      Store.swift:5:3: error: 'token' is private and cannot be a protocol requirement; make it internal or leave it out of the slice
+      Store.swift:6:3: error: 'sign' is fileprivate and cannot be a protocol requirement; make it internal or leave it out of the slice
+      """)
+  }
+
+  @Test func discardableResultIsKeptOnRequirementAndOverload() throws {
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        @discardableResult func save(force: Bool = false) -> Bool {
+          force
+        }
+      }
+
+      """
+    try expectExtraction(
+      ["Store.swift": store],
+      singleton: "Store", slices: [Slice(name: "Saving", members: ["save"])],
+      produces: [
+        "Store.swift": store + "\nextension Store: Saving {}\n",
+        "Saving.swift": """
+        @MainActor
+        protocol Saving: AnyObject, Sendable {
+          @discardableResult func save(force: Bool) -> Bool
+        }
+
+        @MainActor
+        extension Saving {
+          @discardableResult func save() -> Bool {
+            save(force: false)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseSaving.swift": """
+        @MainActor
+        func useSaving() {
+          let saving: any Saving = Store.shared
+          saving.save()
+          saving.save(force: true)
+          Store.shared.save()
+        }
+
+        """
+      ],
+      warningsAreErrors: true)
+  }
+
+  @Test func objcMembersMakeAnObjcProtocol() throws {
+    // `@objc` needs the Objective-C runtime, which Linux lacks: the text is checked, not compiled.
+    let bridge = """
+      import Foundation
+
+      @MainActor
+      final class Bridge: NSObject {
+        static let shared = Bridge()
+        @objc func ping(_ value: Int) -> Int {
+          value
+        }
+        @objc var name: String = ""
+      }
+
+      """
+    try expectExtraction(
+      ["Bridge.swift": bridge],
+      singleton: "Bridge", slices: [Slice(name: "Pinging", members: ["ping", "name"])],
+      produces: [
+        "Bridge.swift": bridge + "\nextension Bridge: Pinging {}\n",
+        "Pinging.swift": """
+        import Foundation
+
+        @objc
+        @MainActor
+        protocol Pinging: AnyObject, Sendable {
+          @objc func ping(_ value: Int) -> Int
+          @objc var name: String { get }
+        }
+
+        """,
+      ],
+      compiles: false)
+  }
+
+  // MARK: Options
+
+  @Test func moveDerivedMovesOnlyWhatUsesItsOwnSlice() throws {
+    try expectExtraction(
+      [
+        "Shop.swift": """
+        @MainActor
+        final class Shop {
+          static let shared = Shop()
+          var items: [String] = []
+          var taxRate: Double = 0.2
+          private var discount = 1
+
+          /// How many items there are.
+          var itemCount: Int {
+            items.count
+          }
+
+          var total: Double { Double(items.count) * (1 + taxRate) }
+          var discounted: Int { items.count - discount }
+          func clear() {
+            items = []
+          }
+        }
+
+        """
+      ],
+      singleton: "Shop",
+      slices: [
+        Slice(name: "Inventory", members: ["items", "itemCount", "total", "discounted", "clear"]),
+        Slice(name: "Pricing", members: ["taxRate"]),
+      ],
+      moveDerived: true,
+      produces: [
+        "Shop.swift": """
+        @MainActor
+        final class Shop {
+          static let shared = Shop()
+          var items: [String] = []
+          var taxRate: Double = 0.2
+          private var discount = 1
+
+          var total: Double { Double(items.count) * (1 + taxRate) }
+          var discounted: Int { items.count - discount }
+          func clear() {
+            items = []
+          }
+        }
+
+        extension Shop: Inventory, Pricing {}
+
+        """,
+        "Inventory.swift": """
+        @MainActor
+        protocol Inventory: AnyObject, Sendable {
+          var items: [String] { get }
+          var itemCount: Int { get }
+          var total: Double { get }
+          var discounted: Int { get }
+          func clear()
+        }
+
+        @MainActor
+        extension Inventory {
+          /// How many items there are.
+          var itemCount: Int {
+            items.count
+          }
+        }
+
+        """,
+        "Pricing.swift": """
+        @MainActor
+        protocol Pricing: AnyObject, Sendable {
+          var taxRate: Double { get }
+        }
+
+        """,
+      ],
+      notes: [
+        "Inventory: items, itemCount, total, discounted, clear -> Inventory.swift; moved to extension Inventory: itemCount",
+        "  total stays on Shop: it uses members of other slices (taxRate)",
+        "  discounted stays on Shop: it uses private state (discount)",
+        "  clear stays on Shop: it changes the singleton's state",
+        "Pricing: taxRate -> Pricing.swift",
+        "left on Shop only: discount",
+      ],
+      compilingWith: [
+        "UseInventory.swift": """
+        @MainActor
+        func useInventory() -> Int {
+          let inventory: any Inventory = Shop.shared
+          return inventory.itemCount + Shop.shared.itemCount
+        }
+
+        """
+      ])
+  }
+
+  @Test func splitMutableAddsAMutableProtocolRefiningTheReadOnlyOne() throws {
+    let session = """
+      @MainActor
+      final class Session {
+        static let shared = Session()
+        var user: String?
+        func logOut() {
+          user = nil
+        }
+      }
+
+      """
+    try expectExtraction(
+      [
+        "Session.swift": session,
+        "Screens.swift": """
+        @MainActor
+        final class Profile {
+          func name() -> String? {
+            Session.shared.user
+          }
+        }
+
+        @MainActor
+        final class Login {
+          func logIn() {
+            Session.shared.user = "me"
+          }
+        }
+
+        """,
+      ],
+      singleton: "Session", slices: [Slice(name: "UserProvider", members: ["user", "logOut"])], splitMutable: true,
+      produces: [
+        "Session.swift": session + "\nextension Session: MutableUserProvider {}\n",
+        "UserProvider.swift": """
+        @MainActor
+        protocol UserProvider: AnyObject, Sendable {
+          var user: String? { get }
+          func logOut()
+        }
+
+        @MainActor
+        protocol MutableUserProvider: UserProvider {
+          var user: String? { get set }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseUserProvider.swift": """
+        @MainActor
+        func useUserProvider() -> String? {
+          let writer: any MutableUserProvider = Session.shared
+          writer.user = "you"
+          let reader: any UserProvider = writer
+          reader.logOut()
+          return reader.user
+        }
+
+        """
+      ])
+  }
+
+  // MARK: Bad slices
+
+  static let plainStore = """
+    @MainActor
+    final class Store {
+      static let shared = Store()
+      var count: Int = 0
+      func reload() {}
+    }
+
+    struct Cart {}
+
+    """
+
+  @Test func anUnknownMemberIsRefused() throws {
+    try expectRefusal(
+      ["Store.swift": Self.plainStore], singleton: "Store",
+      slices: [Slice(name: "Counting", members: ["count", "nope"])],
+      "Store.swift:1:1: error: 'Store' has no member 'nope'")
+  }
+
+  @Test func aMemberInTwoSlicesIsRefused() throws {
+    try expectRefusal(
+      ["Store.swift": Self.plainStore], singleton: "Store",
+      slices: [Slice(name: "Counting", members: ["count", "reload"]), Slice(name: "Reloading", members: ["reload"])],
+      "Store.swift:1:1: error: member 'reload' is named in two slices, 'Counting' and 'Reloading'")
+  }
+
+  @Test func aSliceNamedLikeAnExistingStructIsRefused() throws {
+    try expectRefusal(
+      ["Store.swift": Self.plainStore], singleton: "Store", slices: [Slice(name: "Cart", members: ["count"])],
+      "Store.swift:8:1: error: slice 'Cart' clashes with struct 'Cart', which is not a protocol")
+  }
+
+  @Test func anExistingProtocolOfTheSameNameIsReused() throws {
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var count: Int = 0
+        func load() {}
+      }
+
+      """
+    try expectExtraction(
+      [
+        "Store.swift": store,
+        "Loading.swift": """
+        @MainActor
+        protocol Loading: AnyObject {
+          func load()
+        }
+
+        """,
+      ],
+      singleton: "Store",
+      slices: [Slice(name: "Loading", members: ["load"]), Slice(name: "Counting", members: ["count"])],
+      produces: [
+        "Store.swift": store + "\nextension Store: Loading, Counting {}\n",
+        "Counting.swift": """
+        @MainActor
+        protocol Counting: AnyObject, Sendable {
+          var count: Int { get }
+        }
+
+        """,
+      ],
+      notes: ["Loading: exists already; conformance added", "Counting: count -> Counting.swift"])
+  }
+
+  // MARK: Formatting
+
+  @Test func crlfFileWithFourSpacesGetsCRLFAndFourSpaces() throws {
+    let store = """
+      @MainActor
+      final class Store {
+          static let shared = Store()   
+          // keep this comment and the trailing spaces above
+          func load(limit: Int = 3) -> [Int] {
+              Array(0..<limit)
+          }
+      }
+
+      """.replacingOccurrences(of: "\n", with: "\r\n")
+    try expectExtraction(
+      ["Store.swift": store],
+      singleton: "Store", slices: [Slice(name: "Loader", members: ["load"])],
+      produces: [
+        "Store.swift": store + "\r\nextension Store: Loader {}\r\n",
+        "Loader.swift": """
+        @MainActor
+        protocol Loader: AnyObject, Sendable {
+            func load(limit: Int) -> [Int]
+        }
+
+        @MainActor
+        extension Loader {
+            func load() -> [Int] {
+                load(limit: 3)
+            }
+        }
+
+        """.replacingOccurrences(of: "\n", with: "\r\n"),
+      ])
+  }
+
+  @Test func tabIndentedFileWithoutFinalNewlineGetsTabs() throws {
+    let store =
+      "import Foundation\n\n@MainActor\nfinal class Store {\n\tstatic let shared = Store()\n"
+      + "\tvar count: Int = 0\n\tfunc load(limit: Int = 3) -> [Int] {\n\t\tArray(0..<limit)\n\t}\n}"
+    try expectExtraction(
+      ["Store.swift": store],
+      singleton: "Store", slices: [Slice(name: "Loader", members: ["count", "load"])],
+      produces: [
+        "Store.swift": store + "\n\nextension Store: Loader {}\n",
+        "Loader.swift": "import Foundation\n\n@MainActor\nprotocol Loader: AnyObject, Sendable {\n"
+          + "\tvar count: Int { get }\n\tfunc load(limit: Int) -> [Int]\n}\n\n"
+          + "@MainActor\nextension Loader {\n\tfunc load() -> [Int] {\n\t\tload(limit: 3)\n\t}\n}\n",
+      ])
+  }
+}
+
+// MARK: - Helpers
+
+/// Plans `extract-protocol`, applies the plan and checks the whole text of every changed or new file;
+/// then type-checks the result with `alsoCompiling` in Swift 6 mode and runs the planner again on
+/// the result, which must plan nothing. The input itself must type-check too (without the extra
+/// files, which use the protocols that do not exist yet), so that a failure is the planner's.
+private func expectExtraction(
+  _ files: [String: String], singleton name: String, slices: [Slice]?, moveDerived: Bool = false,
+  splitMutable: Bool = false, produces expected: [String: String], notes: [String]? = nil,
+  compilingWith extra: [String: String] = [:], compiles: Bool = true, warningsAreErrors: Bool = false,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let options = ExtractProtocolOptions(slices: slices, moveDerived: moveDerived, splitMutable: splitMutable)
+  if compiles {
+    let inputErrors = try swift6Errors(files)
+    #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
+  }
+  let project = makeProject(files)
+  let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
+  let plan = try ExtractProtocolPlanner.plan(singleton: singleton, options: options, project: project)
+  let result = try apply(plan, to: project, files: files)
+
+  let changed = result.keys.filter { result[$0] != files[$0] }.sorted()
+  #expect(changed == expected.keys.sorted(), "changed or new files", sourceLocation: sourceLocation)
+  for (path, text) in expected.sorted(by: { $0.key < $1.key }) {
+    expectText(result[path], text, sourceLocation: sourceLocation)
+  }
+  if let notes {
+    #expect(plan.notes == notes, sourceLocation: sourceLocation)
+  }
+  if compiles {
+    let errors = try swift6Errors(
+      result.merging(extra) { original, _ in original }, warningsAreErrors: warningsAreErrors)
+    #expect(errors == "", "the result does not compile", sourceLocation: sourceLocation)
+  }
+
+  let again = makeProject(result)
+  let second = try #require(again.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
+  let secondPlan = try ExtractProtocolPlanner.plan(singleton: second, options: options, project: again)
+  if !secondPlan.isEmpty {
+    let rerun = try apply(secondPlan, to: again, files: result)
+    let changes = rerun.keys.sorted().filter { rerun[$0] != result[$0] }.map { "--- \($0)\n\(rerun[$0] ?? "")" }
+    Issue.record("a second run changes:\n\(changes.joined(separator: "\n"))", sourceLocation: sourceLocation)
+  }
+}
+
+/// Expects the planner to refuse with exactly `diagnostics` (one `path:line:col: error:` line each).
+private func expectRefusal(
+  _ files: [String: String], singleton name: String, slices: [Slice]?, _ diagnostics: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let project = makeProject(files)
+  let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
+  do {
+    let plan = try ExtractProtocolPlanner.plan(
+      singleton: singleton, options: ExtractProtocolOptions(slices: slices), project: project)
+    Issue.record(
+      "expected a refusal, got a plan for \((Array(plan.edits.keys) + Array(plan.newFiles.keys)).sorted())",
+      sourceLocation: sourceLocation)
+  } catch let refusal as Refusal {
+    #expect(refusal.description == diagnostics, sourceLocation: sourceLocation)
+  }
+}
+
+/// The compiler's diagnostics when `files` do not type-check together in Swift 6 mode, else "".
+/// (swiftc prints diagnostics to stderr, so both streams are kept.)
+private func swift6Errors(_ files: [String: String], warningsAreErrors: Bool = false) throws -> String {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-xp-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  var paths: [String] = []
+  for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+    let url = directory.appendingPathComponent((name as NSString).lastPathComponent)
+    try Data(text.utf8).write(to: url)
+    paths.append(url.path)
+  }
+  let flags = warningsAreErrors ? ["-warnings-as-errors"] : []
+  let result = try run(["swiftc", "-swift-version", "6", "-typecheck", "-module-name", "Check"] + flags + paths)
+  guard result.status != 0 else { return "" }
+  let output = result.standardError + result.output
+  return output.isEmpty ? "swiftc exited with status \(result.status)" : output
+}
