@@ -78,7 +78,7 @@ public enum ExtractProtocolPlanner {
     let indent = singletonFile.source.indentUnit
     let imports = importLines(of: singletonFile)
     let directory = options.outputDirectory ?? (primary.path as NSString).deletingLastPathComponent
-    var leftOut = Set(analysis.members.map(\.name))
+    var leftOut = Set(analysis.members.filter { ($0.access ?? .internal) > .fileprivate }.map(\.name))
 
     for slice in slices {
       leftOut.subtract(slice.members)

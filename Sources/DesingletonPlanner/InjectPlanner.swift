@@ -68,6 +68,8 @@ struct Consumer {
   var names: [String: String] = [:]
   /// Protocols held by an existing alias property (`let session = X.shared` becomes `let session: P`).
   var aliasProperties: [String: Reference] = [:]
+  /// Local aliases used through several protocols: the declaration goes and each use names its property.
+  var dissolvedAliases: [Reference] = []
   var references: [Reference] = []
   var staticReferences: [Reference] = []
   /// Which protocol each reference (by range) goes through.
@@ -246,7 +248,12 @@ private struct Run {
     // An alias goes through the one protocol that covers every member used through it.
     for definition in aliasDefinitions {
       guard case .alias(let aliasName) = definition.use else { continue }
-      let uses = consumer.references.filter { $0.alias == aliasName && $0.range.path == definition.range.path }
+      let isProperty = definition.context.memberName == aliasName
+        && members.contains(where: { $0.kind == .property && $0.name == aliasName && $0.isStored && !$0.isStatic })
+      let uses = consumer.references.filter {
+        $0.alias == aliasName && $0.range.path == definition.range.path
+          && (isProperty || $0.context.memberName == definition.context.memberName)
+      }
       let protocolsUsed = Set(uses.compactMap { consumer.referenceProtocol[$0.range] })
       var target: String? = protocolsUsed.count == 1 ? protocolsUsed.first : nil
       if protocolsUsed.isEmpty { target = chosen.first?.name }
@@ -256,6 +263,11 @@ private struct Run {
         target = coveringAll?.name
       }
       guard let target else {
+        // A local alias used through several protocols goes away: each use names its own property.
+        if !isProperty, uses.allSatisfy({ if case .member = $0.use { return true } else { return false } }) {
+          consumer.dissolvedAliases.append(definition)
+          continue
+        }
         throw Refusal("alias '\(aliasName)' is used for members of several protocols (\(protocolsUsed.sorted().joined(separator: ", "))); split it by hand", at: definition.location)
       }
       for use in uses { consumer.referenceProtocol[use.range] = target }
@@ -313,6 +325,7 @@ private struct Run {
       rounds += 1
       for call in calls where !call.context.isStatic {
         guard let creator = call.context.typeName.map(index.resolveType), creator != call.typeName,
+          !isInStoredPropertyInitializer(call, of: creator),
           let created = consumers[call.typeName], var holder = consumers[creator]
         else { continue }
         for needed in created.protocols where !holder.protocols.contains(needed) && !holds(creator, needed) {
@@ -324,6 +337,11 @@ private struct Run {
         consumers[creator] = holder
       }
     }
+  }
+
+  func isInStoredPropertyInitializer(_ call: InitCall, of type: String) -> Bool {
+    guard let memberName = call.context.memberName else { return false }
+    return index.members(of: type).contains { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.modifiers.contains("lazy") }
   }
 
   /// An existing stored property of `type` declared with the protocol as its type.
@@ -360,7 +378,24 @@ private struct Run {
 
   mutating func rewriteReferences(_ typeName: String) throws {
     guard let consumer = consumers[typeName] else { return }
-    for reference in consumer.references where reference.alias == nil {
+    for definition in consumer.dissolvedAliases {
+      guard case .alias(let aliasName) = definition.use else { continue }
+      let file = try project.file(definition.range.path)
+      guard let node = file.expression(at: definition.range.bytes),
+        let variable = node.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self), variable.bindings.count == 1
+      else {
+        throw Refusal("cannot remove alias '\(aliasName)'", at: definition.location)
+      }
+      output.add(TextEdit(range: file.source.removalRange(of: variable), replacement: ""), in: file.path)
+      for use in consumer.references where use.alias == aliasName && use.range.path == definition.range.path
+        && use.context.memberName == definition.context.memberName
+      {
+        guard let protocolName = consumer.referenceProtocol[use.range], let name = consumer.names[protocolName] else { continue }
+        output.add(TextEdit(range: use.range.bytes, replacement: name), in: file.path)
+        if let useNode = file.expression(at: use.range.bytes) { capture(name, at: Syntax(useNode), in: file.path) }
+      }
+    }
+    for reference in consumer.references where reference.alias == nil && !consumer.dissolvedAliases.contains(reference) {
       guard let protocolName = consumer.referenceProtocol[reference.range], let name = consumer.names[protocolName] else { continue }
       let file = try project.file(reference.range.path)
       if case .alias(let aliasName) = reference.use, consumer.aliasProperties[protocolName] == reference {
@@ -461,7 +496,7 @@ private struct Run {
       }
       insertParameters(parameters, into: node.signature.parameterClause, in: file)
       if let override = node.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }) {
-        output.add(TextEdit(range: override.position.utf8Offset..<override.endPosition.utf8Offset, replacement: ""), in: file.path)
+        output.add(TextEdit(range: override.positionAfterSkippingLeadingTrivia.utf8Offset..<override.endPosition.utf8Offset, replacement: ""), in: file.path)
       }
       guard let body = node.body else { continue }
       if member.modifiers.contains("convenience") || delegates {
@@ -673,7 +708,16 @@ private struct Run {
       }
       let designatedInPrimary = inits.contains { consumer.primary.members.contains($0) }
       if let reached, reached.modifiers.contains("required") { continue }
-      if reached == nil {
+      // `T()` reaching UIKit's inherited convenience `init()`, which calls `init(frame: .zero)` or `init(nibName: nil, bundle: nil)`.
+      var extraArguments: [String] = []
+      if reached == nil, call.labels.isEmpty, call.trailingClosures == 0, !call.isSuperInit {
+        if inits.contains(where: { $0.labels == ["frame"] && !$0.modifiers.contains("convenience") }) {
+          extraArguments = ["frame: .zero"]
+        } else if inits.contains(where: { $0.labels == ["nibName", "bundle"] && !$0.modifiers.contains("convenience") }) {
+          extraArguments = ["nibName: nil", "bundle: nil"]
+        }
+      }
+      if reached == nil && extraArguments.isEmpty {
         let memberwise = consumer.primary.kind == .struct && !designatedInPrimary
         if !(designatedInPrimary == false && (call.labels.isEmpty || memberwise)) {
           let location = file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
@@ -687,7 +731,7 @@ private struct Run {
         let label = consumer.names[protocolName] ?? lowerCamel(protocolName)
         return "\(label): \(value(for: protocolName, at: call, creator: creator, label: label))"
       }
-      insertArguments(arguments, into: call.call, in: file)
+      insertArguments(arguments + extraArguments, into: call.call, in: file)
       for protocolName in consumer.protocols {
         let label = consumer.names[protocolName] ?? lowerCamel(protocolName)
         let passed = value(for: protocolName, at: call, creator: creator, label: label)
@@ -705,6 +749,8 @@ private struct Run {
   /// What a creator passes: its own property or parameter when it holds the protocol, the shared instance otherwise.
   func value(for protocolName: String, at call: InitCall, creator: String?, label: String) -> String {
     guard !call.context.isStatic, let creator else { return accessExpression }
+    // A stored property's initial value cannot read the creator's own properties.
+    if isInStoredPropertyInitializer(call, of: creator) { return accessExpression }
     if call.typeName == creator, let consumer = consumers[creator], let name = consumer.names[protocolName] {
       return name
     }
