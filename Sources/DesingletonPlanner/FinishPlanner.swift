@@ -25,7 +25,7 @@ public struct RemainingReference: Sendable, Equatable {
     case topLevel = "top-level code"
     case singleton = "the singleton itself"
     /// `required init?(coder:)`, which `inject` gives the shared instance because storyboards cannot pass arguments.
-    case coderInit = "a required init(coder:)"
+    case coderInit = "a required init?(coder:)"
   }
 
   public var reference: Reference

@@ -223,6 +223,9 @@ private struct Run {
         aliasDefinitions.append(reference)
       case .reassignment:
         problems.append(.error("'\(typeName)' replaces the shared instance", at: reference.location))
+      case .instance where try isInjectionPlumbing(reference):
+        // `required init?(coder:)` and default arguments that `inject` itself wrote.
+        consumer.references.removeLast()
       case .instance:
         problems.append(.error("'\(typeName)' passes the instance '\(singleton.accessExpression)' itself, so it cannot be told which protocol it needs", at: reference.location))
       }
@@ -279,6 +282,24 @@ private struct Run {
       }
     }
     return consumer
+  }
+
+  /// A use of the instance that an earlier `inject` wrote: the shared instance assigned in
+  /// `required init?(coder:)`, or given as an init parameter's default value.
+  func isInjectionPlumbing(_ reference: Reference) throws -> Bool {
+    let file = try project.file(reference.range.path)
+    guard let node = file.expression(at: reference.range.bytes) else { return false }
+    var current = node.parent
+    while let syntax = current {
+      if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return true }
+      if let initializer = syntax.as(InitializerDeclSyntax.self) {
+        let labels = initializer.signature.parameterClause.parameters.map(\.firstName.text)
+        return initializer.modifiers.contains { $0.name.tokenKind == .keyword(.required) } && labels == ["coder"]
+      }
+      if syntax.is(MemberBlockItemSyntax.self) { return false }
+      current = syntax.parent
+    }
+    return false
   }
 
   // MARK: Creation sites
@@ -491,7 +512,7 @@ private struct Run {
         // Storyboards and other callers that cannot pass arguments keep working with the shared instance.
         guard let body = node.body else { continue }
         insertStatements(singletonAssignments, atStartOf: body, in: file)
-        requiredNotes.append("\(member.location.path):\(member.location.line): required init(\(member.labels.map { "\($0):" }.joined())) takes '\(accessExpression)'")
+        requiredNotes.append("\(member.location.path):\(member.location.line): required init\(member.isFailable ? "?" : "")(\(member.labels.map { "\($0):" }.joined())) takes '\(accessExpression)'")
         continue
       }
       insertParameters(parameters, into: node.signature.parameterClause, in: file)
@@ -561,7 +582,7 @@ private struct Run {
       let declarations = index.declarations(of: current)
       if let actor = declarations.first(where: { !$0.isExtension })?.attributes.first(where: isGlobalActorAttribute) { return actor }
       guard let parent = declarations.first(where: { !$0.isExtension })?.inherited.first else { return nil }
-      if index.declarations(of: index.resolveType(parent)).isEmpty {
+      if !index.declarations(of: index.resolveType(parent)).contains(where: { !$0.isExtension }) {
         return parent.hasPrefix("UI") ? "@MainActor" : nil
       }
       current = index.resolveType(parent)

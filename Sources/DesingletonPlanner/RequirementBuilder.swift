@@ -131,7 +131,8 @@ struct RequirementBuilder {
     // Every way of leaving out defaulted arguments gets an overload that passes the defaults.
     // `#fileID`-style defaults stay defaults, so they still name the caller.
     let defaulted = parameters.enumerated().filter { $0.element.defaultValue != nil && !isMagicLiteral($0.element.defaultValue?.value) }.map(\.offset)
-    guard !defaulted.isEmpty else { return Output(requirement: requirement, overloads: []) }
+    let magic = parameters.contains { isMagicLiteral($0.defaultValue?.value) }
+    guard !defaulted.isEmpty || magic else { return Output(requirement: requirement, overloads: []) }
     if parameters.contains(where: { $0.ellipsis != nil }) {
       throw Refusal("'\(function.name.text)' has a variadic parameter and default arguments; slice it by hand", at: member.location)
     }
@@ -140,20 +141,21 @@ struct RequirementBuilder {
         throw Refusal("the default value of '\(function.name.text)' uses '\(hidden)', which is private to '\(typeName)' and cannot be passed from a protocol extension; make it internal", at: member.location)
       }
     }
-    var subsets: [[Int]] = []
+    // With `#fileID`-style defaults, even the full form needs an overload that keeps them as defaults.
+    var subsets: [[Int]] = magic ? [[]] : []
     if defaulted.count <= 4 {
       for mask in 1..<(1 << defaulted.count) {
         subsets.append(defaulted.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element))
       }
       // Where two subsets give the same signature, Swift fills arguments from the left: keep the one leaving out later parameters.
-      subsets.sort { ($0.count, $1.reduce(0, +)) < ($1.count, $0.reduce(0, +)) }
+      subsets[(magic ? 1 : 0)...].sort { ($0.count, $1.reduce(0, +)) < ($1.count, $0.reduce(0, +)) }
     } else {
       for start in defaulted.indices { subsets.append(Array(defaulted[start...])) }
     }
     // A shorter form that another member already declares is that member, not an overload.
     let siblings = Set(index.members(of: typeName).filter { $0.kind == .method && $0.name == function.name.text && $0.range != member.range }.map { $0.labels.joined(separator: ",") })
     var overloads: [String] = []
-    var seen: Set<String> = [requirementKey(parameters, omitting: [])]
+    var seen: Set<String> = magic ? [] : [requirementKey(parameters, omitting: [])]
     let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
     let isThrowing = function.signature.effectSpecifiers?.throwsClause != nil
     let access = extensionAccess.map { $0.keyword + " " } ?? ""

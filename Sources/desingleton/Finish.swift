@@ -28,6 +28,10 @@ struct Finish: ParsableCommand {
       printError("nothing to do: '\(singleton)' has no static accessor left")
       return
     }
+    if singleton == nil && project.index.singletons.isEmpty {
+      printError("nothing to do: no singleton found")
+      return
+    }
     let target = try resolveSingleton(singleton, in: project.index)
     let plan = try FinishPlanner.plan(singleton: target, options: FinishOptions(root: root, includeTests: includeTests), project: project)
     try writing.carryOut(plan, project: project, root: common.root)
