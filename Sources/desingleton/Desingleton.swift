@@ -74,12 +74,18 @@ struct WriteOptions: ParsableArguments {
   @Flag(help: "Write nothing; print the changes as a unified diff that 'git apply' accepts.")
   var dryRun = false
 
+  @Flag(help: "Write even when files to be changed have uncommitted changes in git.")
+  var allowDirty = false
+
   func carryOut(_ plan: Plan, project: Project, root: String) throws {
     let printer = Printer(root: root)
     let outputs = try printer.render(plan, sources: project.loadedSources)
     if dryRun {
       print(printer.diff(outputs), terminator: "")
     } else {
+      if !allowDirty {
+        try GitGuard.refuseUncommittedChanges(in: outputs.compactMap { $0.original == nil ? nil : $0.path })
+      }
       try printer.write(outputs)
     }
     for note in plan.notes { printError(note) }

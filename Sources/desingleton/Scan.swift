@@ -34,7 +34,12 @@ struct Scan: ParsableCommand {
     let project = try common.loadProject(mentioning: singleton.map { [$0.split(separator: ".").last.map(String.init) ?? $0] })
     var typeName: String?
     if let singleton {
-      typeName = try resolveSingleton(singleton, in: project.index).typeName
+      do {
+        typeName = try resolveSingleton(singleton, in: project.index).typeName
+      } catch {
+        // Only the files naming it were read: read them all to say which singletons there are.
+        _ = try resolveSingleton(singleton, in: try common.loadProject().index)
+      }
     }
     let report = try ScanReport(project: project, only: typeName)
     switch format {

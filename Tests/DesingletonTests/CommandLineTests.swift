@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+/// Runs the real binary: exit codes, error format, safety guarantees.
+@Suite(.serialized) struct CommandLineTests {
+  static let binary = packageRoot + "/.build/debug/desingleton"
+
+  static let store = """
+    @MainActor
+    final class Store {
+    \tstatic let shared = Store()
+    \tvar count = 0
+    \tfunc bump() { count += 1 }
+    }
+
+    """
+
+  static let consumer = """
+    @MainActor
+    final class Counter {
+    \tfunc tap() {
+    \t\tStore.shared.bump()
+    \t}
+    }
+
+    """
+
+  /// A scratch directory with the given files, optionally under git with everything committed.
+  func project(_ files: [String: String], git: Bool = false) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-cli-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for (name, text) in files {
+      let path = directory + "/" + name
+      try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+    if git {
+      try run(["git", "init", "-q"], in: directory)
+      try run(["git", "add", "-A"], in: directory)
+      try run(["git", "-c", "user.name=t", "-c", "user.email=t@localhost", "commit", "-qm", "base"], in: directory)
+    }
+    return directory
+  }
+
+  func desingleton(_ arguments: [String], in directory: String) throws -> ProcessResult {
+    try run([Self.binary] + arguments, in: directory)
+  }
+
+  /// Every file's bytes, to prove nothing changed.
+  func snapshot(_ directory: String) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: directory)
+    while let name = enumerator?.nextObject() as? String {
+      if name.hasPrefix(".git") { continue }
+      var isDirectory: ObjCBool = false
+      let path = directory + "/" + name
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        result[name] = FileManager.default.contents(atPath: path)
+      }
+    }
+    return result
+  }
+
+  func bytes(_ path: String) -> [UInt8] {
+    FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+  }
+
+  @Test func missingPathIsAnErrorWithExitOne() throws {
+    let directory = try project([:])
+    let result = try desingleton(["scan", "nowhere"], in: directory)
+    #expect(result.status == 1)
+    #expect(result.standardError == "error: no such file or directory: 'nowhere'\n")
+  }
+
+  @Test func badUsageExitsTwo() throws {
+    let directory = try project(["Store.swift": Self.store])
+    #expect(try desingleton(["scan", "--no-such-flag"], in: directory).status == 2)
+    #expect(try desingleton(["inject"], in: directory).status == 2)
+    #expect(try desingleton(["frobnicate"], in: directory).status == 2)
+    #expect(try desingleton(["--help"], in: directory).status == 0)
+  }
+
+  @Test func unknownSingletonListsTheOnesThereAre() throws {
+    let directory = try project(["Store.swift": Self.store])
+    let result = try desingleton(["scan", "--singleton", "Nope"], in: directory)
+    #expect(result.status == 1)
+    #expect(result.standardError == "error: no singleton named 'Nope'; singletons found: Store\n")
+  }
+
+  @Test func scanGoesOnPastBrokenAndNonUTF8Files() throws {
+    let directory = try project([
+      "Store.swift": Self.store, "Counter.swift": Self.consumer, "Broken.swift": "func f( {\n",
+    ])
+    try Data([0x66, 0x75, 0x6E, 0x63, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: directory + "/Latin1.swift"))
+    let result = try desingleton(["scan", "--format", "json"], in: directory)
+    #expect(result.status == 0)
+    #expect(result.output.contains("\"type\" : \"Store\""))
+    #expect(result.output.contains("Broken.swift:1:8: warning: the file has syntax errors"))
+    #expect(result.output.contains("Latin1.swift:1:1: warning: the file is not valid UTF-8; skipped"))
+    let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    #expect((json?["singletons"] as? [Any])?.count == 1)
+  }
+
+  @Test func symlinkLoopIsSkipped() throws {
+    let directory = try project(["Sources/Store.swift": Self.store])
+    try FileManager.default.createSymbolicLink(atPath: directory + "/Sources/loop", withDestinationPath: directory + "/Sources")
+    let result = try desingleton(["scan"], in: directory)
+    #expect(result.status == 0)
+    #expect(result.standardError.contains("symlink loop"))
+    #expect(result.output.hasPrefix("1 singleton in 1 files"))
+  }
+
+  @Test func aFileThatDoesNotParseIsRefusedWhenItMustChange() throws {
+    let broken = Self.store.replacingOccurrences(of: "func bump() { count += 1 }", with: "func bump() { count += }")
+    let directory = try project(["Store.swift": broken, "Counter.swift": Self.consumer])
+    let before = try snapshot(directory)
+    let result = try desingleton(["extract-protocol"], in: directory)
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("Store.swift:5:"))
+    #expect(result.standardError.contains(": error: "))
+    #expect(try snapshot(directory) == before)
+  }
+
+  @Test func dryRunWritesNothingAndExitsZero() throws {
+    let directory = try project(["Store.swift": Self.store, "Counter.swift": Self.consumer])
+    let before = try snapshot(directory)
+    let result = try desingleton(["extract-protocol", "--dry-run"], in: directory)
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("diff --git "))
+    #expect(try snapshot(directory) == before)
+  }
+
+  @Test func aReadOnlyFileStopsEveryWrite() throws {
+    let directory = try project(["Store.swift": Self.store, "Counter.swift": Self.consumer])
+    try run(["chmod", "0444", directory + "/Store.swift"])
+    let before = try snapshot(directory)
+    let result = try desingleton(["extract-protocol"], in: directory)
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("Store.swift"))
+    #expect(result.standardError.contains("read-only"))
+    #expect(try snapshot(directory) == before)
+  }
+
+  @Test func uncommittedChangesAreProtected() throws {
+    let directory = try project(["Store.swift": Self.store, "Counter.swift": Self.consumer], git: true)
+    try Data((Self.store + "// mine\n").utf8).write(to: URL(fileURLWithPath: directory + "/Store.swift"))
+    let before = try snapshot(directory)
+    let refused = try desingleton(["extract-protocol"], in: directory)
+    #expect(refused.status == 1)
+    #expect(refused.standardError.contains("'Store.swift' has uncommitted changes"))
+    #expect(try snapshot(directory) == before)
+    #expect(try desingleton(["extract-protocol", "--dry-run"], in: directory).status == 0)
+    let allowed = try desingleton(["extract-protocol", "--allow-dirty"], in: directory)
+    #expect(allowed.status == 0)
+    #expect(try snapshot(directory) != before)
+  }
+
+  @Test func theSameInputGivesTheSameOutputWhateverTheThreads() throws {
+    var files: [String: String] = ["Store.swift": Self.store]
+    for number in 0..<40 {
+      files["Counter\(number).swift"] = Self.consumer.replacingOccurrences(of: "Counter", with: "Counter\(number)")
+    }
+    let directory = try project(files)
+    var outputs: Set<String> = []
+    for threads in ["1", "2", "4", "8"] {
+      for command in [["scan", "--format", "json"], ["extract-protocol", "--dry-run"]] {
+        let result = try desingleton(command + ["--threads", threads], in: directory)
+        #expect(result.status == 0)
+        outputs.insert(command[0] + result.output + result.standardError)
+      }
+    }
+    #expect(outputs.count == 2)
+  }
+
+  /// BOM, CRLF, tabs, emoji before an edit, no final newline: every untouched byte survives.
+  @Test func encodingAndLayoutAreKept() throws {
+    let store = "\u{FEFF}" + Self.store.replacingOccurrences(of: "\n", with: "\r\n")
+    let consumer = "// 🛒 Zähler — counts taps 👍\r\n" + Self.consumer.replacingOccurrences(of: "\n", with: "\r\n").dropLast(1)
+    let directory = try project(["Store.swift": store, "Counter.swift": String(consumer)], git: true)
+    #expect(try desingleton(["extract-protocol"], in: directory).status == 0)
+    try run(["git", "add", "-A"], in: directory)
+    try run(["git", "-c", "user.name=t", "-c", "user.email=t@localhost", "commit", "-qm", "slices"], in: directory)
+    #expect(bytes(directory + "/Store.swift") == Array((store + "\r\nextension Store: StoreProtocol {}\r\n").utf8))
+    #expect(bytes(directory + "/StoreProtocol.swift") == Array("@MainActor\r\nprotocol StoreProtocol: AnyObject, Sendable {\r\n\tvar count: Int { get }\r\n\tfunc bump()\r\n}\r\n".utf8))
+
+    let injection = try desingleton(["inject", "--all"], in: directory)
+    #expect(injection.status == 0, "\(injection.standardError)")
+    let injected = String(decoding: bytes(directory + "/Counter.swift"), as: UTF8.self)
+    let expected = String(consumer)
+      .replacingOccurrences(of: "final class Counter {\r\n", with: "final class Counter {\r\n\tprivate let storeProtocol: StoreProtocol\r\n\r\n\tinit(storeProtocol: StoreProtocol) {\r\n\t\tself.storeProtocol = storeProtocol\r\n\t}\r\n\r\n")
+      .replacingOccurrences(of: "Store.shared.bump()", with: "storeProtocol.bump()")
+    #expect(injected == expected)
+  }
+}
