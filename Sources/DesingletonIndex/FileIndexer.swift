@@ -96,7 +96,7 @@ final class IndexingVisitor: SyntaxVisitor {
   override func visitPost(_ node: ProtocolDeclSyntax) { typeStack.removeLast() }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    let extended = node.extendedType.trimmedDescription
+    let extended = node.extendedType.text(in: source)
     let qualified = typeStack.last.map { "\($0).\(extended)" } ?? extended
     let name = node.extendedType.simpleName ?? extended
     recordType(name: name, qualifiedName: qualified, kind: .extension, node: node, inheritance: node.inheritanceClause,
@@ -129,8 +129,8 @@ final class IndexingVisitor: SyntaxVisitor {
         name: name,
         qualifiedName: qualifiedName,
         kind: kind,
-        inherited: inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? [],
-        attributes: attributes.names,
+        inherited: inheritance?.inheritedTypes.map { $0.type.text(in: source) } ?? [],
+        attributes: attributes.names(in: source),
         modifiers: modifiers.otherModifierNames,
         access: modifiers.accessLevel,
         members: members,

@@ -44,8 +44,13 @@ public struct FileLoader: Sendable {
   }
 
   private func walk(_ directory: String, files: inout [String], warnings: inout [Diagnostic], visited: inout Set<String>) {
-    let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-    guard visited.insert(real).inserted else {
+    // A directory is known by its device and inode: cheaper than resolving links, and it sees loops.
+    var info = stat()
+    guard stat(directory, &info) == 0 else {
+      warnings.append(.warning("cannot read directory '\(directory)'"))
+      return
+    }
+    guard visited.insert("\(info.st_dev):\(info.st_ino)").inserted else {
       warnings.append(.warning("skipping '\(directory)': it leads back to a directory already searched (a symlink loop)"))
       return
     }
@@ -81,13 +86,36 @@ public struct FileLoader: Sendable {
 
   /// Reads one file. A file that is not UTF-8 is a refusal naming it.
   public static func read(_ path: String) throws -> SourceText {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = readBytes(path) else {
       throw Refusal("cannot read '\(path)'", at: nil)
     }
-    let bytes = [UInt8](data)
     if String(validating: bytes, as: UTF8.self) == nil {
       throw Refusal("'\(path)' is not valid UTF-8", at: Location(path: path, line: 1, column: 1))
     }
     return SourceText(path: path, bytes: bytes)
   }
+}
+
+/// A file's bytes, read with one `read` loop into a buffer of the file's size; nil if it cannot be read.
+public func readBytes(_ path: String) -> [UInt8]? {
+  let descriptor = open(path, O_RDONLY)
+  guard descriptor >= 0 else { return nil }
+  defer { close(descriptor) }
+  var info = stat()
+  guard fstat(descriptor, &info) == 0 else { return nil }
+  let size = Int(info.st_size)
+  var failed = false
+  let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+    count = 0
+    while count < size {
+      let got = read(descriptor, buffer.baseAddress.map { $0 + count }, size - count)
+      if got < 0 {
+        failed = true
+        return
+      }
+      if got == 0 { break }
+      count += got
+    }
+  }
+  return failed ? nil : bytes
 }

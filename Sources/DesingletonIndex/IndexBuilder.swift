@@ -47,6 +47,17 @@ public struct IndexBuilder: Sendable {
     return Index(allPaths: paths, files: summaries, warnings: warnings)
   }
 
+  /// The index widened by the files, not yet parsed, whose bytes contain one of `names`.
+  public func extend(_ index: Index, mentioning names: [String]) -> Index {
+    let parsed = Set(index.files.map(\.path))
+    let remaining = index.allPaths.filter { !parsed.contains($0) }
+    guard !remaining.isEmpty, !names.isEmpty else { return index }
+    let more = build(paths: remaining, mentioning: names)
+    guard !more.files.isEmpty else { return index }
+    let files = (index.files + more.files).sorted { $0.path < $1.path }
+    return Index(allPaths: index.allPaths, files: files, warnings: index.warnings + more.warnings)
+  }
+
   /// Indexes sources already in memory (tests, fuzzing); the same result as reading them from disk.
   public func build(sources: [SourceText]) -> Index {
     let sorted = sources.sorted { $0.path < $1.path }
@@ -67,10 +78,9 @@ public struct IndexBuilder: Sendable {
   }
 
   static func indexFile(_ path: String, needles: [[UInt8]]?) -> Outcome {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = readBytes(path) else {
       return .failed(.warning("cannot read '\(path)'; skipped", at: Location(path: path, line: 1, column: 1)))
     }
-    let bytes = [UInt8](data)
     if let needles, occurrences(of: needles, in: bytes, firstOnly: true).isEmpty {
       return .irrelevant
     }

@@ -6,16 +6,16 @@ enum MemberExtractor {
   static func members(of decl: DeclSyntax, in source: SourceText) -> [MemberDecl] {
     let range = decl.sourceRange(in: source)
     if let variable = decl.as(VariableDeclSyntax.self) {
-      return properties(of: variable, range: range)
+      return properties(of: variable, range: range, source: source)
     }
     if let function = decl.as(FunctionDeclSyntax.self) {
       return [
         MemberDecl(
           name: function.name.text, kind: .method, isStatic: function.modifiers.isStatic,
           isClassMember: function.modifiers.contains { $0.name.tokenKind == .keyword(.class) },
-          access: function.modifiers.accessLevel, attributes: function.attributes.names,
+          access: function.modifiers.accessLevel, attributes: function.attributes.names(in: source),
           modifiers: function.modifiers.otherModifierNames,
-          typeText: function.signature.returnClause?.type.trimmedDescription,
+          typeText: function.signature.returnClause?.type.text(in: source),
           labels: function.signature.parameterClause.parameters.map { $0.firstName.text }, range: range)
       ]
     }
@@ -23,7 +23,7 @@ enum MemberExtractor {
       return [
         MemberDecl(
           name: "init", kind: .initializer, access: initializer.modifiers.accessLevel,
-          attributes: initializer.attributes.names, modifiers: initializer.modifiers.otherModifierNames,
+          attributes: initializer.attributes.names(in: source), modifiers: initializer.modifiers.otherModifierNames,
           labels: initializer.signature.parameterClause.parameters.map { $0.firstName.text },
           isFailable: initializer.optionalMark != nil, range: range)
       ]
@@ -37,8 +37,8 @@ enum MemberExtractor {
         MemberDecl(
           name: "subscript", kind: .subscript, isStatic: subscriptDecl.modifiers.isStatic, isSettable: settable,
           setterAccess: subscriptDecl.modifiers.setterAccessLevel, access: subscriptDecl.modifiers.accessLevel,
-          attributes: subscriptDecl.attributes.names, modifiers: subscriptDecl.modifiers.otherModifierNames,
-          typeText: subscriptDecl.returnClause.type.trimmedDescription,
+          attributes: subscriptDecl.attributes.names(in: source), modifiers: subscriptDecl.modifiers.otherModifierNames,
+          typeText: subscriptDecl.returnClause.type.text(in: source),
           labels: subscriptDecl.parameterClause.parameters.map { $0.firstName.text }, range: range)
       ]
     }
@@ -46,7 +46,7 @@ enum MemberExtractor {
       return [
         MemberDecl(
           name: alias.name.text, kind: .typeAlias, access: alias.modifiers.accessLevel,
-          typeText: alias.initializer.value.trimmedDescription, range: range)
+          typeText: alias.initializer.value.text(in: source), range: range)
       ]
     }
     if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
@@ -70,14 +70,14 @@ enum MemberExtractor {
     return nil
   }
 
-  private static func properties(of variable: VariableDeclSyntax, range: SourceRange) -> [MemberDecl] {
+  private static func properties(of variable: VariableDeclSyntax, range: SourceRange, source: SourceText) -> [MemberDecl] {
     let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
     let modifiers = variable.modifiers
     var result: [MemberDecl] = []
     // `var a, b: Int` gives both names the annotation written after the last one.
     var pendingType: String?
     for binding in variable.bindings.reversed() {
-      if let annotation = binding.typeAnnotation { pendingType = annotation.type.trimmedDescription }
+      if let annotation = binding.typeAnnotation { pendingType = annotation.type.text(in: source) }
       guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
       var isStored = true
       var hasSetter = false
@@ -101,10 +101,10 @@ enum MemberExtractor {
           name: pattern.identifier.text, kind: .property, isStatic: modifiers.isStatic,
           isClassMember: modifiers.contains { $0.name.tokenKind == .keyword(.class) }, isLet: isLet,
           isStored: isStored, isSettable: settable, setterAccess: modifiers.setterAccessLevel,
-          access: modifiers.accessLevel, attributes: variable.attributes.names,
+          access: modifiers.accessLevel, attributes: variable.attributes.names(in: source),
           modifiers: modifiers.otherModifierNames,
-          typeText: binding.typeAnnotation?.type.trimmedDescription ?? (binding.initializer == nil ? pendingType : nil),
-          initializerText: binding.initializer?.value.trimmedDescription, range: range))
+          typeText: binding.typeAnnotation?.type.text(in: source) ?? (binding.initializer == nil ? pendingType : nil),
+          initializerText: modifiers.isStatic ? binding.initializer?.value.text(in: source) : nil, range: range))
     }
     return result.reversed()
   }

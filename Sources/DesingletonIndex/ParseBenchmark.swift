@@ -17,8 +17,7 @@ public enum ParseBenchmark {
     let total = Total()
     DispatchQueue.concurrentPerform(iterations: min(workers, max(paths.count, 1))) { _ in
       while let position = next.take(below: order.count) {
-        guard let data = FileManager.default.contents(atPath: paths[order[position]]) else { continue }
-        let bytes = [UInt8](data)
+        guard let bytes = readBytes(paths[order[position]]) else { continue }
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         _ = tree.statements.count
         total.add(bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })

@@ -63,6 +63,27 @@ struct CommonOptions: ParsableArguments {
     for warning in found.warnings { printError(warning.description) }
     return Project(index: index)
   }
+
+  /// For a command about one singleton: parses only the files that can matter. It starts from the
+  /// files naming the singleton (and `extra` names), then widens to the files naming what those
+  /// reveal: the protocols it conforms to, its consumers, their supertypes. Without a singleton
+  /// name every file is parsed.
+  func loadProject(singleton name: String?, extra: [String] = []) throws -> Project {
+    guard let name else { return try loadProject() }
+    let simple = name.split(separator: ".").last.map(String.init) ?? name
+    let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
+    for warning in found.warnings { printError(warning.description) }
+    let builder = IndexBuilder(threads: threads)
+    var names = Set([simple] + extra)
+    var index = builder.build(paths: found.files, mentioning: names.sorted())
+    for _ in 0..<4 {
+      let more = Set(RelatedNames.names(around: simple, in: index)).subtracting(names)
+      if more.isEmpty { break }
+      names.formUnion(more)
+      index = builder.extend(index, mentioning: more.sorted())
+    }
+    return Project(index: index)
+  }
 }
 
 func printError(_ line: String) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import DesingletonCore
 import DesingletonIndex
 import DesingletonPlanner
+import Foundation
 
 struct ExtractProtocol: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -47,11 +48,20 @@ struct ExtractProtocol: ParsableCommand {
   }
 
   func run() throws {
-    let project = try common.loadProject()
+    let project = try common.loadProject(singleton: singleton, extra: (try parsedSlices() ?? []).map(\.name))
     let target = try resolveSingleton(singleton, in: project.index)
     let options = ExtractProtocolOptions(
       slices: try parsedSlices(), moveDerived: moveDerived, splitMutable: splitMutable, outputDirectory: outputDir)
-    let plan = try ExtractProtocolPlanner.plan(singleton: target, options: options, project: project)
+    var plan = try ExtractProtocolPlanner.plan(singleton: target, options: options, project: project)
+    // The files read so far may not declare a type with a new protocol's name; look again before creating one.
+    let newNames = plan.newFiles.keys.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+    let widened = IndexBuilder(threads: common.threads).extend(project.index, mentioning: newNames)
+    if widened.files.count != project.index.files.count {
+      let wider = Project(index: widened)
+      plan = try ExtractProtocolPlanner.plan(singleton: try resolveSingleton(target.typeName, in: widened), options: options, project: wider)
+      try writing.carryOut(plan, project: wider, root: common.root)
+      return
+    }
     try writing.carryOut(plan, project: project, root: common.root)
   }
 }

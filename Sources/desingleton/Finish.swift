@@ -21,7 +21,7 @@ struct Finish: ParsableCommand {
   var includeTests = false
 
   func run() throws {
-    let project = try common.loadProject()
+    let project = try common.loadProject(singleton: singleton, extra: [root])
     if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
       !project.index.types(named: singleton).isEmpty
     {

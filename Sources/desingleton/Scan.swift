@@ -31,7 +31,7 @@ struct Scan: ParsableCommand {
       print("parsed \(found.files.count) files, \(lines) lines")
       return
     }
-    let project = try common.loadProject(mentioning: singleton.map { [$0.split(separator: ".").last.map(String.init) ?? $0] })
+    let project = try common.loadProject(singleton: singleton)
     var typeName: String?
     if let singleton {
       do {
