@@ -14,6 +14,12 @@ public struct Index: Sendable {
 
   private let declarationsByQualifiedName: [String: [TypeDecl]]
   private let qualifiedNamesBySimpleName: [String: [String]]
+  /// Every declared or extended type's qualified name, sorted.
+  public let allTypeNames: [String]
+  /// Names of methods that may mutate a value: the standard library's and every `mutating func` in the code base.
+  public let mutatingMethodNames: Set<String>
+  /// Type → the types whose declaration or extensions list it first in their inheritance clause.
+  private let subclassesByName: [String: [String]]
 
   public init(allPaths: [String], files: [FileSummary], warnings: [Diagnostic]) {
     self.allPaths = allPaths
@@ -35,6 +41,21 @@ public struct Index: Sendable {
     }
     self.qualifiedNamesBySimpleName = simpleNames
     self.declarationsByQualifiedName = byQualified
+    self.allTypeNames = byQualified.keys.sorted()
+    var mutating = ReferenceAnalysis.mutatingMethodNames
+    var subclasses: [String: [String]] = [:]
+    for (name, declarations) in byQualified.sorted(by: { $0.key < $1.key }) {
+      for declaration in declarations {
+        for member in declaration.members where member.kind == .method && member.modifiers.contains("mutating") {
+          mutating.insert(member.name)
+        }
+      }
+      if let parent = declarations.first(where: { !$0.isExtension })?.inherited.first {
+        subclasses[Index.resolve(parent, simpleNames: simpleNames), default: []].append(name)
+      }
+    }
+    self.mutatingMethodNames = mutating
+    self.subclassesByName = subclasses
     let singletons = SingletonDetector.singletons(in: byQualified)
     self.singletons = singletons
     self.references = Index.attribute(files.flatMap(\.candidateReferences), to: singletons, simpleNames: simpleNames)
@@ -68,7 +89,10 @@ public struct Index: Sendable {
     return qualifiedNamesBySimpleName[last] ?? []
   }
 
-  public var allTypeNames: [String] { declarationsByQualifiedName.keys.sorted() }
+  /// Types whose first inherited type is `qualifiedName` (direct subclasses, for a class).
+  public func subclasses(of qualifiedName: String) -> [String] {
+    subclassesByName[qualifiedName] ?? []
+  }
 
   /// The members of a type across its declaration and extensions.
   public func members(of qualifiedName: String) -> [MemberDecl] {
@@ -92,19 +116,6 @@ public struct Index: Sendable {
   /// The enclosing type of a reference, resolved to its declaration's qualified name.
   public func enclosingType(of reference: Reference) -> String? {
     reference.context.typeName.map(resolveType)
-  }
-
-  /// Names of methods that may mutate a value: the standard library's and every `mutating func` in the code base.
-  public var mutatingMethodNames: Set<String> {
-    var names = ReferenceAnalysis.mutatingMethodNames
-    for file in files {
-      for type in file.types {
-        for member in type.members where member.kind == .method && member.modifiers.contains("mutating") {
-          names.insert(member.name)
-        }
-      }
-    }
-    return names
   }
 
   public var lineCount: Int { files.reduce(0) { $0 + $1.lineCount } }

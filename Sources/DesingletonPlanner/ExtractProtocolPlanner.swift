@@ -335,12 +335,14 @@ enum DerivedMemberCheck {
       if !privateOnes.isEmpty { return "it uses private state (\(privateOnes.joined(separator: ", ")))" }
       return "it uses members of other slices (\(sorted.joined(separator: ", ")))"
     }
-    for type in index.allTypeNames {
-      for declaration in index.declarations(of: type) where declaration.inherited.contains(singleton.simpleTypeName) || declaration.inherited.contains(singleton.typeName) {
-        if declaration.members.contains(where: { $0.name == member.name && $0.isOverride }) {
-          return "'\(declaration.qualifiedName)' overrides it"
-        }
+    var pending = index.subclasses(of: singleton.typeName)
+    var seen: Set<String> = []
+    while let type = pending.popLast() {
+      guard seen.insert(type).inserted else { continue }
+      if index.members(of: type).contains(where: { $0.name == member.name && $0.isOverride }) {
+        return "'\(type)' overrides it"
       }
+      pending.append(contentsOf: index.subclasses(of: type))
     }
     return nil
   }

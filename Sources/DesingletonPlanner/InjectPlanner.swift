@@ -308,7 +308,7 @@ private struct Run {
   func findInitCalls() throws -> [InitCall] {
     var created: Set<String> = Set(order)
     var superOf: [String: String] = [:]
-    for type in index.allTypeNames {
+    for type in order.flatMap({ index.subclasses(of: $0) }) {
       let declarations = index.declarations(of: type)
       guard let parent = declarations.first(where: { !$0.isExtension })?.inherited.first.map(index.resolveType),
         order.contains(parent)
