@@ -40,6 +40,13 @@ public final class Project: @unchecked Sendable {
     return parsed
   }
 
+  /// A file's text without parsing it: the in-memory source when there is one, else the file on disk.
+  public func bytes(_ path: String) -> [UInt8]? {
+    if let cached = cache[path] { return cached.source.bytes }
+    if let source = overrides[path] { return source.bytes }
+    return readBytes(path)
+  }
+
   /// Every file read so far, by path.
   public var loadedSources: [String: SourceText] { cache.mapValues(\.source) }
 }

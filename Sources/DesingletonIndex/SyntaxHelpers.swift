@@ -159,3 +159,8 @@ func contains(_ sortedOffsets: [Int], in range: Range<Int>) -> Bool {
   }
   return low < sortedOffsets.count && sortedOffsets[low] < range.upperBound
 }
+
+/// Whether `bytes` contain one of `needles`.
+public func containsAny(_ needles: [[UInt8]], in bytes: [UInt8]) -> Bool {
+  !occurrences(of: needles, in: bytes, firstOnly: true).isEmpty
+}

@@ -80,6 +80,7 @@ public enum ExtractProtocolPlanner {
     let directory = options.outputDirectory ?? (primary.path as NSString).deletingLastPathComponent
     var leftOut = Set(analysis.members.filter { ($0.access ?? .internal) > .fileprivate }.map(\.name))
 
+    var removals: [String: [Syntax]] = [:]
     for slice in slices {
       leftOut.subtract(slice.members)
       let existing = index.types(named: slice.name).flatMap { index.declarations(of: $0) }
@@ -113,10 +114,10 @@ public enum ExtractProtocolPlanner {
           if let reason = DerivedMemberCheck.reasonToKeep(member, node: node, slice: slice, allMembers: allMembers, singleton: singleton, index: index) {
             if member.kind != .property || !member.isStored { kept.append("\(member.name) stays on \(singleton.simpleTypeName): \(reason)") }
           } else {
-            let text = movedText(of: node, in: file.source, access: traits.access)
+            let text = movedText(of: node, in: file.source, access: traits.access, nestedTypes: nested, typeName: singleton.typeName)
             let memberIndent = file.source.indentation(at: member.range.bytes.lowerBound)
             extensionMembers.append(reindent(text.trimmingTrailingNewlines(), from: memberIndent, to: "", lineEnding: "\n"))
-            plan.add(TextEdit(range: file.source.removalRange(of: node), replacement: ""), in: member.range.path)
+            removals[member.range.path, default: []].append(node)
             moved.append(member.name)
           }
         }
@@ -146,6 +147,10 @@ public enum ExtractProtocolPlanner {
       if !moved.isEmpty { note += "; moved to extension \(slice.name): \(moved.joined(separator: ", "))" }
       plan.notes.append(note)
       plan.notes.append(contentsOf: kept.map { "  \($0)" })
+    }
+    for (path, nodes) in removals.sorted(by: { $0.key < $1.key }) {
+      let source = try project.file(path).source
+      for range in source.removalRanges(of: nodes) { plan.add(TextEdit(range: range, replacement: ""), in: path) }
     }
     if !conformances.isEmpty {
       let source = singletonFile.source
@@ -229,7 +234,7 @@ public enum ExtractProtocolPlanner {
 
   /// A moved member keeps its doc comment and body; `final`, `dynamic` and its own access go, and the
   /// protocol's access (when it is not internal) comes in their place.
-  static func movedText(of node: Syntax, in source: SourceText, access: AccessLevel?) -> String {
+  static func movedText(of node: Syntax, in source: SourceText, access: AccessLevel?, nestedTypes: Set<String> = [], typeName: String = "") -> String {
     let range = source.removalRange(of: node)
     var modifiers: DeclModifierListSyntax?
     var keyword: TokenSyntax?
@@ -253,6 +258,12 @@ public enum ExtractProtocolPlanner {
       }
     }
     if let access { edits.append(.insert(access.keyword + " ", at: insertAt)) }
+    // The singleton's nested types are not in scope in a protocol extension: qualify them.
+    if !nestedTypes.isEmpty {
+      let finder = NestedTypeUseFinder(names: nestedTypes)
+      finder.walk(node)
+      for offset in finder.offsets { edits.append(.insert(typeName + ".", at: offset)) }
+    }
     var bytes = Array(source.bytes[range])
     for edit in edits.sorted(by: >) {
       bytes.replaceSubrange((edit.range.lowerBound - range.lowerBound)..<(edit.range.upperBound - range.lowerBound), with: Array(edit.replacement.utf8))
@@ -430,5 +441,28 @@ extension String {
     var result = self
     while let last = result.last, last == "\n" || last == "\r" { result.removeLast() }
     return result
+  }
+}
+
+/// Where a body names one of the singleton's nested types without qualification (`Event`, `Event(...)`).
+final class NestedTypeUseFinder: SyntaxVisitor {
+  let names: Set<String>
+  var offsets: [Int] = []
+
+  init(names: Set<String>) {
+    self.names = names
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+    if names.contains(node.name.text) { offsets.append(node.positionAfterSkippingLeadingTrivia.utf8Offset) }
+    return .visitChildren
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    guard names.contains(node.baseName.text) else { return .visitChildren }
+    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .visitChildren }
+    offsets.append(node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    return .visitChildren
   }
 }

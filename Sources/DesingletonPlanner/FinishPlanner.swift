@@ -206,18 +206,20 @@ public enum FinishPlanner {
       plan.notes.append("\(item.reference.location.path):\(item.reference.location.line): '\(item.typeName ?? "")' init(coder:) now \(initializer.optionalMark != nil ? "returns nil" : "stops"): there is no shared instance to decode with")
     }
 
-    // The accessor goes, with a backing variable nothing else uses.
+    // The accessor goes, with a backing variable nothing else uses; declarations removed together
+    // are removed as one block.
+    var removals: [String: [Syntax]] = [:]
     for member in members where singleton.accessors.contains(member.name) && member.isStatic {
       let file = try project.file(member.range.path)
       guard let node = file.node(at: member.range.bytes) else { continue }
-      plan.add(TextEdit(range: file.source.removalRange(of: node), replacement: ""), in: file.path)
+      removals[file.path, default: []].append(Syntax(node))
     }
     if let backing = singleton.backingStorage, let member = members.first(where: { $0.name == backing && $0.isStatic }) {
       let users = try staticMembersUsing(backing, members: members, project: project).filter { !singleton.accessors.contains($0) }
       if users.isEmpty {
         let file = try project.file(member.range.path)
         if let node = file.node(at: member.range.bytes) {
-          plan.add(TextEdit(range: file.source.removalRange(of: node), replacement: ""), in: file.path)
+          removals[file.path, default: []].append(Syntax(node))
         }
       } else {
         plan.notes.append("kept '\(backing)': \(users.joined(separator: ", ")) still use\(users.count == 1 ? "s" : "") it; nothing can reach that instance any more, so delete \(users.count == 1 ? "it" : "them") by hand")
@@ -236,8 +238,12 @@ public enum FinishPlanner {
     for member in members where member.kind == .method && ["copy", "mutableCopy"].contains(member.name) && member.isOverride {
       let file = try project.file(member.range.path)
       guard let node = file.node(at: member.range.bytes)?.as(FunctionDeclSyntax.self), returnsSelf(node) else { continue }
-      plan.add(TextEdit(range: file.source.removalRange(of: node), replacement: ""), in: file.path)
+      removals[file.path, default: []].append(Syntax(node))
       plan.notes.append("\(member.location.path):\(member.location.line): removed '\(member.name)()', which returned the shared instance")
+    }
+    for (path, nodes) in removals.sorted(by: { $0.key < $1.key }) {
+      let source = try project.file(path).source
+      for range in source.removalRanges(of: nodes) { plan.add(TextEdit(range: range, replacement: ""), in: path) }
     }
     plan.notes.append("'\(singleton.accessExpression)' removed; '\(root)' owns the instance as '\(name)'")
     return plan

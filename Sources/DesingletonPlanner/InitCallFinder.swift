@@ -9,6 +9,8 @@ struct InitCall {
   /// The type created.
   var typeName: String
   var isSuperInit: Bool
+  /// `self.init(...)` delegating to another init of the same type.
+  var isSelfInit: Bool = false
   /// Argument labels as written (`_` for none); trailing closures are counted in `trailingClosures`.
   var labels: [String]
   var trailingClosures: Int
@@ -57,7 +59,14 @@ enum InitCallFinder {
         }
       }
       var typeName: String?
-      if isSuper {
+      let isSelfInit = node.calledExpression.as(MemberAccessExprSyntax.self).map {
+        $0.declName.baseName.tokenKind == .keyword(.`init`) && $0.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+      } ?? false
+      if isSelfInit {
+        // `self.init(...)` in a convenience init delegates to the type's own init.
+        let context = ReferenceContextFinder.context(of: Syntax(node))
+        if let owner = context.typeName.map(index.resolveType), types.contains(owner) { typeName = owner }
+      } else if isSuper {
         let context = ReferenceContextFinder.context(of: Syntax(node))
         if let owner = context.typeName.map(index.resolveType), let parent = subclasses[owner] {
           typeName = parent
@@ -74,8 +83,8 @@ enum InitCallFinder {
       let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
       found.append(
         InitCall(
-          path: path, call: node, typeName: typeName, isSuperInit: isSuper, labels: labels, trailingClosures: trailing,
-          context: ReferenceContextFinder.context(of: Syntax(node))))
+          path: path, call: node, typeName: typeName, isSuperInit: isSuper, isSelfInit: isSelfInit, labels: labels,
+          trailingClosures: trailing, context: ReferenceContextFinder.context(of: Syntax(node))))
       return .visitChildren
     }
   }

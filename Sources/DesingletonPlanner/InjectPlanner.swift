@@ -203,6 +203,7 @@ private struct Run {
         consumer.staticReferences.append(reference)
         continue
       }
+      if reference.use == .instance, try isInjectionPlumbing(reference) { continue }
       // Stored property initial values cannot read injected properties.
       if let memberName = reference.context.memberName,
         let stored = members.first(where: { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.isStatic }),
@@ -223,9 +224,6 @@ private struct Run {
         aliasDefinitions.append(reference)
       case .reassignment:
         problems.append(.error("'\(typeName)' replaces the shared instance", at: reference.location))
-      case .instance where try isInjectionPlumbing(reference):
-        // `required init?(coder:)` and default arguments that `inject` itself wrote.
-        consumer.references.removeLast()
       case .instance:
         problems.append(.error("'\(typeName)' passes the instance '\(singleton.accessExpression)' itself, so it cannot be told which protocol it needs", at: reference.location))
       }
@@ -289,6 +287,23 @@ private struct Run {
   func isInjectionPlumbing(_ reference: Reference) throws -> Bool {
     let file = try project.file(reference.range.path)
     guard let node = file.expression(at: reference.range.bytes) else { return false }
+    // Passed to an init parameter typed as one of the singleton's protocols: a creation site.
+    if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+      var called = call.calledExpression
+      if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
+        called = base
+      }
+      if let written = called.typeReferenceText {
+        let label = argument.label?.text ?? "_"
+        for member in index.members(of: index.resolveType(written)) where member.kind == .initializer && member.labels.contains(label) {
+          guard let initializer = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self),
+            let parameter = initializer.signature.parameterClause.parameters.first(where: { $0.firstName.text == label })
+          else { continue }
+          let type = parameter.type.trimmedDescription.replacingOccurrences(of: "any ", with: "")
+          if catalog.entry(named: index.resolveType(type)) != nil { return true }
+        }
+      }
+    }
     var current = node.parent
     while let syntax = current {
       if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return true }
@@ -321,10 +336,10 @@ private struct Run {
     }
     let names = Set(created.map { $0.split(separator: ".").last.map(String.init) ?? $0 } + superOf.keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
     var files: [ParsedFile] = []
+    let needles = names.sorted().map { Array($0.utf8) }
     for path in index.allPaths {
-      guard let data = FileManager.default.contents(atPath: path) ?? project.loadedSources[path].map({ Data($0.bytes) }) else { continue }
-      let text = String(decoding: data, as: UTF8.self)
-      if names.contains(where: { text.contains($0) }) { files.append(try project.file(path)) }
+      guard let bytes = project.bytes(path), containsAny(needles, in: bytes) else { continue }
+      files.append(try project.file(path))
     }
     var subclassParents: [String: String] = [:]
     for (subclass, parent) in superOf { subclassParents[subclass] = parent }
@@ -477,7 +492,9 @@ private struct Run {
       ?? source.indentation(at: consumer.primary.range.bytes.lowerBound) + unit
     let newProtocols = consumer.protocols.filter { consumer.aliasProperties[$0] == nil }
     let allPrivate = consumer.references.allSatisfy { $0.range.path == consumer.primary.path }
-      && calls.allSatisfy { call in call.context.typeName.map(index.resolveType) != typeName || call.path == consumer.primary.path }
+      && calls.allSatisfy { call in
+        call.isSelfInit || call.context.typeName.map(index.resolveType) != typeName || call.path == consumer.primary.path
+      }
     var inserted: [String] = newProtocols.map { protocolName in
       "\(memberIndent)\(allPrivate ? "private " : "")let \(consumer.names[protocolName] ?? lowerCamel(protocolName)): \(protocolName)"
     }
@@ -618,6 +635,8 @@ private struct Run {
         continue
       }
       if inits.isEmpty || inits.contains(where: { $0.labels.isEmpty }) { return "super.init()" }
+      if inits.contains(where: { $0.labels == ["nibName", "bundle"] }) { return "super.init(nibName: nil, bundle: nil)" }
+      if inits.contains(where: { $0.labels == ["frame"] }) { return "super.init(frame: .zero)" }
       throw Refusal(
         "'\(consumer.typeName)' has no init and its superclass '\(parent)' has no init without arguments; add an init to '\(consumer.typeName)' first",
         at: consumer.primary.location)
@@ -645,10 +664,11 @@ private struct Run {
     var assignments: [String] = []
     let file = try project.file(consumer.primary.path)
     for member in consumer.primary.members where member.kind == .property && member.isStored && !member.isStatic {
-      if member.isLet && member.initializerText != nil { continue }
       guard let node = file.node(at: member.range.bytes)?.as(VariableDeclSyntax.self),
         let binding = node.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member.name })
       else { continue }
+      // A `let` with an initial value is not a memberwise parameter.
+      if member.isLet && binding.initializer != nil { continue }
       var type = binding.typeAnnotation?.type.trimmedDescription ?? member.typeText
       if type == nil, let value = binding.initializer?.value {
         type = RequirementBuilder(typeName: consumer.typeName, nestedTypeNames: [], isValueType: true, index: index).inferType(of: value)

@@ -29,6 +29,26 @@ extension SourceText {
     return result
   }
 
+  func lastNonBlank(before offset: Int) -> UInt8? {
+    var i = offset - 1
+    while i >= 0 {
+      let byte = bytes[i]
+      if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") && byte != UInt8(ascii: "\n") { return byte }
+      i -= 1
+    }
+    return nil
+  }
+
+  func firstNonBlank(from offset: Int) -> UInt8? {
+    var i = offset
+    while i < bytes.count {
+      let byte = bytes[i]
+      if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") && byte != UInt8(ascii: "\n") { return byte }
+      i += 1
+    }
+    return nil
+  }
+
   func isBlank(_ range: Range<Int>) -> Bool {
     bytes[range].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
   }
@@ -37,8 +57,26 @@ extension SourceText {
 
   /// The lines a declaration occupies, with the comments above it, ready to delete: from the start
   /// of its first comment's line to the end of its last line, plus one blank line when it is
-  /// surrounded by blank lines.
+  /// surrounded by blank lines or is the first or last thing in its body.
   func removalRange(of node: some SyntaxProtocol) -> Range<Int> {
+    withBlankLines(lineRange(of: node))
+  }
+
+  /// The removal ranges of several declarations of one file: declarations on adjacent lines are
+  /// removed as one block, so the blank lines around the block are judged once.
+  func removalRanges(of nodes: [Syntax]) -> [Range<Int>] {
+    var merged: [Range<Int>] = []
+    for range in nodes.map({ lineRange(of: $0) }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = merged.last, range.lowerBound <= last.upperBound || isBlank(last.upperBound..<range.lowerBound) {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    return merged.map(withBlankLines)
+  }
+
+  private func lineRange(of node: some SyntaxProtocol) -> Range<Int> {
     var first = node.positionAfterSkippingLeadingTrivia.utf8Offset
     var offset = node.position.utf8Offset
     for piece in node.leadingTrivia {
@@ -48,14 +86,23 @@ extension SourceText {
       }
       offset += piece.sourceLength.utf8Length
     }
-    let start = lineStart(of: first)
-    var end = lineEnd(of: node.endPositionBeforeTrailingTrivia.utf8Offset)
-    // A blank line above and below: take one of them too.
-    if start > 0 {
-      let previousStart = lineStart(of: start - 1)
-      if isBlank(previousStart..<start) && end < bytes.count && isBlank(end..<lineEnd(of: end)) {
-        end = lineEnd(of: end)
-      }
+    return lineStart(of: first)..<lineEnd(of: node.endPositionBeforeTrailingTrivia.utf8Offset)
+  }
+
+  private func withBlankLines(_ range: Range<Int>) -> Range<Int> {
+    var start = range.lowerBound
+    var end = range.upperBound
+    let previousStart = start > 0 ? lineStart(of: start - 1) : start
+    let blankAbove = start > 0 && isBlank(previousStart..<start)
+    let blankBelow = end < bytes.count && isBlank(end..<lineEnd(of: end))
+    if blankAbove && blankBelow {
+      end = lineEnd(of: end)
+    } else if blankBelow && start > 0 && lastNonBlank(before: start) == UInt8(ascii: "{") {
+      // First in its body: the blank line that separated it from the next member goes too.
+      end = lineEnd(of: end)
+    } else if blankAbove && firstNonBlank(from: end) == UInt8(ascii: "}") {
+      // Last in its body: the blank line that separated it from the member before goes too.
+      start = previousStart
     }
     return start..<end
   }

@@ -1,0 +1,592 @@
+import DesingletonCore
+import DesingletonIndex
+import DesingletonPlanner
+import Foundation
+import Testing
+
+/// One test per point of `finish`: the planner runs on inline sources whose consumers `inject`
+/// already rewrote, the whole text of every changed file is compared, everything is type-checked
+/// together in Swift 6 mode, and a second run has nothing left to do.
+@Suite struct FinishPlannerTests {
+  @Test func theRootOwnsTheInstanceAndAStrictInitBecomesInternal() throws {
+    try expectFinish(
+      Self.injected.merging([
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func start() -> Badge {
+            Badge(counting: Store.shared)
+          }
+
+          func later() {
+            Task { [weak self] in
+              _ = self?.start()
+              _ = Badge(counting: Store.shared)
+            }
+          }
+        }
+
+        """
+      ]) { $1 },
+      root: "Coordinator",
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          init() {}
+
+          var count = 0
+
+          func bump() {
+            count += 1
+          }
+        }
+
+        extension Store: Counting {}
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          private let store = Store()
+
+          func start() -> Badge {
+            Badge(counting: store)
+          }
+
+          func later() {
+            Task { [weak self, store] in
+              _ = self?.start()
+              _ = Badge(counting: store)
+            }
+          }
+        }
+
+        """,
+      ],
+      notes: [
+        "Coordinator.swift:4: the composition root 'Coordinator'",
+        "Coordinator.swift:10: the composition root 'Coordinator'",
+        "Store.swift:4: init is now internal so the root can create the instance",
+        "'Store.shared' removed; 'Coordinator' owns the instance as 'store'",
+      ])
+  }
+
+  @Test func copyAndMutableCopyReturningSelfAreRemoved() throws {
+    try expectFinish(
+      [
+        "Settings.swift": """
+        import Foundation
+
+        final class Settings: NSObject, @unchecked Sendable {
+          static let shared = Settings()
+          var theme = "light"
+
+          private override init() {
+            super.init()
+          }
+
+          override func copy() -> Any {
+            self
+          }
+
+          override func mutableCopy() -> Any {
+            return self
+          }
+        }
+
+        extension Settings: Theming {}
+
+        """,
+        "Theming.swift": """
+        protocol Theming: AnyObject, Sendable {
+          var theme: String { get }
+        }
+
+        """,
+        "AppRoot.swift": """
+        final class AppRoot {
+          func theme() -> String {
+            Settings.shared.theme
+          }
+        }
+
+        """,
+      ],
+      singleton: "Settings", root: "AppRoot",
+      produces: [
+        "Settings.swift": """
+        import Foundation
+
+        final class Settings: NSObject, @unchecked Sendable {
+          var theme = "light"
+
+          override init() {
+            super.init()
+          }
+        }
+
+        extension Settings: Theming {}
+
+        """,
+        "AppRoot.swift": """
+        final class AppRoot {
+          private let settings = Settings()
+
+          func theme() -> String {
+            settings.theme
+          }
+        }
+
+        """,
+      ])
+  }
+
+  @Test func aBackingVariableStillUsedByResetIsKeptAndReported() throws {
+    try expectFinish(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          private static var _shared = Store()
+          static var shared: Store { _shared }
+
+          static func reset() {
+            _shared = Store()
+          }
+
+          var count = 0
+        }
+
+        """,
+        "Coordinator.swift": Self.coordinator,
+      ],
+      root: "Coordinator",
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          private static var _shared = Store()
+
+          static func reset() {
+            _shared = Store()
+          }
+
+          var count = 0
+        }
+
+        """,
+        "Coordinator.swift": Self.coordinatorAfter,
+      ],
+      notes: [
+        "Coordinator.swift:3: the composition root 'Coordinator'",
+        "kept '_shared': reset() still uses it; nothing can reach that instance any more, so delete it by hand",
+        "'Store.shared' removed; 'Coordinator' owns the instance as 'store'",
+      ])
+  }
+
+  @Test func aBackingVariableNothingElseUsesIsRemoved() throws {
+    try expectFinish(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          private static let _shared = Store()
+          static var shared: Store { _shared }
+
+          var count = 0
+        }
+
+        """,
+        "Coordinator.swift": Self.coordinator,
+      ],
+      root: "Coordinator",
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          var count = 0
+        }
+
+        """,
+        "Coordinator.swift": Self.coordinatorAfter,
+      ])
+  }
+
+  @Test func testsCreateTheirOwnInstanceWithIncludeTests() throws {
+    try expectFinish(
+      Self.injected.merging([
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func start() -> Badge {
+            Badge(counting: Store.shared)
+          }
+        }
+
+        """,
+        "Tests/BadgeTests.swift": """
+        import Testing
+
+        @MainActor
+        struct BadgeTests {
+          @Test func counts() {
+            let badge = Badge(counting: Store.shared)
+            Store.shared.bump()
+            #expect(badge.refresh() == 1)
+          }
+
+          @Test func startsAtZero() {
+            #expect(Store.shared.count == 0)
+          }
+        }
+
+        """,
+      ]) { $1 },
+      root: "Coordinator", includeTests: true,
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          init() {}
+
+          var count = 0
+
+          func bump() {
+            count += 1
+          }
+        }
+
+        extension Store: Counting {}
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          private let store = Store()
+
+          func start() -> Badge {
+            Badge(counting: store)
+          }
+        }
+
+        """,
+        "Tests/BadgeTests.swift": """
+        import Testing
+
+        @MainActor
+        struct BadgeTests {
+          @Test func counts() {
+            let store = Store()
+            let badge = Badge(counting: store)
+            store.bump()
+            #expect(badge.refresh() == 1)
+          }
+
+          @Test func startsAtZero() {
+            let store = Store()
+            #expect(store.count == 0)
+          }
+        }
+
+        """,
+      ])
+  }
+
+  @Test func testsUsingTheAccessorAreRefusedWithoutIncludeTests() throws {
+    try expectFinishRefusal(
+      Self.injected.merging([
+        "Coordinator.swift": Self.coordinator,
+        "Tests/BadgeTests.swift": """
+        import Testing
+
+        @MainActor
+        struct BadgeTests {
+          @Test func startsAtZero() {
+            #expect(Store.shared.count == 0)
+          }
+        }
+
+        """,
+      ]) { $1 },
+      root: "Coordinator",
+      """
+      Tests/BadgeTests.swift:6:13: error: 'Store.shared' is still used by a test 'BadgeTests'; pass --include-tests to let tests create their own instance
+      Coordinator.swift:3:25: note: 'Store.shared' is used by the composition root 'Coordinator'
+      """)
+  }
+
+  @Test func aConsumerNotYetInjectedIsRefusedWithTheInjectCommand() throws {
+    try expectFinishRefusal(
+      Self.injected.merging([
+        "Coordinator.swift": Self.coordinator,
+        "Meter.swift": """
+        @MainActor
+        final class Meter {
+          func read() -> Int {
+            Store.shared.count + Store.shared.count
+          }
+        }
+
+        """,
+      ]) { $1 },
+      root: "Coordinator",
+      """
+      Meter.swift:4:5: error: 'Store.shared' is still used by a consumer not yet injected 'Meter'; run 'desingleton inject --singleton Store --type Meter'
+      Meter.swift:4:26: error: 'Store.shared' is still used by a consumer not yet injected 'Meter'
+      Coordinator.swift:3:25: note: 'Store.shared' is used by the composition root 'Coordinator'
+      """)
+  }
+
+  @Test func aCoderInitThatTookTheSharedInstanceNowReturnsNil() throws {
+    try expectFinish(
+      Self.injected.merging([
+        "UIKit.swift": """
+        import Foundation
+
+        @MainActor
+        open class UIViewController {
+          public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+
+          public required init?(coder: NSCoder) {}
+        }
+
+        """,
+        "CounterViewController.swift": """
+        import Foundation
+
+        final class CounterViewController: UIViewController {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            self.counting = Store.shared
+            super.init(coder: coder)
+          }
+
+          func tap() {
+            counting.bump()
+          }
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func start() -> UIViewController {
+            CounterViewController(counting: Store.shared)
+          }
+        }
+
+        """,
+      ]) { $1 },
+      root: "Coordinator",
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          init() {}
+
+          var count = 0
+
+          func bump() {
+            count += 1
+          }
+        }
+
+        extension Store: Counting {}
+
+        """,
+        "CounterViewController.swift": """
+        import Foundation
+
+        final class CounterViewController: UIViewController {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            return nil
+          }
+
+          func tap() {
+            counting.bump()
+          }
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          private let store = Store()
+
+          func start() -> UIViewController {
+            CounterViewController(counting: store)
+          }
+        }
+
+        """,
+      ],
+      notes: [
+        "Coordinator.swift:4: the composition root 'Coordinator'",
+        "CounterViewController.swift:12: a required init?(coder:) 'CounterViewController'",
+        "CounterViewController.swift:12: 'CounterViewController' init(coder:) now returns nil: there is no shared instance to decode with",
+        "Store.swift:4: init is now internal so the root can create the instance",
+        "'Store.shared' removed; 'Coordinator' owns the instance as 'store'",
+      ])
+  }
+
+  // MARK: Inputs
+
+  /// A strict main-actor singleton whose one consumer, `Badge`, `inject` already rewrote.
+  static let injected: [String: String] = [
+    "Store.swift": """
+    @MainActor
+    final class Store {
+      static let shared = Store()
+      private init() {}
+
+      var count = 0
+
+      func bump() {
+        count += 1
+      }
+    }
+
+    extension Store: Counting {}
+
+    """,
+    "Counting.swift": """
+    @MainActor
+    protocol Counting: AnyObject, Sendable {
+      var count: Int { get }
+      func bump()
+    }
+
+    """,
+    "Badge.swift": """
+    @MainActor
+    final class Badge {
+      private let counting: Counting
+
+      init(counting: Counting) {
+        self.counting = counting
+      }
+
+      func refresh() -> Int {
+        counting.count
+      }
+    }
+
+    """,
+  ]
+
+  static let coordinator = """
+    @MainActor
+    final class Coordinator {
+      func total() -> Int { Store.shared.count }
+    }
+
+    """
+
+  static let coordinatorAfter = """
+    @MainActor
+    final class Coordinator {
+      private let store = Store()
+
+      func total() -> Int { store.count }
+    }
+
+    """
+}
+
+// MARK: - Helpers
+
+/// Plans `finish`, applies the plan and checks the whole text of every changed file; then type-checks
+/// the result in Swift 6 mode, and checks that a second run has nothing to do: the singleton has no
+/// accessor left, or, if one is still found, its plan is empty.
+private func expectFinish(
+  _ files: [String: String], singleton name: String = "Store", root: String, includeTests: Bool = false,
+  produces expected: [String: String], notes: [String]? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let inputErrors = try compileErrors(files)
+  #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
+  let options = FinishOptions(root: root, includeTests: includeTests)
+  let project = makeProject(files)
+  let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
+  let plan = try FinishPlanner.plan(singleton: singleton, options: options, project: project)
+  let result = try apply(plan, to: project, files: files)
+
+  let changed = result.keys.filter { result[$0] != files[$0] }.sorted()
+  #expect(changed == expected.keys.sorted(), "changed or new files", sourceLocation: sourceLocation)
+  for (path, text) in expected.sorted(by: { $0.key < $1.key }) {
+    expectText(result[path], text, sourceLocation: sourceLocation)
+  }
+  if let notes {
+    #expect(plan.notes == notes, sourceLocation: sourceLocation)
+  }
+  let errors = try compileErrors(result)
+  #expect(errors == "", "the result does not compile", sourceLocation: sourceLocation)
+
+  let again = makeProject(result)
+  if let second = again.index.singletons.first(where: { $0.typeName == name }) {
+    let secondPlan = try FinishPlanner.plan(singleton: second, options: options, project: again)
+    if !secondPlan.isEmpty {
+      let rerun = try apply(secondPlan, to: again, files: result)
+      let changes = rerun.keys.sorted().filter { rerun[$0] != result[$0] }.map { "--- \($0)\n\(rerun[$0] ?? "")" }
+      Issue.record(
+        "'\(name)' still has the accessor '\(second.accessor)' and a second run changes:\n\(changes.joined(separator: "\n"))",
+        sourceLocation: sourceLocation)
+    }
+  }
+}
+
+/// Expects `finish` to refuse with exactly `diagnostics`, errors first, then notes for the places that
+/// would not block it.
+private func expectFinishRefusal(
+  _ files: [String: String], singleton name: String = "Store", root: String, includeTests: Bool = false,
+  _ diagnostics: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let inputErrors = try compileErrors(files)
+  #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
+  let project = makeProject(files)
+  let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
+  do {
+    let plan = try FinishPlanner.plan(
+      singleton: singleton, options: FinishOptions(root: root, includeTests: includeTests), project: project)
+    Issue.record(
+      "expected a refusal, got a plan for \((Array(plan.edits.keys) + Array(plan.newFiles.keys)).sorted())",
+      sourceLocation: sourceLocation)
+  } catch let refusal as Refusal {
+    #expect(refusal.description == diagnostics, sourceLocation: sourceLocation)
+  }
+}
+
+/// The compiler's errors when `files` do not build together in Swift 6 mode, else "". Unlike
+/// `typecheck`, this also runs the SIL diagnostic passes: definite initialization is checked there
+/// (a `let` assigned twice, `self` used before every stored property is set, `super.init` order),
+/// which is exactly what a rewritten init gets wrong.
+private func compileErrors(_ files: [String: String]) throws -> String {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "desingleton-finish-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  var paths: [String] = []
+  for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+    let url = directory.appendingPathComponent((name as NSString).lastPathComponent)
+    try Data(text.utf8).write(to: url)
+    paths.append(url.path)
+  }
+  let result = try run(
+    ["swiftc", "-swift-version", "6", "-emit-sil", "-wmo", "-module-name", "Check", "-o", "/dev/null"] + paths)
+  guard result.status != 0 else { return "" }
+  let output = result.standardError + result.output
+  return output.isEmpty ? "swiftc exited with status \(result.status)" : output
+}

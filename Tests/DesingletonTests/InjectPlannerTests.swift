@@ -1,0 +1,1569 @@
+import DesingletonCore
+import DesingletonIndex
+import DesingletonPlanner
+import Foundation
+import Testing
+
+/// One test per point of `inject`: the planner runs on inline sources that already hold the
+/// protocols `extract-protocol` would have written, the whole text of every changed file is compared,
+/// everything is type-checked together in Swift 6 mode, and a second run plans nothing.
+@Suite struct InjectPlannerTests {
+  // MARK: Inits
+
+  @Test func aClassWithoutAnInitGetsOneAndItsCreatorPassesTheAccessor() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          func refresh() -> String {
+            Store.shared.bump()
+            return "\\(Store.shared.count)"
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          Badge()
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func refresh() -> String {
+            counting.bump()
+            return "\\(counting.count)"
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          Badge(counting: Store.shared)
+        }
+
+        """
+      ],
+      notes: [
+        "Badge: counting: Counting; 2 references rewritten",
+        "  Badge: 1 call site updated (Badge.swift:11)",
+      ])
+  }
+
+  @Test func aDesignatedInitTakesTheParameterFirstAndAssignsItBeforeSuperInit() throws {
+    try expectInjection(
+      Self.store.merging(["Screen.swift": Self.screen]) { $1 }.merging([
+        "Profile.swift": """
+        import Foundation
+
+        final class Profile: Screen {
+          let title: String
+
+          init(title: String) {
+            self.title = title
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            self.title = ""
+            super.init(coder: coder)
+          }
+
+          func show() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        func makeProfiles() -> [Profile] {
+          [Profile(title: "Me")]
+        }
+
+        """
+      ]) { $1 },
+      types: ["Profile"],
+      produces: [
+        "Profile.swift": """
+        import Foundation
+
+        final class Profile: Screen {
+          private let counting: Counting
+
+          let title: String
+
+          init(counting: Counting, title: String) {
+            self.counting = counting
+            self.title = title
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            self.counting = Store.shared
+            self.title = ""
+            super.init(coder: coder)
+          }
+
+          func show() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        func makeProfiles() -> [Profile] {
+          [Profile(counting: Store.shared, title: "Me")]
+        }
+
+        """
+      ])
+  }
+
+  @Test func convenienceInitsForwardTheParameterIncludingOneInAnExtension() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Profile.swift": """
+        @MainActor
+        final class Profile {
+          let title: String
+
+          init(title: String) {
+            self.title = title
+          }
+
+          convenience init() {
+            self.init(title: "Profile")
+          }
+
+          func show() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        func makeProfiles() -> [Profile] {
+          [Profile(title: "Me"), Profile(), Profile(short: "P")]
+        }
+
+        """,
+        "Profile+Short.swift": """
+        extension Profile {
+          convenience init(short: String) {
+            self.init(title: short + ".")
+          }
+        }
+
+        """,
+      ]) { $1 },
+      types: ["Profile"],
+      produces: [
+        "Profile.swift": """
+        @MainActor
+        final class Profile {
+          private let counting: Counting
+
+          let title: String
+
+          init(counting: Counting, title: String) {
+            self.counting = counting
+            self.title = title
+          }
+
+          convenience init(counting: Counting) {
+            self.init(counting: counting, title: "Profile")
+          }
+
+          func show() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        func makeProfiles() -> [Profile] {
+          [Profile(counting: Store.shared, title: "Me"), Profile(counting: Store.shared), Profile(counting: Store.shared, short: "P")]
+        }
+
+        """,
+        "Profile+Short.swift": """
+        extension Profile {
+          convenience init(counting: Counting, short: String) {
+            self.init(counting: counting, title: short + ".")
+          }
+        }
+
+        """,
+      ])
+  }
+
+  @Test func aViewControllerWithoutAnInitGetsNibInitAndACoderInitTakingTheSharedInstance() throws {
+    // UIKit is another module, as in an app: the planner does not see its declarations.
+    try expectInjection(
+      Self.store.merging([
+        "CounterViewController.swift": """
+        import Foundation
+
+        final class CounterViewController: UIViewController {
+          func tap() {
+            Store.shared.bump()
+          }
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func start() -> UIViewController {
+            CounterViewController()
+          }
+        }
+
+        """,
+      ]) { $1 },
+      types: ["CounterViewController"],
+      produces: [
+        "CounterViewController.swift": """
+        import Foundation
+
+        final class CounterViewController: UIViewController {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            self.counting = Store.shared
+            super.init(coder: coder)
+          }
+
+          func tap() {
+            counting.bump()
+          }
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func start() -> UIViewController {
+            CounterViewController(counting: Store.shared)
+          }
+        }
+
+        """,
+      ],
+      notes: [
+        "CounterViewController: counting: Counting; 1 reference rewritten",
+        "  CounterViewController.swift:3: required init?(coder:) takes 'Store.shared'",
+        "  CounterViewController: 1 call site updated (Coordinator.swift:4)",
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKit])
+  }
+
+  @Test func aUIViewControllerStandInDeclaredInTheSourcesIsStillAViewController() throws {
+    // The same, with the stand-in among the sources the planner reads.
+    try expectInjection(
+      Self.store.merging([
+        "UIKit.swift": Self.uiKit,
+        "CounterViewController.swift": """
+        import Foundation
+
+        final class CounterViewController: UIViewController {
+          func tap() {
+            Store.shared.bump()
+          }
+        }
+
+        @MainActor
+        func makeCounter() -> CounterViewController {
+          CounterViewController()
+        }
+
+        """,
+      ]) { $1 },
+      types: ["CounterViewController"],
+      produces: [
+        "CounterViewController.swift": """
+        import Foundation
+
+        final class CounterViewController: UIViewController {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            self.counting = Store.shared
+            super.init(coder: coder)
+          }
+
+          func tap() {
+            counting.bump()
+          }
+        }
+
+        @MainActor
+        func makeCounter() -> CounterViewController {
+          CounterViewController(counting: Store.shared)
+        }
+
+        """
+      ])
+  }
+
+  @Test func anOverrideInitLosesOverride() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Panel.swift": """
+        @MainActor
+        class Base {
+          init() {}
+        }
+
+        final class Panel: Base {
+          override init() {
+            super.init()
+          }
+
+          func show() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        func makePanel() -> Panel {
+          Panel()
+        }
+
+        """
+      ]) { $1 },
+      types: ["Panel"],
+      produces: [
+        "Panel.swift": """
+        @MainActor
+        class Base {
+          init() {}
+        }
+
+        final class Panel: Base {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+            super.init()
+          }
+
+          func show() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        func makePanel() -> Panel {
+          Panel(counting: Store.shared)
+        }
+
+        """
+      ])
+  }
+
+  @Test func aStructGetsAnExplicitInitWithItsMemberwiseParameters() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Summary.swift": """
+        @MainActor
+        struct Summary {
+          var title: String
+          let limit: Int
+          var suffix = "!"
+
+          func text() -> String {
+            "\\(title) \\(Store.shared.count)/\\(limit)\\(suffix)"
+          }
+        }
+
+        @MainActor
+        func makeSummaries() -> [Summary] {
+          [Summary(title: "a", limit: 3), Summary(title: "b", limit: 1, suffix: "?")]
+        }
+
+        """
+      ]) { $1 },
+      types: ["Summary"],
+      produces: [
+        "Summary.swift": """
+        @MainActor
+        struct Summary {
+          private let counting: Counting
+
+          init(counting: Counting, title: String, limit: Int, suffix: String = "!") {
+            self.counting = counting
+            self.title = title
+            self.limit = limit
+            self.suffix = suffix
+          }
+
+          var title: String
+          let limit: Int
+          var suffix = "!"
+
+          func text() -> String {
+            "\\(title) \\(counting.count)/\\(limit)\\(suffix)"
+          }
+        }
+
+        @MainActor
+        func makeSummaries() -> [Summary] {
+          [Summary(counting: Store.shared, title: "a", limit: 3), Summary(counting: Store.shared, title: "b", limit: 1, suffix: "?")]
+        }
+
+        """
+      ])
+  }
+
+  @Test func aStructsLetWithAnInitialValueIsNotAMemberwiseParameter() throws {
+    // The memberwise init has no parameter for it, and assigning it again does not compile.
+    try expectInjection(
+      Self.store.merging([
+        "Label.swift": """
+        @MainActor
+        struct Label {
+          var title: String
+          let kind = "label"
+
+          func text() -> String {
+            "\\(kind): \\(title) \\(Store.shared.count)"
+          }
+        }
+
+        @MainActor
+        func makeLabel() -> Label {
+          Label(title: "a")
+        }
+
+        """
+      ]) { $1 },
+      types: ["Label"],
+      produces: [
+        "Label.swift": """
+        @MainActor
+        struct Label {
+          private let counting: Counting
+
+          init(counting: Counting, title: String) {
+            self.counting = counting
+            self.title = title
+          }
+
+          var title: String
+          let kind = "label"
+
+          func text() -> String {
+            "\\(kind): \\(title) \\(counting.count)"
+          }
+        }
+
+        @MainActor
+        func makeLabel() -> Label {
+          Label(counting: Store.shared, title: "a")
+        }
+
+        """
+      ])
+  }
+
+  // MARK: Subclasses
+
+  @Test func aSubclassPassesTheAccessorToSuperInitAndAnInheritingSubclassIsCreatedWithIt() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Panel.swift": """
+        @MainActor
+        class Panel {
+          let title: String
+
+          init(title: String) {
+            self.title = title
+          }
+
+          func show() -> Int {
+            Store.shared.count
+          }
+        }
+
+        final class DetailPanel: Panel {
+          init() {
+            super.init(title: "Detail")
+          }
+        }
+
+        final class PlainPanel: Panel {}
+
+        @MainActor
+        func makePanels() -> [Panel] {
+          [Panel(title: "a"), DetailPanel(), PlainPanel(title: "b")]
+        }
+
+        """
+      ]) { $1 },
+      types: ["Panel"],
+      produces: [
+        "Panel.swift": """
+        @MainActor
+        class Panel {
+          private let counting: Counting
+
+          let title: String
+
+          init(counting: Counting, title: String) {
+            self.counting = counting
+            self.title = title
+          }
+
+          func show() -> Int {
+            counting.count
+          }
+        }
+
+        final class DetailPanel: Panel {
+          init() {
+            super.init(counting: Store.shared, title: "Detail")
+          }
+        }
+
+        final class PlainPanel: Panel {}
+
+        @MainActor
+        func makePanels() -> [Panel] {
+          [Panel(counting: Store.shared, title: "a"), DetailPanel(), PlainPanel(counting: Store.shared, title: "b")]
+        }
+
+        """
+      ])
+  }
+
+  // MARK: Call sites
+
+  @Test func aCreatorHoldingTheProtocolPassesItsOwnPropertyAndOneWithoutPassesTheAccessor() throws {
+    let holders = """
+      @MainActor
+      final class Header {
+        let counting: Counting
+
+        init(counting: Counting) {
+          self.counting = counting
+        }
+
+        func makeBadge() -> Badge {
+          Badge()
+        }
+
+        func later() -> () -> Badge {
+          { [weak self] in
+            _ = self
+            return Badge()
+          }
+        }
+      }
+
+      @MainActor
+      final class Footer {
+        func makeBadge() -> Badge {
+          Badge()
+        }
+      }
+
+      """
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          func refresh() -> Int {
+            Store.shared.count
+          }
+        }
+
+        """,
+        "Holders.swift": holders,
+      ]) { $1 },
+      types: ["Badge"],
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func refresh() -> Int {
+            counting.count
+          }
+        }
+
+        """,
+        "Holders.swift": """
+        @MainActor
+        final class Header {
+          let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func makeBadge() -> Badge {
+            Badge(counting: counting)
+          }
+
+          func later() -> () -> Badge {
+            { [weak self, counting] in
+              _ = self
+              return Badge(counting: counting)
+            }
+          }
+        }
+
+        @MainActor
+        final class Footer {
+          func makeBadge() -> Badge {
+            Badge(counting: Store.shared)
+          }
+        }
+
+        """,
+      ])
+  }
+
+  @Test func testsThatCreateTheConsumerPassTheAccessor() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Sources/Badge.swift": """
+        @MainActor
+        final class Badge {
+          func refresh() -> Int {
+            Store.shared.count
+          }
+        }
+
+        """,
+        "Tests/BadgeTests.swift": """
+        import Testing
+
+        @MainActor
+        struct BadgeTests {
+          @Test func refreshes() {
+            let badge = Badge()
+            #expect(badge.refresh() >= 0)
+          }
+        }
+
+        """,
+      ]) { $1 },
+      types: ["Badge"],
+      produces: [
+        "Sources/Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func refresh() -> Int {
+            counting.count
+          }
+        }
+
+        """,
+        "Tests/BadgeTests.swift": """
+        import Testing
+
+        @MainActor
+        struct BadgeTests {
+          @Test func refreshes() {
+            let badge = Badge(counting: Store.shared)
+            #expect(badge.refresh() >= 0)
+          }
+        }
+
+        """,
+      ],
+      notes: [
+        "Badge: counting: Counting; 1 reference rewritten",
+        "  Badge: 1 call site updated (Tests/BadgeTests.swift:6)",
+      ])
+  }
+
+  @Test func allPropagatesAConsumersNeedsToTheConsumerThatCreatesIt() throws {
+    // `Toolbar` only loads, but it creates a `Badge`, which counts: it receives both and hands
+    // `counting` down. `Badge` is created by `Toolbar` after `Toolbar` is rewritten.
+    try expectInjection(
+      Self.loadingStore.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          func refresh() -> Int {
+            Store.shared.count
+          }
+        }
+
+        """,
+        "Toolbar.swift": """
+        @MainActor
+        final class Toolbar {
+          func reload() async -> [Int] {
+            await Store.shared.load()
+          }
+
+          func makeBadge() -> Badge {
+            Badge()
+          }
+        }
+
+        @MainActor
+        func makeToolbar() -> Toolbar {
+          Toolbar()
+        }
+
+        """,
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func refresh() -> Int {
+            counting.count
+          }
+        }
+
+        """,
+        "Toolbar.swift": """
+        @MainActor
+        final class Toolbar {
+          private let counting: Counting
+          private let loading: Loading
+
+          init(counting: Counting, loading: Loading) {
+            self.counting = counting
+            self.loading = loading
+          }
+
+          func reload() async -> [Int] {
+            await loading.load()
+          }
+
+          func makeBadge() -> Badge {
+            Badge(counting: counting)
+          }
+        }
+
+        @MainActor
+        func makeToolbar() -> Toolbar {
+          Toolbar(counting: Store.shared, loading: Store.shared)
+        }
+
+        """,
+      ])
+  }
+
+  // MARK: Closures
+
+  @Test func escapingClosuresCaptureTheDependencyInsteadOfSelf() throws {
+    try expectInjection(
+      Self.loadingStore.merging([
+        "Ticker.swift": """
+        @MainActor
+        final class Ticker {
+          var handlers: [() -> Void] = []
+          var label = ""
+
+          func start() {
+            handlers.append { [weak self] in
+              Store.shared.bump()
+              self?.label = "\\(Store.shared.count)"
+            }
+            handlers.append {
+              Store.shared.bump()
+            }
+            handlers.append {
+              let inner = {
+                Store.shared.bump()
+              }
+              inner()
+            }
+            Task { [weak self] in
+              let loaded = await Store.shared.load()
+              self?.label = "\\(loaded)"
+            }
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Ticker"],
+      produces: [
+        "Ticker.swift": """
+        @MainActor
+        final class Ticker {
+          private let counting: Counting
+          private let loading: Loading
+
+          init(counting: Counting, loading: Loading) {
+            self.counting = counting
+            self.loading = loading
+          }
+
+          var handlers: [() -> Void] = []
+          var label = ""
+
+          func start() {
+            handlers.append { [weak self, counting] in
+              counting.bump()
+              self?.label = "\\(counting.count)"
+            }
+            handlers.append { [counting] in
+              counting.bump()
+            }
+            handlers.append { [counting] in
+              let inner = { [counting] in
+                counting.bump()
+              }
+              inner()
+            }
+            Task { [weak self, loading] in
+              let loaded = await loading.load()
+              self?.label = "\\(loaded)"
+            }
+          }
+        }
+
+        """
+      ])
+  }
+
+  // MARK: Protocol choice
+
+  @Test func aWriteChoosesTheProtocolThatDeclaresTheSetter() throws {
+    try expectInjection(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var count = 0
+
+          func bump() {
+            count += 1
+          }
+        }
+
+        extension Store: Counting, CountSetting {}
+
+        """,
+        "Counting.swift": Self.counting,
+        "CountSetting.swift": """
+        @MainActor
+        protocol CountSetting: AnyObject, Sendable {
+          var count: Int { get set }
+        }
+
+        """,
+        "Resetter.swift": """
+        @MainActor
+        final class Resetter {
+          func reset() {
+            Store.shared.count = 0
+          }
+        }
+
+        """,
+      ],
+      types: ["Resetter"],
+      produces: [
+        "Resetter.swift": """
+        @MainActor
+        final class Resetter {
+          private let countSetting: CountSetting
+
+          init(countSetting: CountSetting) {
+            self.countSetting = countSetting
+          }
+
+          func reset() {
+            countSetting.count = 0
+          }
+        }
+
+        """
+      ])
+  }
+
+  @Test func aNameTakenByAMemberGetsANumber() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Meter.swift": """
+        @MainActor
+        final class Meter {
+          var counting = "label"
+
+          func read() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        func makeMeter() -> Meter {
+          Meter()
+        }
+
+        """
+      ]) { $1 },
+      types: ["Meter"],
+      produces: [
+        "Meter.swift": """
+        @MainActor
+        final class Meter {
+          private let counting2: Counting
+
+          init(counting2: Counting) {
+            self.counting2 = counting2
+          }
+
+          var counting = "label"
+
+          func read() -> Int {
+            counting2.count
+          }
+        }
+
+        @MainActor
+        func makeMeter() -> Meter {
+          Meter(counting2: Store.shared)
+        }
+
+        """
+      ])
+  }
+
+  // MARK: Aliases
+
+  @Test func aLocalAliasAndAStoredAliasProperty() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Summary.swift": """
+        @MainActor
+        final class Summary {
+          func total() -> Int {
+            let s = Store.shared
+            s.bump()
+            return s.count
+          }
+        }
+
+        @MainActor
+        final class Tally {
+          let store = Store.shared
+
+          func total() -> Int {
+            store.bump()
+            return store.count
+          }
+        }
+
+        @MainActor
+        func make() -> (Summary, Tally) {
+          (Summary(), Tally())
+        }
+
+        """
+      ]) { $1 },
+      types: ["Summary", "Tally"],
+      produces: [
+        "Summary.swift": """
+        @MainActor
+        final class Summary {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func total() -> Int {
+            let s = counting
+            s.bump()
+            return s.count
+          }
+        }
+
+        @MainActor
+        final class Tally {
+          init(store: Counting) {
+            self.store = store
+          }
+
+          let store: Counting
+
+          func total() -> Int {
+            store.bump()
+            return store.count
+          }
+        }
+
+        @MainActor
+        func make() -> (Summary, Tally) {
+          (Summary(counting: Store.shared), Tally(store: Store.shared))
+        }
+
+        """
+      ])
+  }
+
+  // MARK: Extensions and static contexts
+
+  @Test func aUseInAnExtensionInAnotherFileMakesThePropertyNonPrivate() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          func refresh() -> Int {
+            Store.shared.count
+          }
+        }
+
+        """,
+        "Badge+Bump.swift": """
+        extension Badge {
+          func bump() {
+            Store.shared.bump()
+          }
+        }
+
+        """,
+      ]) { $1 },
+      types: ["Badge"],
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func refresh() -> Int {
+            counting.count
+          }
+        }
+
+        """,
+        "Badge+Bump.swift": """
+        extension Badge {
+          func bump() {
+            counting.bump()
+          }
+        }
+
+        """,
+      ])
+  }
+
+  @Test func staticContextsAreLeftAloneAndListed() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          static func preview() -> Int {
+            Store.shared.count
+          }
+
+          func refresh() -> Int {
+            Store.shared.count
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          static func preview() -> Int {
+            Store.shared.count
+          }
+
+          func refresh() -> Int {
+            counting.count
+          }
+        }
+
+        """
+      ],
+      notes: [
+        "Badge: counting: Counting; 1 reference rewritten",
+        "  Badge.swift:4: left alone: static context 'preview()' cannot hold injected values",
+      ])
+  }
+
+  // MARK: --default-argument
+
+  @Test func defaultArgumentLeavesCallSitesAlone() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          init() {}
+
+          func refresh() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          Badge()
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"], defaultArgument: true,
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          init(counting: Counting = Store.shared) {
+            self.counting = counting
+          }
+
+          func refresh() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          Badge()
+        }
+
+        """
+      ])
+  }
+
+  @Test func defaultArgumentIsRefusedForANonisolatedConsumerOfAMainActorSingleton() throws {
+    try expectInjectRefusal(
+      Self.store.merging([
+        "Badge.swift": """
+        final class Badge: Sendable {
+          func refresh() async -> Int {
+            await Store.shared.count
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"], defaultArgument: true,
+      "Badge.swift:1:1: error: cannot use 'Store.shared' as a default argument of 'Badge's init: 'Store' is @MainActor-isolated and the init is not, so Swift rejects the default value (SE-0411); mark 'Badge' @MainActor or inject without --default-argument"
+    )
+  }
+
+  // MARK: Refusals
+
+  @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
+    try expectInjectRefusal(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          func refresh() {
+            Store.shared.bump()
+            Store.shared.reload()
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      "Badge.swift:5:5: error: 'Badge' uses 'reload', which no protocol of 'Store' covers; run 'desingleton extract-protocol --singleton Store --slice NAME=reload' to cut one"
+    )
+  }
+
+  @Test func aWriteNoProtocolDeclaresSettableIsRefused() throws {
+    try expectInjectRefusal(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          func clear() {
+            Store.shared.count = 0
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      "Badge.swift:4:5: error: 'Badge' sets 'count', but no protocol of 'Store' declares it '{ get set }'; run 'desingleton extract-protocol --singleton Store --slice NAME=count' to cut one"
+    )
+  }
+
+  @Test func passingTheInstanceItselfIsRefused() throws {
+    try expectInjectRefusal(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          func refresh() -> Int {
+            describe(Store.shared)
+          }
+
+          func describe(_ store: Store) -> Int {
+            store.count
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      "Badge.swift:4:14: error: 'Badge' passes the instance 'Store.shared' itself, so it cannot be told which protocol it needs"
+    )
+  }
+
+  @Test func aUseInAStoredPropertysInitialValueIsRefused() throws {
+    try expectInjectRefusal(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          let initial = Store.shared.count
+
+          func refresh() -> Int {
+            Store.shared.count - initial
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      "Badge.swift:3:17: error: 'Store.shared' is used in the initial value of stored property 'initial'; make it lazy or set it in an init"
+    )
+  }
+
+  @Test func anUnknownTypeIsRefused() throws {
+    try expectInjectRefusal(
+      Self.store, types: ["Nope"], "error: no type named 'Nope'")
+  }
+
+  @Test func aReassignedSingletonIsRefused() throws {
+    try expectInjectRefusal(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          private static var _shared = Store()
+          static var shared: Store { _shared }
+
+          static func reset() {
+            _shared = Store()
+          }
+
+          var count = 0
+
+          func bump() {
+            count += 1
+          }
+        }
+
+        extension Store: Counting {}
+
+        """,
+        "Counting.swift": Self.counting,
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          func refresh() -> Int {
+            Store.shared.count
+          }
+        }
+
+        """,
+      ],
+      types: ["Badge"],
+      "Store.swift:7:5: error: 'Store.shared' is given a new instance here, so a consumer holding the instance it had would keep the old one; injecting it would change what the code does"
+    )
+  }
+
+  @Test func anXCTestCaseSubclassIsNotAConsumer() throws {
+    try expectInjectRefusal(
+      Self.store.merging([
+        "BadgeTests.swift": """
+        import XCTest
+
+        final class BadgeTests: XCTestCase {
+          func testCount() async {
+            let count = await MainActor.run { Store.shared.count }
+            XCTAssertEqual(count, 0)
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["BadgeTests"],
+      "BadgeTests.swift:3:1: error: 'BadgeTests' cannot be injected: it is a test case")
+  }
+
+  @Test func aTypeWithTestFunctionsIsNotAConsumerAndAllSkipsIt() throws {
+    let files = Self.store.merging([
+      "Badge.swift": """
+      @MainActor
+      final class Badge {
+        func refresh() -> Int {
+          Store.shared.count
+        }
+      }
+
+      """,
+      "BadgeTests.swift": """
+      import Testing
+
+      @MainActor
+      struct BadgeTests {
+        @Test func counts() {
+          #expect(Store.shared.count >= 0)
+        }
+      }
+
+      """,
+    ]) { $1 }
+    try expectInjectRefusal(
+      files, types: ["BadgeTests"], "BadgeTests.swift:3:1: error: 'BadgeTests' cannot be injected: it is a test case")
+    try expectInjection(
+      files, types: nil,
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func refresh() -> Int {
+            counting.count
+          }
+        }
+
+        """
+      ],
+      notes: [
+        "Badge: counting: Counting; 1 reference rewritten",
+        "skipped BadgeTests: it is a test case",
+      ])
+  }
+
+  // MARK: Inputs
+
+  static let counting = """
+    @MainActor
+    protocol Counting: AnyObject, Sendable {
+      var count: Int { get }
+      func bump()
+    }
+
+    """
+
+  /// A main-actor singleton with one slice cut; `reload()` is in no protocol.
+  static let store: [String: String] = [
+    "Store.swift": """
+    @MainActor
+    final class Store {
+      static let shared = Store()
+      var count = 0
+
+      func bump() {
+        count += 1
+      }
+
+      func reload() {}
+    }
+
+    extension Store: Counting {}
+
+    """,
+    "Counting.swift": counting,
+  ]
+
+  /// Two slices, one of them with an `async` member.
+  static let loadingStore: [String: String] = [
+    "Store.swift": """
+    @MainActor
+    final class Store {
+      static let shared = Store()
+      var count = 0
+
+      func bump() {
+        count += 1
+      }
+
+      func load() async -> [Int] {
+        [count]
+      }
+    }
+
+    extension Store: Counting, Loading {}
+
+    """,
+    "Counting.swift": counting,
+    "Loading.swift": """
+    @MainActor
+    protocol Loading: AnyObject, Sendable {
+      func load() async -> [Int]
+    }
+
+    """,
+  ]
+
+  /// A superclass with a nib-style designated init and a coder init, as view controllers have.
+  static let screen = """
+    import Foundation
+
+    @MainActor
+    open class Screen {
+      public init(nibName: String?, bundle: Bundle?) {}
+
+      public required init?(coder: NSCoder) {}
+    }
+
+    """
+
+  /// Just enough of UIKit's `UIViewController` for the rewritten code to type-check.
+  static let uiKit = """
+    import Foundation
+
+    @MainActor
+    open class UIViewController {
+      public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+
+      public required init?(coder: NSCoder) {}
+
+      public convenience init() {
+        self.init(nibName: nil, bundle: nil)
+      }
+    }
+
+    """
+}
+
+// MARK: - Helpers
+
+/// Plans `inject`, applies the plan and checks the whole text of every changed file; then type-checks
+/// the result (with `extra`, files the planner does not see, like a stand-in for UIKit) in Swift 6 mode
+/// and runs the planner again on the result, which must plan nothing. The input must type-check too,
+/// so that a failure is the planner's.
+private func expectInjection(
+  _ files: [String: String], singleton name: String = "Store", types: [String]?, defaultArgument: Bool = false,
+  produces expected: [String: String], notes: [String]? = nil, compilingWith extra: [String: String] = [:],
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let inputErrors = try compileErrors(files.merging(extra) { original, _ in original })
+  #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
+  let options = InjectOptions(types: types, defaultArgument: defaultArgument)
+  let project = makeProject(files)
+  let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
+  let plan = try InjectPlanner.plan(singleton: singleton, options: options, project: project)
+  let result = try apply(plan, to: project, files: files)
+
+  let changed = result.keys.filter { result[$0] != files[$0] }.sorted()
+  #expect(changed == expected.keys.sorted(), "changed or new files", sourceLocation: sourceLocation)
+  for (path, text) in expected.sorted(by: { $0.key < $1.key }) {
+    expectText(result[path], text, sourceLocation: sourceLocation)
+  }
+  if let notes {
+    #expect(plan.notes == notes, sourceLocation: sourceLocation)
+  }
+  let errors = try compileErrors(result.merging(extra) { original, _ in original })
+  #expect(errors == "", "the result does not compile", sourceLocation: sourceLocation)
+
+  let again = makeProject(result)
+  let second = try #require(again.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
+  let secondPlan = try InjectPlanner.plan(singleton: second, options: options, project: again)
+  if !secondPlan.isEmpty {
+    let rerun = try apply(secondPlan, to: again, files: result)
+    let changes = rerun.keys.sorted().filter { rerun[$0] != result[$0] }.map { "--- \($0)\n\(rerun[$0] ?? "")" }
+    Issue.record("a second run changes:\n\(changes.joined(separator: "\n"))", sourceLocation: sourceLocation)
+  }
+}
+
+/// Expects `inject` to refuse with exactly `diagnostics` (one `path:line:col: error:` line each).
+/// The input must type-check, so the refusal is about the code, not a typo in the test.
+private func expectInjectRefusal(
+  _ files: [String: String], singleton name: String = "Store", types: [String]?, defaultArgument: Bool = false,
+  _ diagnostics: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let inputErrors = try compileErrors(files)
+  #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
+  let project = makeProject(files)
+  let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
+  do {
+    let plan = try InjectPlanner.plan(
+      singleton: singleton, options: InjectOptions(types: types, defaultArgument: defaultArgument), project: project)
+    Issue.record(
+      "expected a refusal, got a plan for \((Array(plan.edits.keys) + Array(plan.newFiles.keys)).sorted())",
+      sourceLocation: sourceLocation)
+  } catch let refusal as Refusal {
+    #expect(refusal.description == diagnostics, sourceLocation: sourceLocation)
+  }
+}
+
+/// The compiler's errors when `files` do not build together in Swift 6 mode, else "". Unlike
+/// `typecheck`, this also runs the SIL diagnostic passes: definite initialization is checked there
+/// (a `let` assigned twice, `self` used before every stored property is set, `super.init` order),
+/// which is exactly what a rewritten init gets wrong.
+private func compileErrors(_ files: [String: String]) throws -> String {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "desingleton-inject-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  var paths: [String] = []
+  for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+    let url = directory.appendingPathComponent((name as NSString).lastPathComponent)
+    try Data(text.utf8).write(to: url)
+    paths.append(url.path)
+  }
+  let result = try run(
+    ["swiftc", "-swift-version", "6", "-emit-sil", "-wmo", "-module-name", "Check", "-o", "/dev/null"] + paths)
+  guard result.status != 0 else { return "" }
+  let output = result.standardError + result.output
+  return output.isEmpty ? "swiftc exited with status \(result.status)" : output
+}

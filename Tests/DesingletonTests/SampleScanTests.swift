@@ -1,0 +1,65 @@
+import DesingletonCore
+import DesingletonIndex
+import DesingletonPlanner
+import Foundation
+import Testing
+
+/// `scan` on each sample app as it is in the repository: the singletons found and the slices suggested.
+@Suite struct SampleScanTests {
+  func report(_ sample: String) throws -> ScanReport {
+    let directory = packageRoot + "/Samples/" + sample
+    let files = try FileLoader().swiftFiles(in: [directory]).files
+    return try ScanReport(project: Project(index: IndexBuilder().build(paths: files)))
+  }
+
+  func slices(_ report: ScanReport, _ type: String) -> [String] {
+    report.singletons.first { $0.type == type }?.suggestedSlices.map { "\($0.name): \($0.members.joined(separator: ", "))" } ?? []
+  }
+
+  @Test func shoppingApp() throws {
+    let report = try report("ShoppingApp")
+    #expect(report.singletons.map(\.type) == ["SessionController"])
+    #expect(slices(report, "SessionController") == [
+      "CurrentUserProvider: currentUser",
+      "CurrentCart: cart, addItemToCart",
+      "ItemFetcher: fetchedItems, availableItems, fetchAvailableItems",
+    ])
+    let consumers = report.singletons[0].consumers
+    #expect(consumers.map(\.type) == ["CartViewController", "ItemListViewController", "LoginViewController", "ProfileViewController"])
+    #expect(consumers.first { $0.type == "LoginViewController" }?.writes == ["currentUser"])
+  }
+
+  @Test func profileApp() throws {
+    let report = try report("ProfileApp")
+    #expect(report.singletons.map(\.type) == ["UserManager"])
+    #expect(slices(report, "UserManager") == ["CurrentUserService: currentUser, logIn", "LogOutService: logOut"])
+  }
+
+  @Test func thumbnailCache() throws {
+    let report = try report("ThumbnailCache")
+    #expect(report.singletons.map(\.accessor) == ["sharedThumbnailCache"])
+    #expect(slices(report, "ThumbnailCache") == [
+      "CacheProfileImageService: cacheProfileImage", "CachedProfileImageService: cachedProfileImage",
+      "TearDownService: tearDown",
+    ])
+    #expect(report.singletons[0].consumers.map(\.type) == ["AppCoordinator", "AvatarProvider", "FriendListViewController", "ProfileImageView"])
+  }
+
+  @Test func singletonShapes() throws {
+    let report = try report("SingletonShapes")
+    let shapes = Dictionary(uniqueKeysWithValues: report.singletons.map { ($0.type, "\($0.accessor) \($0.shape) \($0.strict ? "strict" : "not strict")") })
+    #expect(shapes == [
+      "Analytics": "shared static-let not strict",
+      "DeviceInfo": "shared static-let strict",
+      "DownloadManager": "sharedInstance accessor-method strict",
+      "FeatureFlags": "shared computed strict",
+      "Logger": "shared closure-initialized not strict",
+      "NotificationRouter": "sharedController static-let not strict",
+      "Preferences": "standard static-let not strict",
+      "ThemeManager": "shared class-var not strict",
+    ])
+    #expect(slices(report, "Analytics") == ["CurrentEvents: events, log", "SessionCountProvider: sessionCount", "TrackService: track"])
+    #expect(slices(report, "Logger") == ["LoggerProtocol: minimumLevel, entries, log"])
+    #expect(report.singletons.first { $0.type == "NotificationRouter" }?.unsliced == ["register"])
+  }
+}

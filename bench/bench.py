@@ -1,0 +1,674 @@
+#!/usr/bin/env python3
+"""desingleton benchmark (issue 7): run by `make bench` after a release build.
+
+Measures, in one run and on the same files, each several times (median):
+  * reading every file (a Python child process reading each file's bytes; its own timing of the
+    read loop, so interpreter start-up is not counted);
+  * `swiftc -frontend -parse -filelist F` (every body parsed), 1 process, and N processes over
+    byte-balanced parts;
+  * the bare swift-syntax parse of every file: `desingleton scan --parse-only --threads T`;
+  * the whole scan: `desingleton scan --format json --threads T`, T = 1 and N;
+  * a one-singleton command: `desingleton scan --singleton NAME` for a name in under 5% of files;
+  * peak memory of each (ru_maxrss of the child, from wait4: what `/usr/bin/time -v` reports);
+and time and memory at about 100k, 300k, 1M and 3M generated lines.
+
+Corpora live in bench/corpus/ (gitignored) and are reused while their stamp matches:
+  * mirror: `.swift` files of the offline package mirror (highest tag of each repository,
+    unpacked with `git archive`), whole repositories in name order (skipping one that would
+    overshoot by more than 5%) until about 1M lines;
+  * gen-*: written by bench/generate.py.
+
+Writes bench/results.md and prints it.
+"""
+
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+CORPUS = os.path.join(HERE, "corpus")
+OUT = os.path.join(HERE, "out")
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
+import generate  # noqa: E402
+
+# Directories desingleton's FileLoader never enters; the corpora are pruned the same way so that
+# every tool sees exactly the same files.
+SKIPPED_DIRS = {".build", ".git", "Pods", "Carthage", "DerivedData", "node_modules"}
+
+# Issue 7's reference figures (1.05M lines / 40 MB / 3,217 files, 2 cores).
+REFERENCE = {
+    "read": "0.065 s / 13 MB",
+    "swiftc1": "1.78 s / 390 MB",
+    "swiftcN": "0.90 s / 2 × 240 MB",
+    "parse1": "2.37 s / 63 MB",
+    "parseN": "1.27 s / 86 MB",
+    "scan1": "—",
+    "scanN": "≤ 1.3 × parse (≈ 1.65 s)",
+    "one": "≤ 0.5 s",
+}
+
+READER = r"""
+import sys, time
+paths = open(sys.argv[1]).read().split("\n")
+start = time.perf_counter()
+total = 0
+for p in paths:
+    with open(p, "rb") as f:
+        total += len(f.read())
+print(time.perf_counter() - start, total)
+"""
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- corpora
+
+def prune_and_list(root):
+    """Deletes what desingleton would not read (symlinks, hidden and build folders, non-UTF-8 and
+    non-Swift files) and returns the sorted list of the `.swift` files left, as absolute paths."""
+    files = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        for d in list(dirnames):
+            full = os.path.join(dirpath, d)
+            if os.path.islink(full) or d.startswith(".") or d in SKIPPED_DIRS:
+                dirnames.remove(d)
+                if os.path.islink(full):
+                    os.unlink(full)
+                else:
+                    shutil.rmtree(full)
+        for name in filenames:
+            full = os.path.join(dirpath, name)
+            if name.startswith(".bench"):
+                continue
+            if os.path.islink(full) or not name.endswith(".swift"):
+                os.unlink(full)
+                continue
+            try:
+                with open(full, "rb") as f:
+                    f.read().decode("utf-8")
+            except UnicodeDecodeError:
+                os.unlink(full)
+                continue
+            files.append(os.path.abspath(full))
+    files.sort()
+    return files
+
+
+def count_lines(files):
+    lines = size = 0
+    for p in files:
+        with open(p, "rb") as f:
+            data = f.read()
+        lines += data.count(b"\n")
+        size += len(data)
+    return lines, size
+
+
+def mirror_root():
+    """The offline mirror folder from `git config --get-regexp insteadof`, or None."""
+    try:
+        out = subprocess.run(["git", "config", "--get-regexp", "insteadof"], capture_output=True, text=True).stdout
+    except OSError:
+        return None
+    for line in out.splitlines():
+        key = line.split()[0]
+        if key.startswith("url.") and key.endswith(".insteadof"):
+            folder = key[len("url."):-len(".insteadof")].rstrip("/")
+            if os.path.isdir(folder):
+                return folder
+    return None
+
+
+def mirror_repos(folder):
+    repos = []
+    for owner in sorted(os.listdir(folder)):
+        od = os.path.join(folder, owner)
+        if owner.startswith(".") or not os.path.isdir(od) or os.path.islink(od):
+            continue
+        for name in sorted(os.listdir(od)):
+            rd = os.path.join(od, name)
+            if name.endswith(".git") and os.path.isdir(rd) and not os.path.islink(rd):
+                repos.append((f"{owner}/{name[:-4]}", rd))
+    repos.sort(key=lambda r: r[0].lower())
+    return repos
+
+
+def prepare_mirror(target_lines, tag):
+    folder = mirror_root()
+    if folder is None:
+        log("mirror: no offline package mirror (git config --get-regexp insteadof shows none); skipped")
+        return None
+    out = os.path.join(CORPUS, f"mirror-{tag}")
+    stamp = os.path.join(out, ".bench-stamp")
+    want = f"mirror {folder} {target_lines}"
+    if os.path.exists(stamp) and open(stamp).read().splitlines()[0] == want:
+        files = prune_and_list(out)
+        return corpus_info("mirror", out, files, open(stamp).read().splitlines()[1:])
+    log(f"mirror: unpacking the .swift files of {folder} until {target_lines:,} lines into {out}")
+    if os.path.exists(out):
+        shutil.rmtree(out)
+    os.makedirs(out)
+    total = 0
+    used = []
+    for name, repo in mirror_repos(folder):
+        tags = subprocess.run(["git", "-C", repo, "tag", "--sort=-v:refname"], capture_output=True, text=True).stdout.split()
+        ref = tags[0] if tags else "HEAD"
+        dest = os.path.join(out, name.replace("/", "__"))
+        os.makedirs(dest)
+        archive = subprocess.Popen(["git", "-C", repo, "archive", ref], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        subprocess.run(["tar", "-x", "-C", dest, "--wildcards", "*.swift"], stdin=archive.stdout,
+                       stderr=subprocess.DEVNULL)
+        archive.stdout.close()
+        archive.wait()
+        files = prune_and_list(dest)
+        if not files:
+            shutil.rmtree(dest)
+            continue
+        lines, _ = count_lines(files)
+        if total + lines > target_lines * 1.05:
+            shutil.rmtree(dest)  # would overshoot: try the smaller ones after it
+            continue
+        total += lines
+        used.append(f"{name}@{ref}")
+        if total >= target_lines * 0.95:
+            break
+    with open(stamp, "w") as f:
+        f.write(want + "\n" + "\n".join(used) + "\n")
+    return corpus_info("mirror", out, prune_and_list(out), used)
+
+
+def prepare_generated(lines, tag):
+    out = os.path.join(CORPUS, f"gen-{tag}")
+    stamp = os.path.join(out, ".bench-stamp")
+    digest = hashlib.sha256(open(os.path.join(HERE, "generate.py"), "rb").read()).hexdigest()[:16]
+    want = f"generate.py {digest} lines={lines} seed=1"
+    if not (os.path.exists(stamp) and open(stamp).read().strip() == want):
+        log(f"generated: writing {lines:,} lines into {out}")
+        generate.generate(out, lines, None, 1)
+        with open(stamp, "w") as f:
+            f.write(want + "\n")
+    return corpus_info(f"generated {tag}", out, prune_and_list(out), [])
+
+
+def corpus_info(label, root, files, packages):
+    lines, size = count_lines(files)
+    return {"label": label, "root": root, "files": files, "lines": lines, "bytes": size, "packages": packages}
+
+
+# ---------------------------------------------------------------- measuring
+
+def run_procs(cmds, stdouts=None):
+    """Starts every command at once and waits for all; returns (wall seconds, [peak RSS bytes], [exit codes],
+    CPU seconds summed over the processes)."""
+    stdouts = stdouts or [None] * len(cmds)
+    handles = []
+    start = time.perf_counter()
+    for cmd, out in zip(cmds, stdouts):
+        so = open(out, "wb") if out else subprocess.DEVNULL
+        se = open(out + ".err", "wb") if out else subprocess.DEVNULL
+        handles.append((subprocess.Popen(cmd, stdout=so, stderr=se), (so, se)))
+    peaks, codes, cpu = [], [], 0.0
+    for p, streams in handles:
+        _, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        peaks.append(usage.ru_maxrss * 1024)  # Linux reports KiB
+        codes.append(p.returncode)
+        cpu += usage.ru_utime + usage.ru_stime
+        for s in streams:
+            if s is not subprocess.DEVNULL:
+                s.close()
+    return time.perf_counter() - start, peaks, codes, cpu
+
+
+class Row:
+    def __init__(self, key, what):
+        self.key, self.what = key, what
+        self.walls, self.peaks, self.cpus, self.note, self.codes = [], [], [], "", set()
+        self.pending = False
+
+    @property
+    def wall(self):
+        return statistics.median(self.walls) if self.walls else None
+
+    @property
+    def cpu(self):
+        return statistics.median(self.cpus) if self.cpus else None
+
+    @property
+    def peak(self):
+        """Median over runs of the largest process's peak (and the list of per-process peaks)."""
+        return statistics.median(max(p) for p in self.peaks) if self.peaks else None
+
+    @property
+    def nproc(self):
+        return len(self.peaks[0]) if self.peaks else 1
+
+
+def measure(row, cmds, runs, stdout=None, reader=False):
+    for _ in range(runs):
+        outs = [stdout] * len(cmds) if stdout else None
+        if reader:
+            outs = [os.path.join(OUT, "reader.out")]
+        wall, peaks, codes, cpu = run_procs(cmds, outs)
+        if reader:
+            wall = float(open(outs[0]).read().split()[0])
+        row.walls.append(wall)
+        row.cpus.append(cpu)
+        row.peaks.append(peaks)
+        row.codes.update(codes)
+    return row
+
+
+def split_by_bytes(files, parts):
+    sized = sorted(((os.path.getsize(p), p) for p in files), reverse=True)
+    buckets = [[0, []] for _ in range(parts)]
+    for size, p in sized:
+        b = min(buckets, key=lambda b: b[0])
+        b[0] += size
+        b[1].append(p)
+    return [sorted(b[1]) for b in buckets]
+
+
+def has_parse_only(binary):
+    with tempfile.TemporaryDirectory() as d:
+        open(os.path.join(d, "a.swift"), "w").write("let a = 1\n")
+        r = subprocess.run([binary, "scan", "--parse-only", "--threads", "1", d], capture_output=True, text=True)
+        return r.returncode == 0
+
+
+def singletons_of(json_path):
+    try:
+        data = json.load(open(json_path))
+    except (OSError, ValueError):
+        return []
+    found = data.get("singletons", []) if isinstance(data, dict) else []
+    names = []
+    for s in found:
+        if isinstance(s, dict):
+            name = s.get("typeName") or s.get("type") or s.get("name")
+            if name:
+                names.append(name)
+    return names
+
+
+def files_mentioning(files, name):
+    needle = name.split(".")[-1].encode()
+    n = 0
+    for p in files:
+        with open(p, "rb") as f:
+            if needle in f.read():
+                n += 1
+    return n
+
+
+class Job:
+    """One row's command, run once per round."""
+
+    def __init__(self, row, cmds, stdout=None, reader=False, runs=None):
+        self.row, self.cmds, self.stdout, self.reader, self.runs = row, cmds, stdout, reader, runs
+
+
+def run_interleaved(jobs, runs, label):
+    """Round-robin: run i of every row before run i+1 of any (rotating the order), so that load from
+    other processes on a shared machine spreads over all rows instead of skewing one."""
+    jobs = [j for j in jobs if not j.row.pending]
+    for i in range(runs):
+        log(f"  [{label}] round {i + 1}/{runs}")
+        k = i % max(1, len(jobs))
+        for job in jobs[k:] + jobs[:k]:
+            if job.runs is not None and len(job.row.walls) >= job.runs:
+                continue
+            measure(job.row, job.cmds, 1, stdout=job.stdout, reader=job.reader)
+
+
+def bench_corpus(c, binary, runs, threads, swiftc, parse_only, rare=None):
+    """All rows for one corpus."""
+    root, files = c["root"], c["files"]
+    tag = os.path.basename(root)
+    lists = os.path.join(OUT, tag)
+    os.makedirs(lists, exist_ok=True)
+    filelist = os.path.join(lists, "files.txt")
+    open(filelist, "w").write("\n".join(files))
+    rows, jobs = {}, []
+    plural = lambda t: "s" if t > 1 else ""  # noqa: E731
+    log(f"[{c['label']}] {len(files):,} files, {c['lines']:,} lines, {c['bytes'] / 1e6:.1f} MB")
+
+    # Warm the page cache, and find the singletons (one uncounted scan).
+    run_procs([[sys.executable, "-c", READER, filelist]])
+    json_out = os.path.join(lists, "scan.json")
+    run_procs([[binary, "scan", "--format", "json", "--threads", str(threads), root]], [json_out])
+
+    rows["read"] = Row("read", "read every file (Python child reading bytes; read loop only)")
+    jobs.append(Job(rows["read"], [[sys.executable, "-c", READER, filelist]], reader=True))
+    if swiftc:
+        rows["swiftc1"] = Row("swiftc1", "`swiftc -frontend -parse -filelist`, 1 process")
+        jobs.append(Job(rows["swiftc1"], [[swiftc, "-frontend", "-parse", "-filelist", filelist]]))
+        if threads > 1:
+            cmds = []
+            for i, part in enumerate(split_by_bytes(files, threads)):
+                pl = os.path.join(lists, f"part{i}.txt")
+                open(pl, "w").write("\n".join(part))
+                cmds.append([swiftc, "-frontend", "-parse", "-filelist", pl])
+            rows["swiftcN"] = Row("swiftcN", f"`swiftc -frontend -parse`, {threads} processes over byte-balanced parts")
+            jobs.append(Job(rows["swiftcN"], cmds))
+    for t in sorted({1, threads}):
+        key = "parse1" if t == 1 else "parseN"
+        rows[key] = Row(key, f"swift-syntax parse only (`scan --parse-only`), {t} thread{plural(t)}")
+        rows[key].pending = not parse_only
+        jobs.append(Job(rows[key], [[binary, "scan", "--parse-only", "--threads", str(t), root]]))
+    for t in sorted({1, threads}):
+        key = "scan1" if t == 1 else "scanN"
+        rows[key] = Row(key, f"`scan --format json`, {t} thread{plural(t)} (whole index + report)")
+        jobs.append(Job(rows[key], [[binary, "scan", "--format", "json", "--threads", str(t), root]],
+                        stdout=os.path.join(lists, f"scan{t}.json")))
+
+    # The one-singleton command: a singleton whose name is in under 5% of the files.
+    found = singletons_of(json_out)
+    choice = None
+    if rare and rare in found:
+        choice = (rare, files_mentioning(files, rare))
+    elif found:
+        counts = sorted(((files_mentioning(files, n), n) for n in set(found)), reverse=True)
+        under = [(k, n) for k, n in counts if 0 < k < 0.05 * len(files)]
+        if under:
+            choice = (under[0][1], under[0][0])  # the most-mentioned of the rare ones: the harder case
+    c["singletons"] = len(set(found))
+    if choice:
+        name, k = choice
+        rows["one"] = Row("one", f"`scan --singleton {name}`, {threads} thread{plural(threads)} "
+                                 f"(name in {k:,} files = {100 * k / len(files):.1f}%)")
+        jobs.append(Job(rows["one"], [[binary, "scan", "--singleton", name, "--format", "json", "--threads",
+                                       str(threads), root]], stdout=os.path.join(lists, "one.json")))
+    else:
+        rows["one"] = Row("one", "`scan --singleton NAME`: n/a (no singleton found in under 5% of the files)")
+        rows["one"].pending = True
+    run_interleaved(jobs, runs, c["label"])
+    return rows
+
+
+def bench_growth(corpora, binary, runs, threads, parse_only, big_runs):
+    """Whole scan and bare parse at each size, interleaved (at most 3 runs: the trend matters here)."""
+    jobs, result = [], []
+    for c in corpora:
+        cap = big_runs if c["lines"] > 2_000_000 else None
+        out = os.path.join(OUT, "growth-" + os.path.basename(c["root"]) + ".json")
+        scan = Row("scanN", "")
+        parse = Row("parseN", "")
+        parse.pending = not parse_only
+        jobs.append(Job(scan, [[binary, "scan", "--format", "json", "--threads", str(threads), c["root"]]],
+                        stdout=out, runs=cap))
+        jobs.append(Job(parse, [[binary, "scan", "--parse-only", "--threads", str(threads), c["root"]]], runs=cap))
+        result.append((c, {"scanN": scan, "parseN": parse}))
+    run_interleaved(jobs, runs, "growth")
+    return result
+
+
+# ---------------------------------------------------------------- reporting
+
+def fmt_s(v):
+    return "—" if v is None else (f"{v:.3f} s" if v < 10 else f"{v:.2f} s")
+
+
+def fmt_mb(v):
+    return "—" if v is None else f"{v / 1e6:.0f} MB"
+
+
+def fmt_peak(row):
+    if not row.peaks:
+        return "—"
+    if row.nproc > 1:
+        return f"{row.nproc} × {fmt_mb(row.peak)}"
+    return fmt_mb(row.peak)
+
+
+def ratio(a, b):
+    return None if a is None or b is None or b == 0 else a / b
+
+
+def fmt_x(v):
+    return "—" if v is None else f"{v:.2f}×"
+
+
+def corpus_table(c, rows, threads, reference):
+    out = []
+    mb = c["bytes"] / 1e6
+    out.append(f"### {c['label']}: {len(c['files']):,} files, {c['lines']:,} lines, {mb:.1f} MB"
+               + (f", {len(c['packages'])} packages" if c["packages"] else ""))
+    out.append("")
+    head = "| what | wall (median) | CPU user+sys | peak memory |" + (" reference (1.05M lines) |" if reference else "")
+    out.append(head)
+    out.append("|---|---:|---:|---:|" + ("---|" if reference else ""))
+    for key in ["read", "swiftc1", "swiftcN", "parse1", "parseN", "scan1", "scanN", "one"]:
+        r = rows.get(key)
+        if r is None:
+            continue
+        note = ""
+        if r.codes - {0}:
+            note = f" (exit {sorted(r.codes - {0})}{'¹' if key.startswith('swiftc') else ''})"
+        if r.pending:
+            line = f"| {r.what} | pending | pending | pending |"
+        else:
+            cpu = fmt_s(r.cpu)
+            line = f"| {r.what}{note} | {fmt_s(r.wall)} | {cpu} | {fmt_peak(r)} |"
+        if reference:
+            line += f" {REFERENCE.get(key, '')} |"
+        out.append(line)
+    if any(rows[k].codes - {0} for k in ("swiftc1", "swiftcN") if k in rows):
+        out.append("")
+        out.append("¹ the frontend reports top-level code in files other than one `main.swift` (package manifests, "
+                   "test `main.swift`/`LinuxMain.swift`); those are diagnostics, every file is parsed in full.")
+    out.append("")
+    g = lambda k: rows[k].wall if k in rows and not rows[k].pending else None  # noqa: E731
+    c_ = lambda k: rows[k].cpu if k in rows and not rows[k].pending else None  # noqa: E731
+    lines = [
+        ("scan / bare parse, %d threads" % threads, fmt_x(ratio(g("scanN"), g("parseN"))), "≤ 1.30×"),
+        ("scan / bare parse, 1 thread", fmt_x(ratio(g("scan1"), g("parse1"))), "(walk adds 21–26%)"),
+        ("scan / bare parse, CPU time, %d threads" % threads, fmt_x(ratio(c_("scanN"), c_("parseN"))), "(less sensitive to load)"),
+        ("scan / swiftc parse, %d processes" % threads, fmt_x(ratio(g("scanN"), g("swiftcN"))), "≈ 1.9× (reference)"),
+        ("scan speed-up, %d threads vs 1" % threads, fmt_x(ratio(g("scan1"), g("scanN"))), "≥ 1.8×"),
+        ("bare parse speed-up, %d threads vs 1" % threads, fmt_x(ratio(g("parse1"), g("parseN"))), "1.9× (reference)"),
+        ("one-singleton time", fmt_s(g("one")), "≤ 0.5 s"),
+        ("one-singleton / read-all-files floor", fmt_x(ratio(g("one"), g("read"))), "reference: 0.064 s / 0.065 s"),
+        ("scan peak memory, %d threads" % threads, fmt_mb(rows["scanN"].peak), "< 200 MB"),
+        ("scan time per line, %d threads" % threads, per_line(g("scanN"), c["lines"]), "—"),
+    ]
+    out.append("| ratio | value | target |")
+    out.append("|---|---:|---|")
+    for a, b, t in lines:
+        out.append(f"| {a} | {b} | {t} |")
+    out.append("")
+    return out
+
+
+def per_line(wall, lines):
+    return "—" if wall is None or not lines else f"{wall / lines * 1e6:.2f} µs"
+
+
+def targets(results, growth, threads, busy):
+    out = []
+
+    def verdict(ok):
+        return "—" if ok is None else ("PASS" if ok else "FAIL")
+
+    for c, rows in results:
+        g = lambda k: rows[k].wall if k in rows and not rows[k].pending else None  # noqa: E731
+        r1 = ratio(g("scanN"), g("parseN"))
+        sp = ratio(g("scan1"), g("scanN"))
+        one = g("one")
+        peak = rows["scanN"].peak
+        label = c["label"]
+        out.append(f"- {label}: scan ≤ 1.3 × bare parse ({threads} threads): "
+                   f"{verdict(None if r1 is None else r1 <= 1.3)} ({fmt_x(r1)})")
+        out.append(f"- {label}: {threads} threads ≥ 1.8 × faster than 1: "
+                   f"{verdict(None if sp is None or threads < 2 else sp >= 1.8)} ({fmt_x(sp)})")
+        big = c["lines"] >= 800_000
+        out.append(f"- {label}: one-singleton ≤ 0.5 s{'' if big else ' (corpus under 1M lines: indicative)'}: "
+                   f"{verdict(None if one is None else one <= 0.5)} ({fmt_s(one)}, {fmt_x(ratio(one, g('read')))} the read floor)")
+        out.append(f"- {label}: scan peak memory < 200 MB: {verdict(peak < 200e6)} ({fmt_mb(peak)})")
+    if len(growth) >= 2:
+        def steps(attr):
+            per = [(c["lines"], getattr(rows["scanN"], attr) / c["lines"]) for c, rows in growth]
+            worst = max(b / a for (_, a), (_, b) in zip(per, per[1:]))
+            return worst, ", ".join(f"{n / 1e3:,.0f}k: {t * 1e6:.2f} µs" for n, t in per)
+
+        wall_worst, wall_text = steps("wall")
+        cpu_worst, cpu_text = steps("cpu")
+        if wall_worst <= 1.2:
+            v = "PASS"
+        elif cpu_worst <= 1.2 and busy:
+            v = "PASS by CPU time (wall time is noisy: the machine was busy)"
+        else:
+            v = "FAIL"
+        out.append(f"- linear growth: scan time per line grows ≤ 1.2× from one size to the next: {v} "
+                   f"(largest step: wall {wall_worst:.2f}×, CPU {cpu_worst:.2f}×; wall per line {wall_text}; "
+                   f"CPU per line {cpu_text})")
+        mem = ", ".join(f"{c['lines'] / 1e3:,.0f}k: {fmt_mb(rows['scanN'].peak)}" for c, rows in growth)
+        out.append(f"- (not a target) scan peak memory by size: {mem}")
+    return out
+
+
+def growth_table(growth):
+    out = ["| lines | files | MB | runs | scan wall | scan CPU | scan peak | scan µs/line | scan CPU µs/line | parse-only wall | parse-only peak | parse µs/line | scan / parse |",
+           "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for c, rows in growth:
+        s, p = rows["scanN"], rows.get("parseN")
+        pw = p.wall if p and not p.pending else None
+        out.append(f"| {c['lines']:,} | {len(c['files']):,} | {c['bytes'] / 1e6:.1f} | {len(s.walls)} | {fmt_s(s.wall)} | "
+                   f"{fmt_s(s.cpu)} | {fmt_mb(s.peak)} | {per_line(s.wall, c['lines'])} | {per_line(s.cpu, c['lines'])} | "
+                   f"{fmt_s(pw)} | {fmt_mb(p.peak) if pw else '—'} | {per_line(pw, c['lines'])} | {fmt_x(ratio(s.wall, pw))} |")
+    return out
+
+
+def cpu_model():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def mem_total():
+    try:
+        for line in open("/proc/meminfo"):
+            if line.startswith("MemTotal"):
+                return f"{int(line.split()[1]) / 1024 / 1024:.0f} GB"
+    except OSError:
+        pass
+    return "?"
+
+
+# ---------------------------------------------------------------- main
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", default=os.path.join(ROOT, ".build/release/desingleton"), help="desingleton binary")
+    ap.add_argument("--runs", type=int, default=None, help="runs per row, median reported (default 5; --quick: 1)")
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1,
+                    help="threads / processes for the parallel rows (default: all cores)")
+    ap.add_argument("--quick", action="store_true", help="smoke run: small corpora, 1 run")
+    ap.add_argument("--no-mirror", action="store_true", help="skip the mirror corpus")
+    ap.add_argument("--no-growth", action="store_true", help="skip the 100k/300k/3M sizes")
+    ap.add_argument("--output", default=os.path.join(HERE, "results.md"), help="where to write the Markdown")
+    args = ap.parse_args()
+    runs = args.runs or (1 if args.quick else 5)
+    threads = max(1, args.threads)
+    binary = os.path.abspath(args.bin)
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"bench: no desingleton binary at {binary}; run `swift build -c release --product desingleton` or pass --bin")
+    swiftc = shutil.which("swiftc")
+    parse_only = has_parse_only(binary)
+    if not parse_only:
+        log("bench: this binary has no `scan --parse-only`; those rows are marked pending")
+    os.makedirs(OUT, exist_ok=True)
+    started = time.perf_counter()
+    load = os.getloadavg()[0]
+
+    if args.quick:
+        mirror_lines, main_size, growth_sizes = 100_000, ("100k", 100_000), [("30k", 30_000), ("100k", 100_000)]
+    else:
+        mirror_lines, main_size, growth_sizes = 1_000_000, ("1m", 1_000_000), \
+            [("100k", 100_000), ("300k", 300_000), ("1m", 1_000_000), ("3m", 3_000_000)]
+
+    results = []
+    mirror = None if args.no_mirror else prepare_mirror(mirror_lines, "quick" if args.quick else "1m")
+    if mirror:
+        results.append((mirror, bench_corpus(mirror, binary, runs, threads, swiftc, parse_only)))
+    gen_main = prepare_generated(main_size[1], main_size[0])
+    gen_rows = bench_corpus(gen_main, binary, runs, threads, swiftc, parse_only, rare=generate.RARE)
+    results.append((gen_main, gen_rows))
+
+    growth = []
+    if not args.no_growth:
+        others = []
+        for tag, lines in growth_sizes:
+            if tag != main_size[0]:
+                c = prepare_generated(lines, tag)
+                others.append(c)
+        growth = bench_growth(others, binary, min(runs, 3), threads, parse_only, big_runs=min(runs, 3))
+        if any(tag == main_size[0] for tag, _ in growth_sizes):
+            growth.append((gen_main, gen_rows))
+        growth.sort(key=lambda cr: cr[0]["lines"])
+
+    elapsed = time.perf_counter() - started
+    md = ["# desingleton benchmark", ""]
+    md.append(f"- date: {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}")
+    md.append(f"- machine: {os.cpu_count()} cores (nproc), {cpu_model()}, {mem_total()} RAM, {platform.system()} "
+              f"{platform.release()}; load average (1 min) at start {load:.2f}, at end {os.getloadavg()[0]:.2f}")
+    busy = max(load, os.getloadavg()[0]) > 0.5 * (os.cpu_count() or 1)
+    if busy:
+        md.append("- **the machine was busy during this run** (other processes on the cores): wall times and "
+                  "thread speed-ups are pessimistic; the CPU column and the callgrind profile (bench/PROFILE.md) are steadier")
+    swift_version = subprocess.run([swiftc or "swiftc", "--version"], capture_output=True, text=True).stdout.splitlines()
+    md.append(f"- toolchain: {swift_version[0] if swift_version else 'swiftc not found'}")
+    md.append(f"- binary: `{os.path.relpath(binary, ROOT)}`; {runs} run{'s' if runs > 1 else ''} per row, median; "
+              f"parallel rows use {threads} threads/processes; peak memory = ru_maxrss of each child (wait4), "
+              f"as `/usr/bin/time -v` reports it; warm page cache")
+    md.append(f"- the read floor is a Python child process reading every file's bytes; its own timing of the read loop (interpreter start-up excluded)")
+    md.append(f"- bench wall time: {elapsed:.0f} s{' (--quick)' if args.quick else ''}")
+    md.append("")
+    md.append("## Same files, every row")
+    md.append("")
+    if not mirror and not args.no_mirror:
+        md.append("_mirror corpus: no offline package mirror on this machine; skipped._")
+        md.append("")
+    for c, rows in results:
+        md.extend(corpus_table(c, rows, threads, reference=c["label"] == "mirror"))
+    if mirror:
+        md.append("<details><summary>mirror packages</summary>")
+        md.append("")
+        md.append(", ".join(mirror["packages"]))
+        md.append("")
+        md.append("</details>")
+        md.append("")
+    if growth:
+        md.append(f"## Linear growth (generated corpus, {threads} threads)")
+        md.append("")
+        md.extend(growth_table(growth))
+        md.append("")
+    md.append("## Targets (issue 7)")
+    md.append("")
+    md.extend(targets(results, growth, threads, busy))
+    md.append("")
+    text = "\n".join(md)
+    with open(args.output, "w") as f:
+        f.write(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
