@@ -14,7 +14,7 @@ release:
 
 # Everything CI runs.
 test: build
-	$(SWIFT) test --no-parallel
+	$(SWIFT) test
 	bash Tests/Samples/build-samples.sh
 	python3 Tests/Corpus/corpus.py --quick
 

@@ -108,6 +108,7 @@ public enum ExtractProtocolPlanner {
         if split {
           mutableRequirements.append(try builder.requirement(for: member, node: node, settable: true, in: try project.file(member.range.path).source).requirement)
         }
+        let overloadsAt = extensionMembers.count
         extensionMembers.append(contentsOf: output.overloads)
         if options.moveDerived {
           let file = try project.file(member.range.path)
@@ -116,9 +117,11 @@ public enum ExtractProtocolPlanner {
           } else {
             let text = movedText(of: node, in: file.source, access: traits.access, nestedTypes: nested, typeName: singleton.typeName)
             let memberIndent = file.source.indentation(at: member.range.bytes.lowerBound)
-            extensionMembers.append(reindent(text.trimmingTrailingNewlines(), from: memberIndent, to: "", lineEnding: "\n"))
+            extensionMembers.append(reindent(text.trimmingTrailingNewlines().trimmingLeadingBlankLines(), from: memberIndent, to: "", lineEnding: "\n"))
             removals[member.range.path, default: []].append(node)
             moved.append(member.name)
+            // The moved member keeps its default arguments, which protocol extensions allow: no overloads needed.
+            extensionMembers.removeSubrange(overloadsAt..<(overloadsAt + output.overloads.count))
           }
         }
       }
@@ -332,7 +335,7 @@ enum DerivedMemberCheck {
     if member.attributes.contains("@objc") { return "it is @objc" }
     if let access = member.access, access <= .fileprivate { return "it is \(access.keyword)" }
     if node.as(VariableDeclSyntax.self)?.bindings.count ?? 1 > 1 { return "it shares its declaration with other properties" }
-    let names = Set(allMembers.map(\.name))
+    let names = Set(allMembers.filter { [.property, .method, .subscript].contains($0.kind) }.map(\.name))
     let inSlice = Set(slice.members)
     let uses = BodyUseCollector(names: names, mutatingNames: index.mutatingMethodNames)
     uses.walk(node)
@@ -437,6 +440,13 @@ final class BodyUseCollector: SyntaxVisitor {
 }
 
 extension String {
+  /// Drops whole blank lines at the start, keeping the indentation of the first line with text.
+  func trimmingLeadingBlankLines() -> String {
+    var lines = split(separator: "\n", omittingEmptySubsequences: false)
+    while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }), lines.count > 1 { lines.removeFirst() }
+    return lines.joined(separator: "\n")
+  }
+
   func trimmingTrailingNewlines() -> String {
     var result = self
     while let last = result.last, last == "\n" || last == "\r" { result.removeLast() }

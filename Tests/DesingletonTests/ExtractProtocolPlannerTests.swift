@@ -1542,7 +1542,7 @@ private func expectExtraction(
 ) throws {
   let options = ExtractProtocolOptions(slices: slices, moveDerived: moveDerived, splitMutable: splitMutable)
   if compiles {
-    let inputErrors = try swift6Errors(files)
+    let inputErrors = try compileErrors(files)
     #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
   }
   let project = makeProject(files)
@@ -1559,7 +1559,7 @@ private func expectExtraction(
     #expect(plan.notes == notes, sourceLocation: sourceLocation)
   }
   if compiles {
-    let errors = try swift6Errors(
+    let errors = try compileErrors(
       result.merging(extra) { original, _ in original }, warningsAreErrors: warningsAreErrors)
     #expect(errors == "", "the result does not compile", sourceLocation: sourceLocation)
   }
@@ -1592,21 +1592,3 @@ private func expectRefusal(
   }
 }
 
-/// The compiler's diagnostics when `files` do not type-check together in Swift 6 mode, else "".
-/// (swiftc prints diagnostics to stderr, so both streams are kept.)
-private func swift6Errors(_ files: [String: String], warningsAreErrors: Bool = false) throws -> String {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-xp-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: directory) }
-  var paths: [String] = []
-  for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-    let url = directory.appendingPathComponent((name as NSString).lastPathComponent)
-    try Data(text.utf8).write(to: url)
-    paths.append(url.path)
-  }
-  let flags = warningsAreErrors ? ["-warnings-as-errors"] : []
-  let result = try run(["swiftc", "-swift-version", "6", "-typecheck", "-module-name", "Check"] + flags + paths)
-  guard result.status != 0 else { return "" }
-  let output = result.standardError + result.output
-  return output.isEmpty ? "swiftc exited with status \(result.status)" : output
-}

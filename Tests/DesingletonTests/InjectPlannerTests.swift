@@ -1546,24 +1546,3 @@ private func expectInjectRefusal(
   }
 }
 
-/// The compiler's errors when `files` do not build together in Swift 6 mode, else "". Unlike
-/// `typecheck`, this also runs the SIL diagnostic passes: definite initialization is checked there
-/// (a `let` assigned twice, `self` used before every stored property is set, `super.init` order),
-/// which is exactly what a rewritten init gets wrong.
-private func compileErrors(_ files: [String: String]) throws -> String {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "desingleton-inject-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: directory) }
-  var paths: [String] = []
-  for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-    let url = directory.appendingPathComponent((name as NSString).lastPathComponent)
-    try Data(text.utf8).write(to: url)
-    paths.append(url.path)
-  }
-  let result = try run(
-    ["swiftc", "-swift-version", "6", "-emit-sil", "-wmo", "-module-name", "Check", "-o", "/dev/null"] + paths)
-  guard result.status != 0 else { return "" }
-  let output = result.standardError + result.output
-  return output.isEmpty ? "swiftc exited with status \(result.status)" : output
-}

@@ -33,9 +33,11 @@ func expectText(_ actual: String?, _ expected: String, sourceLocation: SourceLoc
   Issue.record("text differs (- expected, + actual):\n\(diff)", sourceLocation: sourceLocation)
 }
 
-/// Type-checks Swift files together in Swift 6 mode; returns the compiler's errors (empty when it compiles).
-func typecheck(_ files: [String: String]) throws -> String {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-typecheck-\(UUID().uuidString)")
+/// The compiler's errors when `files` do not build together in Swift 6 mode, else "". This runs the
+/// SIL diagnostic passes too, where definite initialization is checked (a `let` assigned twice,
+/// `self` used before every stored property is set): exactly what a rewritten init can get wrong.
+func compileErrors(_ files: [String: String], warningsAreErrors: Bool = false) throws -> String {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-compile-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
   var paths: [String] = []
@@ -44,8 +46,12 @@ func typecheck(_ files: [String: String]) throws -> String {
     try Data(text.utf8).write(to: url)
     paths.append(url.path)
   }
-  let result = try run(["swiftc", "-swift-version", "6", "-typecheck", "-module-name", "Check"] + paths)
-  return result.status == 0 ? "" : result.standardError + result.output
+  let flags = warningsAreErrors ? ["-warnings-as-errors"] : []
+  let result = try run(
+    ["swiftc", "-swift-version", "6", "-emit-sil", "-wmo", "-module-name", "Check", "-o", "/dev/null"] + flags + paths)
+  guard result.status != 0 else { return "" }
+  let output = result.standardError + result.output
+  return output.isEmpty ? "swiftc exited with status \(result.status)" : output
 }
 
 struct ProcessResult {

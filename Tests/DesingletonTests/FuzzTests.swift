@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+
+/// Mutates the sample apps at random (seeded, so every run makes the same mutants) and runs every
+/// command's library entry point on each mutant, in memory. No mutant may crash or hang the tool; each
+/// command either refuses with proper diagnostics or produces outputs that parse no worse than their
+/// originals. See `FuzzMutator` for the mutations and `FuzzPipeline` for the commands and checks.
+///
+/// Environment:
+/// - `DESINGLETON_FUZZ_ITERATIONS`: mutants to try (default 16; `make fuzz` runs 20000).
+/// - `DESINGLETON_FUZZ_SEED`: the base seed, decimal or 0x-hex (default fixed).
+/// - `DESINGLETON_FUZZ_ITERATION`: run just this one mutant (to replay a failure).
+/// - `DESINGLETON_FUZZ_DUMP`: a folder to write the replayed mutant's files into, to run the CLI on it.
+/// - `DESINGLETON_FUZZ_TIMEOUT`: seconds one mutant may take before it counts as a hang (default 120).
+/// - `DESINGLETON_FUZZ_JOBS`: mutants run at the same time (default: the number of cores).
+@Suite(.serialized) struct FuzzTests {
+  static let environment = ProcessInfo.processInfo.environment
+  static let iterations = Int(environment["DESINGLETON_FUZZ_ITERATIONS"] ?? "") ?? 16
+  static let seed: UInt64 = parseSeed(environment["DESINGLETON_FUZZ_SEED"]) ?? 0xDE51_6E70_F022_0001
+  static let only = Int(environment["DESINGLETON_FUZZ_ITERATION"] ?? "")
+  static let dump = environment["DESINGLETON_FUZZ_DUMP"]
+  static let timeout = Double(environment["DESINGLETON_FUZZ_TIMEOUT"] ?? "") ?? 120
+  static let jobs = max(1, Int(environment["DESINGLETON_FUZZ_JOBS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount)
+  /// Failures recorded one by one; past this many they are only counted.
+  static let reportedFailures = 25
+
+  @Test func samplesPassThePipelineUnchanged() throws {
+    let samples = try FuzzSample.all()
+    #expect(!samples.isEmpty, "no samples found under \(FuzzSample.directory)")
+    for sample in samples {
+      let pipeline = FuzzPipeline(compositionRoot: sample.compositionRoot)
+      let problems = pipeline.problems(in: sample.files)
+      #expect(problems.isEmpty, "\(sample.name), unchanged:\n\(problems.joined(separator: "\n\n"))")
+      #expect(pipeline.commands > 1, "\(sample.name): no singleton found, nothing was planned")
+    }
+  }
+
+  @Test func mutantsAreRefusedOrStillParse() throws {
+    let samples = try FuzzSample.all()
+    try #require(!samples.isEmpty, "no samples found under \(FuzzSample.directory)")
+    let iterations = Self.only.map { [$0] } ?? Array(0..<Self.iterations)
+    if let dump = Self.dump, let only = Self.only {
+      try FuzzMutant(seed: Self.seed, iteration: only, samples: samples).write(to: dump)
+    }
+    let watchdog = FuzzWatchdog(limitSeconds: Self.timeout)
+    defer { watchdog.stop() }
+    let results = FuzzResults(count: iterations.count)
+    let next = FuzzCounter()
+    let start = Date()
+    // Mutants are independent; the index parses a sample's files on all cores but plans on one.
+    DispatchQueue.concurrentPerform(iterations: min(Self.jobs, iterations.count)) { worker in
+      while let position = next.take(below: iterations.count) {
+        let mutant = FuzzMutant(seed: Self.seed, iteration: iterations[position], samples: samples)
+        watchdog.begin(worker, mutant.description + "\n" + mutant.replay)
+        let pipeline = FuzzPipeline(
+          compositionRoot: mutant.sample.compositionRoot, singletonLimit: 2, selectionSeed: mutant.selectionSeed,
+          chain: mutant.chain)
+        let problems = pipeline.problems(in: mutant.files)
+        watchdog.end(worker)
+        results.set(
+          position,
+          FuzzResults.Entry(
+            report: problems.isEmpty ? nil : "\(mutant.description)\n\(problems.joined(separator: "\n\n"))\n\(mutant.replay)",
+            commands: pipeline.commands, refusals: pipeline.refusals, changes: pipeline.changes))
+      }
+    }
+    let entries = results.entries
+    let failed = entries.compactMap(\.report)
+    for report in failed.prefix(Self.reportedFailures) { Issue.record(Comment(rawValue: report)) }
+    if failed.count > Self.reportedFailures {
+      Issue.record("\(failed.count) mutants failed in all; the first \(Self.reportedFailures) are shown")
+    }
+    print(
+      "fuzz: \(iterations.count) mutants of \(samples.map(\.name).joined(separator: ", ")) (seed \(hex(Self.seed))), "
+        + "\(entries.reduce(0) { $0 + $1.commands }) commands: \(entries.reduce(0) { $0 + $1.refusals }) refused, "
+        + "\(entries.reduce(0) { $0 + $1.changes }) changed files, \(failed.count) mutants failed, "
+        + String(format: "%.1f s", Date().timeIntervalSince(start)))
+  }
+
+  static func parseSeed(_ text: String?) -> UInt64? {
+    guard let text else { return nil }
+    if text.hasPrefix("0x") { return UInt64(text.dropFirst(2).replacingOccurrences(of: "_", with: ""), radix: 16) }
+    return UInt64(text)
+  }
+}
+
+func hex(_ value: UInt64) -> String { "0x" + String(value, radix: 16) }
+
+/// Each mutant's outcome, in iteration order whatever order the workers finish in.
+final class FuzzResults: @unchecked Sendable {
+  struct Entry {
+    var report: String?
+    var commands = 0
+    var refusals = 0
+    var changes = 0
+  }
+
+  private let lock = NSLock()
+  private var storage: [Entry]
+
+  init(count: Int) {
+    storage = Array(repeating: Entry(), count: count)
+  }
+
+  func set(_ position: Int, _ entry: Entry) {
+    lock.lock()
+    storage[position] = entry
+    lock.unlock()
+  }
+
+  var entries: [Entry] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
+  }
+}
+
+final class FuzzCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  func take(below limit: Int) -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard value < limit else { return nil }
+    value += 1
+    return value - 1
+  }
+}
+
+/// One mutant: a sample with one to three mutations, all drawn from the seed and the iteration number.
+struct FuzzMutant: CustomStringConvertible {
+  var iteration: Int
+  var seed: UInt64
+  var sample: FuzzSample
+  var files: [FuzzFile]
+  var mutations: [String]
+  var selectionSeed: UInt64
+  /// Whether this mutant also runs `inject` and `finish` on the result of `extract-protocol`.
+  var chain: Bool
+
+  init(seed: UInt64, iteration: Int, samples: [FuzzSample]) {
+    self.seed = seed
+    self.iteration = iteration
+    var random = FuzzRandom(seed: seed ^ (UInt64(iteration) &* 0xD6E8_FEB8_6659_FD93))
+    sample = samples[iteration % samples.count]
+    var files = sample.files
+    var mutations: [String] = []
+    for _ in 0..<(1 + random.below(3)) { mutations.append(FuzzMutator.mutate(&files, using: &random)) }
+    self.files = files
+    self.mutations = mutations
+    selectionSeed = random.next()
+    chain = random.below(4) == 0
+  }
+
+  var description: String {
+    "fuzz seed \(hex(seed)) iteration \(iteration): \(sample.name): \(mutations.joined(separator: "; "))"
+      + (chain ? " (with the extract-protocol -> inject -> finish chain)" : "")
+  }
+
+  var replay: String {
+    "replay: DESINGLETON_FUZZ_SEED=\(hex(seed)) DESINGLETON_FUZZ_ITERATION=\(iteration) "
+      + "DESINGLETON_FUZZ_DUMP=/tmp/fuzz-\(iteration) swift test --filter FuzzTests/mutantsAreRefusedOrStillParse"
+  }
+
+  /// Writes the mutant's files below `directory`, by their paths in the sample.
+  func write(to directory: String) throws {
+    for file in files {
+      let relative = String(file.path.dropFirst(sample.virtualRoot.count + 1))
+      let url = URL(fileURLWithPath: directory).appendingPathComponent(relative)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(file.bytes).write(to: url)
+    }
+  }
+}
+
+/// A sample app's Swift files, under a made-up absolute root so that nothing is read from, or found on, disk.
+struct FuzzSample: Sendable {
+  var name: String
+  var files: [FuzzFile]
+  var compositionRoot: String
+
+  var virtualRoot: String { "/desingleton-fuzz/\(name)" }
+
+  static let names = ["ShoppingApp", "ProfileApp", "ThumbnailCache", "SingletonShapes"]
+
+  static let directory: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.appendingPathComponent("Samples").path
+  }()
+
+  /// The samples that exist, in `names` order.
+  static func all() throws -> [FuzzSample] {
+    try names.compactMap { name in
+      let folder = directory + "/" + name
+      guard FileManager.default.fileExists(atPath: folder) else { return nil }
+      let paths = (FileManager.default.subpaths(atPath: folder) ?? [])
+        .filter { $0.hasSuffix(".swift") && !$0.hasPrefix(".build") && !$0.contains("/.build") }
+        .sorted()
+      let files = try paths.map { path in
+        FuzzFile(path: "/desingleton-fuzz/\(name)/\(path)", bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))))
+      }
+      let text = files.map { String(decoding: $0.bytes, as: UTF8.self) }.joined()
+      let root = ["AppCoordinator", "AppNavigator"].first { text.contains("class \($0)") } ?? "AppCoordinator"
+      return FuzzSample(name: name, files: files, compositionRoot: root)
+    }
+  }
+}
