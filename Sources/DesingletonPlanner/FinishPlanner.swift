@@ -308,7 +308,9 @@ struct CaptureCollector {
     var current = node.parent
     while let syntax = current {
       if let stop, syntax.id == stop.id { break }
+      // The member (or, at top level, the statement) the use sits in bounds the closures to change.
       if syntax.is(MemberBlockItemSyntax.self) { break }
+      if syntax.is(CodeBlockItemSyntax.self) && syntax.parent?.parent?.is(SourceFileSyntax.self) == true { break }
       if let closure = syntax.as(ClosureExprSyntax.self) {
         let already = closure.signature?.capture?.items.contains { $0.name.text == name } ?? false
         if !already {

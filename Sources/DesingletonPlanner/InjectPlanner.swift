@@ -86,8 +86,8 @@ private struct Run {
   var consumers: [String: Consumer] = [:]
   var order: [String] = []
   var skipped: [String] = []
-  /// Closure → property names to capture in it.
-  var captures: [SyntaxIdentifier: (path: String, closure: ClosureExprSyntax, names: [String])] = [:]
+  /// The closures that must capture injected properties.
+  var captures = CaptureCollector()
 
   init(singleton: Singleton, options: InjectOptions, project: Project) throws {
     self.singleton = singleton
@@ -456,28 +456,11 @@ private struct Run {
   /// Records that `name` is used at `node`: every closure between it and its member captures it,
   /// so no closure gains a strong capture of `self`.
   mutating func capture(_ name: String, at node: Syntax, in path: String) {
-    var current = node.parent
-    while let syntax = current {
-      if syntax.is(MemberBlockItemSyntax.self) || syntax.is(CodeBlockItemSyntax.self) && syntax.parent?.parent?.is(SourceFileSyntax.self) == true {
-        break
-      }
-      if let closure = syntax.as(ClosureExprSyntax.self) {
-        let already = closure.signature?.capture?.items.contains { $0.name.text == name } ?? false
-        if !already {
-          var entry = captures[closure.id] ?? (path, closure, [])
-          if !entry.names.contains(name) { entry.names.append(name) }
-          captures[closure.id] = entry
-        }
-      }
-      current = syntax.parent
-    }
+    captures.capture(name, at: node, in: path)
   }
 
   mutating func emitCaptures() {
-    let sorted = captures.values.sorted { ($0.path, $0.closure.position.utf8Offset) < ($1.path, $1.closure.position.utf8Offset) }
-    for entry in sorted {
-      output.add(captureEdit(for: entry.closure, names: entry.names), in: entry.path)
-    }
+    for (path, edit) in captures.edits() { output.add(edit, in: path) }
   }
 
   // MARK: Inits
