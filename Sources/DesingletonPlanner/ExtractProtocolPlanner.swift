@@ -59,7 +59,8 @@ public enum ExtractProtocolPlanner {
     let existingTypes = Set(index.allTypeNames)
     let slices = options.slices ?? SliceSuggester.suggest(analysis, existingTypeNames: existingTypes.subtracting(existingProtocols(index))).slices
     if slices.isEmpty {
-      throw Refusal("no members of '\(singleton.typeName)' to slice: no consumer uses any of them; name them with --slice", at: primary.location)
+      // Nothing any consumer uses is left on the singleton (or never was): nothing to cut.
+      return Plan(notes: ["nothing to slice: no consumer uses a member of '\(singleton.typeName)' that no protocol has; name members with --slice"])
     }
     let allMembers = analysis.declarations.flatMap(\.members)
     try validate(slices, singleton: singleton, primary: primary, members: allMembers, index: index)
@@ -340,6 +341,19 @@ enum DerivedMemberCheck {
     let uses = BodyUseCollector(names: names, mutatingNames: index.mutatingMethodNames)
     uses.walk(node)
     if uses.usesSuper { return "it uses 'super'" }
+    // The protocol extension lives in another file: file-private declarations are out of its reach.
+    if let file = node.root.as(SourceFileSyntax.self) {
+      let hidden = filePrivateNames(in: file)
+      if !hidden.isEmpty {
+        let collector = BodyUseCollector(names: hidden)
+        collector.walk(node)
+        let identifiers = IdentifierCollector(names: hidden)
+        identifiers.walk(node)
+        if let name = collector.found.union(identifiers.found).sorted().first {
+          return "it uses '\(name)', which is private to its file"
+        }
+      }
+    }
     if uses.usesSelfDirectly { return "it uses 'self' as a value" }
     if uses.writes { return "it changes the singleton's state" }
     let outside = uses.found.subtracting(inSlice).subtracting([member.name])
@@ -359,6 +373,60 @@ enum DerivedMemberCheck {
       pending.append(contentsOf: index.subclasses(of: type))
     }
     return nil
+  }
+}
+
+/// Names declared `private` or `fileprivate` at the top level of a file.
+func filePrivateNames(in file: SourceFileSyntax) -> Set<String> {
+  var names: Set<String> = []
+  for item in file.statements {
+    guard let decl = item.item.as(DeclSyntax.self) else {
+      continue
+    }
+    var visit: [DeclSyntax] = [decl]
+    if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+      visit = ifConfig.clauses.flatMap { clause -> [DeclSyntax] in
+        guard case .statements(let statements) = clause.elements else { return [] }
+        return statements.compactMap { $0.item.as(DeclSyntax.self) }
+      }
+    }
+    for decl in visit {
+      let modifiers = decl.asProtocol(WithModifiersSyntax.self)?.modifiers
+      guard let level = modifiers?.accessLevel, level <= .fileprivate else { continue }
+      if let variable = decl.as(VariableDeclSyntax.self) {
+        for binding in variable.bindings {
+          if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
+        }
+      } else if let function = decl.as(FunctionDeclSyntax.self) {
+        names.insert(function.name.text)
+      } else if let type = decl.asProtocol(NamedDeclSyntax.self) {
+        names.insert(type.name.text)
+      }
+    }
+  }
+  return names
+}
+
+/// Which of `names` a node mentions, as an identifier or a type.
+final class IdentifierCollector: SyntaxVisitor {
+  let names: Set<String>
+  var found: Set<String> = []
+
+  init(names: Set<String>) {
+    self.names = names
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+    if names.contains(node.name.text) { found.insert(node.name.text) }
+    return .visitChildren
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    if names.contains(node.baseName.text), !(node.parent?.is(MemberAccessExprSyntax.self) ?? false) || node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id {
+      found.insert(node.baseName.text)
+    }
+    return .visitChildren
   }
 }
 

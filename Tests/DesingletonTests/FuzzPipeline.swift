@@ -54,6 +54,7 @@ final class FuzzPipeline {
       chosen.shuffle(using: &random)
       chosen = chosen.prefix(singletonLimit).sorted { $0.typeName < $1.typeName }
     }
+    var chained = false
     for singleton in chosen {
       let name = singleton.typeName
       var extracted: [String: SourceText]?
@@ -68,7 +69,8 @@ final class FuzzPipeline {
       _ = inject(singleton: name, sources: byPath, index: index, after: nil, problems: &problems)
       finish(singleton: name, sources: byPath, index: index, after: nil, problems: &problems)
       // The chain re-indexes twice; once per mutant is enough.
-      if chain, let extracted, singleton == chosen.first {
+      if chain, !chained, let extracted {
+        chained = true
         let afterExtract = "after extract-protocol --singleton \(name)"
         let injected = inject(singleton: name, sources: extracted, index: nil, after: afterExtract, problems: &problems)
         finish(
