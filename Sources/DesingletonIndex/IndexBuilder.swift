@@ -17,7 +17,8 @@ public struct IndexBuilder: Sendable {
     let needles = names.map { $0.map { Array($0.utf8) } }
     let slots = Slots(count: paths.count)
     // Largest files first, so no thread is left with a big file at the end.
-    let order = paths.indices.sorted { fileSize(paths[$0]) > fileSize(paths[$1]) }
+    let sizes = paths.map(fileSize)
+    let order = paths.indices.sorted { sizes[$0] > sizes[$1] }
     let next = Counter()
     DispatchQueue.concurrentPerform(iterations: min(threads, max(paths.count, 1))) { _ in
       while let position = next.take(below: order.count) {

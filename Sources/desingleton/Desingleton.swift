@@ -64,11 +64,11 @@ struct CommonOptions: ParsableArguments {
     return Project(index: index)
   }
 
-  /// For a command about one singleton: parses only the files that can matter. It starts from the
-  /// files naming the singleton (and `extra` names), then widens to the files naming what those
-  /// reveal: the protocols it conforms to, its consumers, their supertypes. Without a singleton
-  /// name every file is parsed.
-  func loadProject(singleton name: String?, extra: [String] = []) throws -> Project {
+  /// For a command about one singleton: parses only the files that can matter, the files naming the
+  /// singleton (and `extra` names). With `widen`, also the files naming what those reveal: the
+  /// protocols it conforms to, its consumers and their superclasses. Without a singleton name every
+  /// file is parsed.
+  func loadProject(singleton name: String?, extra: [String] = [], widen: Bool = false) throws -> Project {
     guard let name else { return try loadProject() }
     let simple = name.split(separator: ".").last.map(String.init) ?? name
     let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
@@ -76,7 +76,7 @@ struct CommonOptions: ParsableArguments {
     let builder = IndexBuilder(threads: threads)
     var names = Set([simple] + extra)
     var index = builder.build(paths: found.files, mentioning: names.sorted())
-    for _ in 0..<4 {
+    for _ in 0..<(widen ? 4 : 0) {
       let more = Set(RelatedNames.names(around: simple, in: index)).subtracting(names)
       if more.isEmpty { break }
       names.formUnion(more)

@@ -30,7 +30,7 @@ struct Inject: ParsableCommand {
   }
 
   func run() throws {
-    let project = try common.loadProject(singleton: singleton, extra: types)
+    let project = try common.loadProject(singleton: singleton, extra: types, widen: true)
     let target = try resolveSingleton(singleton, in: project.index)
     let options = InjectOptions(types: all ? nil : types, defaultArgument: defaultArgument)
     let plan = try InjectPlanner.plan(singleton: target, options: options, project: project)
