@@ -99,6 +99,8 @@ struct WriteOptions: ParsableArguments {
   var allowDirty = false
 
   func carryOut(_ plan: Plan, project: Project, root: String) throws {
+    // Files skipped for syntax errors or encoding were not needed by this plan; say so.
+    for warning in project.index.warnings { printError(warning.description) }
     let printer = Printer(root: root)
     let outputs = try printer.render(plan, sources: project.loadedSources)
     if dryRun {
