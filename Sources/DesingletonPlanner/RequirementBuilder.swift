@@ -61,6 +61,13 @@ struct RequirementBuilder {
     }
     var text = prefix(attributes: variable.attributes, modifiers: variable.modifiers, isProperty: true)
     text += "var \(member.name): \(type)"
+    // An effectful getter (`get async throws`) keeps its effects; such a property cannot be settable.
+    if case .accessors(let accessors) = binding.accessorBlock?.accessors,
+      let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+      let effects = getter.effectSpecifiers, effects.asyncSpecifier != nil || effects.throwsClause != nil
+    {
+      return text + " { get \(qualified(effects)) }"
+    }
     text += settable ? " { get set }" : " { get }"
     return text
   }

@@ -86,12 +86,23 @@ extension SourceText {
       }
       offset += piece.sourceLength.utf8Length
     }
-    return lineStart(of: first)..<lineEnd(of: node.endPositionBeforeTrailingTrivia.utf8Offset)
+    let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+    // A declaration sharing its line with other code (`class C { static let shared = C(); ... }`)
+    // goes alone, with a `;` and spaces after it.
+    let before = lineStart(of: first)..<first
+    var after = end
+    while after < bytes.count, bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: ";") { after += 1 }
+    let restOfLine = after..<max(after, lineEnd(of: end) - 1)
+    if !isBlank(before) || !isBlank(restOfLine) {
+      return first..<after
+    }
+    return lineStart(of: first)..<lineEnd(of: end)
   }
 
   private func withBlankLines(_ range: Range<Int>) -> Range<Int> {
     var start = range.lowerBound
     var end = range.upperBound
+    guard start == lineStart(of: start), end == bytes.count || bytes[end - 1] == UInt8(ascii: "\n") else { return range }
     let previousStart = start > 0 ? lineStart(of: start - 1) : start
     let blankAbove = start > 0 && isBlank(previousStart..<start)
     let blankBelow = end < bytes.count && isBlank(end..<lineEnd(of: end))
@@ -140,5 +151,5 @@ extension String {
 
 /// A global actor attribute such as `@MainActor`.
 func isGlobalActorAttribute(_ name: String) -> Bool {
-  name == "@MainActor" || (name.hasSuffix("Actor") && name.hasPrefix("@"))
+  name == "@MainActor" || (name.hasSuffix("Actor") && name.hasPrefix("@") && name != "@globalActor")
 }

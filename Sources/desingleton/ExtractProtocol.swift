@@ -48,20 +48,23 @@ struct ExtractProtocol: ParsableCommand {
   }
 
   func run() throws {
-    let project = try common.loadProject(singleton: singleton, extra: (try parsedSlices() ?? []).map(\.name))
-    let target = try resolveSingleton(singleton, in: project.index)
+    var project = try common.loadProject(singleton: singleton, extra: (try parsedSlices() ?? []).map(\.name))
+    var target = try resolveSingleton(singleton, in: project.index)
     let options = ExtractProtocolOptions(
       slices: try parsedSlices(), moveDerived: moveDerived, splitMutable: splitMutable, outputDirectory: outputDir)
-    var plan = try ExtractProtocolPlanner.plan(singleton: target, options: options, project: project)
-    // The files read so far may not declare a type with a new protocol's name; look again before creating one.
-    let newNames = plan.newFiles.keys.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
-    let widened = IndexBuilder(threads: common.threads).extend(project.index, mentioning: newNames)
-    if widened.files.count != project.index.files.count {
-      let wider = Project(index: widened)
-      plan = try ExtractProtocolPlanner.plan(singleton: try resolveSingleton(target.typeName, in: widened), options: options, project: wider)
-      try writing.carryOut(plan, project: wider, root: common.root)
-      return
+    // When only the files naming the singleton were read, the protocols it may already have (from
+    // an earlier run) are in files that do not name it: read the files naming the slices too.
+    if singleton != nil {
+      let analysis = try SingletonAnalysis(singleton: target, project: project)
+      let names = (options.slices ?? SliceSuggester.suggest(analysis).slices).map(\.name)
+        + project.index.declarations(of: target.typeName).flatMap(\.inherited)
+      let widened = IndexBuilder(threads: common.threads).extend(project.index, mentioning: names)
+      if widened.files.count != project.index.files.count {
+        project = Project(index: widened)
+        target = try resolveSingleton(target.typeName, in: widened)
+      }
     }
+    let plan = try ExtractProtocolPlanner.plan(singleton: target, options: options, project: project)
     try writing.carryOut(plan, project: project, root: common.root)
   }
 }

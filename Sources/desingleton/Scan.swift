@@ -57,7 +57,9 @@ func resolveSingleton(_ name: String?, in index: Index) throws -> Singleton {
     if index.singletons.isEmpty { throw Refusal("no singleton found") }
     throw Refusal("several singletons found (\(available)); choose one with --singleton")
   }
-  let matches = index.singletons.filter { $0.typeName == name || $0.simpleTypeName == name }
+  // An exact qualified name wins over a simple name shared with nested types.
+  let exact = index.singletons.filter { $0.typeName == name }
+  let matches = exact.isEmpty ? index.singletons.filter { $0.simpleTypeName == name } : exact
   if matches.count == 1 { return matches[0] }
   if matches.isEmpty {
     throw Refusal("no singleton named '\(name)'" + (available.isEmpty ? "" : "; singletons found: \(available)"))

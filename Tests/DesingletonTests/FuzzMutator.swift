@@ -83,7 +83,8 @@ enum FuzzMutator {
       let count = 1 + random.below(8)
       let inserted = (0..<count).map { _ in randomByte(&random) }
       bytes.insert(contentsOf: inserted, at: at)
-      description = "insert bytes [\(inserted.map { String($0, radix: 16) }.joined(separator: " "))] at \(at) of \(name)"
+      description =
+        "insert bytes [\(inserted.map { String($0, radix: 16) }.joined(separator: " "))] at \(at) of \(name)"
     case 58..<74:
       let token = random.pick(tokens)
       let at = random.below(2) == 0 ? random.pick(lineStarts(bytes)) : random.below(bytes.count + 1)
@@ -186,7 +187,8 @@ enum FuzzMutator {
     "static var shared: Self { fatalError() }\n", "  static let shared = Shared()\n", "class var shared: Self\n",
     ".shared", ".shared.", "Self.shared", "self.", "super.", "typealias T = Int\n", "associatedtype A\n",
     "subscript(i: Int) -> Int { i }\n", "var x: Int { get set }\n", "var x = 0 { didSet {} }\n",
-    "func f() {}\n", "func f<T: Equatable>(_ t: T) where T: Hashable {}\n", "case a, b\n", "switch x {\ncase _: break\n}\n",
+    "func f() {}\n", "func f<T: Equatable>(_ t: T) where T: Hashable {}\n", "case a, b\n",
+    "switch x {\ncase _: break\n}\n",
     "extension Never {}\n", "protocol P { func p() }\n", "enum E { static let shared = E.a; case a }\n",
     "struct S { static let shared = S() }\n", "final class C { static let shared = C(); private init() {} }\n",
     "let global = ", "_ = ", "$0", "#selector(f)", "#file", "@escaping ", "@Sendable ", "borrowing ", "consuming ",

@@ -61,7 +61,11 @@ final class FuzzPipeline {
       for moveDerived in [false, true] {
         let command = "extract-protocol --singleton \(name)" + (moveDerived ? " --move-derived" : "")
         let result = attempt(command, sources: byPath, index: index) { project in
-          try ExtractProtocolPlanner.plan(singleton: singleton, options: ExtractProtocolOptions(moveDerived: moveDerived), project: project)
+          try ExtractProtocolPlanner.plan(
+            singleton: singleton,
+            options: ExtractProtocolOptions(moveDerived: moveDerived),
+            project: project
+          )
         }
         problems += result.problems
         if !moveDerived, let outputs = result.outputs, !outputs.isEmpty { extracted = applying(outputs, to: byPath) }
@@ -74,8 +78,12 @@ final class FuzzPipeline {
         let afterExtract = "after extract-protocol --singleton \(name)"
         let injected = inject(singleton: name, sources: extracted, index: nil, after: afterExtract, problems: &problems)
         finish(
-          singleton: name, sources: injected ?? extracted, index: nil,
-          after: injected == nil ? afterExtract : afterExtract + " and inject --all", problems: &problems)
+          singleton: name,
+          sources: injected ?? extracted,
+          index: nil,
+          after: injected == nil ? afterExtract : afterExtract + " and inject --all",
+          problems: &problems
+        )
       }
     }
     return problems
@@ -83,7 +91,11 @@ final class FuzzPipeline {
 
   /// Runs `inject --all`; returns the sources with its outputs applied when it changed something.
   private func inject(
-    singleton name: String, sources: [String: SourceText], index: Index?, after: String?, problems: inout [String]
+    singleton name: String,
+    sources: [String: SourceText],
+    index: Index?,
+    after: String?,
+    problems: inout [String]
   ) -> [String: SourceText]? {
     let command = "inject --all --singleton \(name)" + (after.map { " (\($0))" } ?? "")
     let result = attempt(command, sources: sources, index: index) { project in
@@ -95,12 +107,22 @@ final class FuzzPipeline {
     return applying(outputs, to: sources)
   }
 
-  private func finish(singleton name: String, sources: [String: SourceText], index: Index?, after: String?, problems: inout [String]) {
-    let command = "finish --root \(compositionRoot) --include-tests --singleton \(name)" + (after.map { " (\($0))" } ?? "")
+  private func finish(
+    singleton name: String,
+    sources: [String: SourceText],
+    index: Index?,
+    after: String?,
+    problems: inout [String]
+  ) {
+    let command =
+      "finish --root \(compositionRoot) --include-tests --singleton \(name)" + (after.map { " (\($0))" } ?? "")
     let result = attempt(command, sources: sources, index: index) { project in
       guard let singleton = project.index.singletons.first(where: { $0.typeName == name }) else { return Plan() }
       return try FinishPlanner.plan(
-        singleton: singleton, options: FinishOptions(root: compositionRoot, includeTests: true), project: project)
+        singleton: singleton,
+        options: FinishOptions(root: compositionRoot, includeTests: true),
+        project: project
+      )
     }
     problems += result.problems
   }
@@ -108,7 +130,10 @@ final class FuzzPipeline {
   /// Plans with a fresh project over `sources` (indexed again unless `index` is given), renders the plan and
   /// checks the outputs; a refusal is checked instead.
   private func attempt(
-    _ command: String, sources: [String: SourceText], index: Index?, plan: (Project) throws -> Plan
+    _ command: String,
+    sources: [String: SourceText],
+    index: Index?,
+    plan: (Project) throws -> Plan
   ) -> (problems: [String], outputs: [FileOutput]?) {
     let index = index ?? IndexBuilder().build(sources: sources.values.sorted { $0.path < $1.path })
     let project = Project(index: index, sources: sources)
@@ -132,7 +157,8 @@ final class FuzzPipeline {
         let first = SourceText(path: output.path, bytes: output.new).location(ofOffset: after.first ?? 0)
         problems.append(
           "\(command): \(output.original == nil ? "new file" : "output") \(output.path) has \(after.count) syntax errors "
-            + "(the original \(before)); the first at \(first)\n" + excerpt(output.new, around: first.line))
+            + "(the original \(before)); the first at \(first)\n" + excerpt(output.new, around: first.line)
+        )
       }
     }
     return (problems, outputs)
@@ -160,8 +186,10 @@ final class FuzzPipeline {
       }
       guard let location = diagnostic.location, let source = sources[location.path] else { continue }
       let lines = source.lineStarts.count
-      let lineLength = location.line >= 1 && location.line <= lines
-        ? (location.line < lines ? source.lineStarts[location.line] : source.bytes.count) - source.lineStarts[location.line - 1]
+      let lineLength =
+        location.line >= 1 && location.line <= lines
+        ? (location.line < lines ? source.lineStarts[location.line] : source.bytes.count)
+          - source.lineStarts[location.line - 1]
         : 0
       if location.line < 1 || location.line > lines || location.column < 1 || location.column > lineLength + 1 {
         problems.append("\(command): a diagnostic points outside its file (\(lines) lines): \(diagnostic)")

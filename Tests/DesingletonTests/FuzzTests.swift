@@ -7,7 +7,7 @@ import Testing
 /// originals. See `FuzzMutator` for the mutations and `FuzzPipeline` for the commands and checks.
 ///
 /// Environment:
-/// - `DESINGLETON_FUZZ_ITERATIONS`: mutants to try (default 16; `make fuzz` runs 20000).
+/// - `DESINGLETON_FUZZ_ITERATIONS`: mutants to try (default 12; `make fuzz` runs 20000).
 /// - `DESINGLETON_FUZZ_SEED`: the base seed, decimal or 0x-hex (default fixed).
 /// - `DESINGLETON_FUZZ_ITERATION`: run just this one mutant (to replay a failure).
 /// - `DESINGLETON_FUZZ_DUMP`: a folder to write the replayed mutant's files into, to run the CLI on it.
@@ -15,12 +15,15 @@ import Testing
 /// - `DESINGLETON_FUZZ_JOBS`: mutants run at the same time (default: the number of cores).
 @Suite(.serialized) struct FuzzTests {
   static let environment = ProcessInfo.processInfo.environment
-  static let iterations = Int(environment["DESINGLETON_FUZZ_ITERATIONS"] ?? "") ?? 16
+  static let iterations = Int(environment["DESINGLETON_FUZZ_ITERATIONS"] ?? "") ?? 12
   static let seed: UInt64 = parseSeed(environment["DESINGLETON_FUZZ_SEED"]) ?? 0xDE51_6E70_F022_0001
   static let only = Int(environment["DESINGLETON_FUZZ_ITERATION"] ?? "")
   static let dump = environment["DESINGLETON_FUZZ_DUMP"]
   static let timeout = Double(environment["DESINGLETON_FUZZ_TIMEOUT"] ?? "") ?? 120
-  static let jobs = max(1, Int(environment["DESINGLETON_FUZZ_JOBS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount)
+  static let jobs = max(
+    1,
+    Int(environment["DESINGLETON_FUZZ_JOBS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
+  )
   /// Failures recorded one by one; past this many they are only counted.
   static let reportedFailures = 25
 
@@ -53,15 +56,23 @@ import Testing
         let mutant = FuzzMutant(seed: Self.seed, iteration: iterations[position], samples: samples)
         watchdog.begin(worker, mutant.description + "\n" + mutant.replay)
         let pipeline = FuzzPipeline(
-          compositionRoot: mutant.sample.compositionRoot, singletonLimit: 2, selectionSeed: mutant.selectionSeed,
-          chain: mutant.chain)
+          compositionRoot: mutant.sample.compositionRoot,
+          singletonLimit: 2,
+          selectionSeed: mutant.selectionSeed,
+          chain: mutant.chain
+        )
         let problems = pipeline.problems(in: mutant.files)
         watchdog.end(worker)
         results.set(
           position,
           FuzzResults.Entry(
-            report: problems.isEmpty ? nil : "\(mutant.description)\n\(problems.joined(separator: "\n\n"))\n\(mutant.replay)",
-            commands: pipeline.commands, refusals: pipeline.refusals, changes: pipeline.changes))
+            report: problems.isEmpty
+              ? nil : "\(mutant.description)\n\(problems.joined(separator: "\n\n"))\n\(mutant.replay)",
+            commands: pipeline.commands,
+            refusals: pipeline.refusals,
+            changes: pipeline.changes
+          )
+        )
       }
     }
     let entries = results.entries
@@ -74,7 +85,8 @@ import Testing
       "fuzz: \(iterations.count) mutants of \(samples.map(\.name).joined(separator: ", ")) (seed \(hex(Self.seed))), "
         + "\(entries.reduce(0) { $0 + $1.commands }) commands: \(entries.reduce(0) { $0 + $1.refusals }) refused, "
         + "\(entries.reduce(0) { $0 + $1.changes }) changed files, \(failed.count) mutants failed, "
-        + String(format: "%.1f s", Date().timeIntervalSince(start)))
+        + String(format: "%.1f s", Date().timeIntervalSince(start))
+    )
   }
 
   static func parseSeed(_ text: String?) -> UInt64? {
@@ -199,7 +211,10 @@ struct FuzzSample: Sendable {
         .filter { $0.hasSuffix(".swift") && !$0.hasPrefix(".build") && !$0.contains("/.build") }
         .sorted()
       let files = try paths.map { path in
-        FuzzFile(path: "/desingleton-fuzz/\(name)/\(path)", bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))))
+        FuzzFile(
+          path: "/desingleton-fuzz/\(name)/\(path)",
+          bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path)))
+        )
       }
       let text = files.map { String(decoding: $0.bytes, as: UTF8.self) }.joined()
       let root = ["AppCoordinator", "AppNavigator"].first { text.contains("class \($0)") } ?? "AppCoordinator"

@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// Makes a crash or a hang while fuzzing say which mutant caused it. A crash (a Swift runtime trap is
@@ -60,7 +60,8 @@ final class FuzzWatchdog: @unchecked Sendable {
     switch notes.count {
     case 0: FuzzWatchdog.setCrashNote("")
     case 1: FuzzWatchdog.setCrashNote("\n*** crashed while fuzzing: \(notes[0])\n")
-    default: FuzzWatchdog.setCrashNote("\n*** crashed while fuzzing one of these:\n" + notes.map { "- \($0)\n" }.joined())
+    default:
+      FuzzWatchdog.setCrashNote("\n*** crashed while fuzzing one of these:\n" + notes.map { "- \($0)\n" }.joined())
     }
   }
 
@@ -71,7 +72,9 @@ final class FuzzWatchdog: @unchecked Sendable {
     lock.unlock()
     guard let hung else { return }
     let seconds = Int(Double(now - hung.started.uptimeNanoseconds) / 1e9)
-    FileHandle.standardError.write(Data("\n*** hang: still running after \(seconds) s while fuzzing: \(hung.note)\n".utf8))
+    FileHandle.standardError.write(
+      Data("\n*** hang: still running after \(seconds) s while fuzzing: \(hung.note)\n".utf8)
+    )
     FuzzWatchdog.setCrashNote("")
     abort()
   }
@@ -102,9 +105,9 @@ final class FuzzWatchdog: @unchecked Sendable {
     for signal in signals {
       var action = sigaction()
       #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = fuzzSignalHandler
+      action.__sigaction_handler.sa_handler = fuzzSignalHandler
       #else
-        action.__sigaction_u.__sa_handler = fuzzSignalHandler
+      action.__sigaction_u.__sa_handler = fuzzSignalHandler
       #endif
       sigemptyset(&action.sa_mask)
       action.sa_flags = 0
