@@ -45,7 +45,7 @@ corpus: build
 	python3 Tests/Corpus/corpus.py
 
 fuzz: build
-	DESINGLETON_FUZZ_ITERATIONS=20000 $(SWIFT) test --filter Fuzz
+	DESINGLETON_FUZZ_ITERATIONS=2000 $(SWIFT) test --filter Fuzz
 
 clean:
 	rm -rf .build .build-*
