@@ -33,8 +33,6 @@ extension SyntaxProtocol {
 }
 
 extension DeclModifierListSyntax {
-  public var names: [String] { map { $0.name.text } }
-
   public var isStatic: Bool { contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) } }
 
   /// The access level written without a detail: `public` but not `private(set)`.
@@ -65,16 +63,6 @@ extension AttributeListSyntax {
     compactMap { element in
       if case .attribute(let attribute) = element {
         return "@" + attribute.attributeName.text(in: source)
-      }
-      return nil
-    }
-  }
-
-  /// `@MainActor`, `@objc`, ... without arguments.
-  public var names: [String] {
-    compactMap { element in
-      if case .attribute(let attribute) = element {
-        return "@" + attribute.attributeName.trimmedDescription
       }
       return nil
     }

@@ -73,7 +73,6 @@ public struct ScanReport: Codable, Sendable, Equatable {
     for singleton in index.singletons where typeName == nil || singleton.typeName == typeName {
       let analysis = try SingletonAnalysis(singleton: singleton, project: project)
       let (slices, unsliced) = SliceSuggester.suggest(analysis, existingTypeNames: existing)
-      let source = try project.file(singleton.declaration.path).source
       entries.append(
         SingletonEntry(
           type: singleton.typeName, kind: singleton.typeKind.rawValue, accessor: singleton.accessor,
@@ -90,7 +89,6 @@ public struct ScanReport: Codable, Sendable, Equatable {
           },
           unattributed: analysis.unattributed.map { Unattributed(place: Place($0.reference.location), reason: $0.reason) },
           suggestedSlices: slices, unsliced: unsliced))
-      _ = source
     }
     singletons = entries
   }
