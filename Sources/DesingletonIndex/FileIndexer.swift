@@ -12,9 +12,10 @@ public enum FileIndexer {
   }
 
   public static func index(_ tree: SourceFileSyntax, source: SourceText) -> FileSummary {
-    let needleOffsets = occurrences(of: accessorNeedles, in: source.bytes)
-    let visitor = IndexingVisitor(source: source, needleOffsets: needleOffsets)
-    visitor.walk(tree)
+    var collector = DeclarationCollector(source: source)
+    collector.collect(tree.statements, enclosing: nil)
+    let references = ReferenceCollector.references(
+      at: occurrences(of: accessorNeedles, in: source.bytes), in: tree, source: source)
     var errors: [Diagnostic] = []
     if tree.hasError {
       errors = syntaxErrors(in: tree, source: source)
@@ -23,8 +24,8 @@ public enum FileIndexer {
       path: source.path,
       lineCount: source.lineStarts.count,
       byteCount: source.bytes.count,
-      types: visitor.types,
-      candidateReferences: visitor.references,
+      types: collector.types,
+      candidateReferences: references,
       syntaxErrors: errors
     )
   }
@@ -39,95 +40,76 @@ public enum FileIndexer {
   }
 }
 
-final class IndexingVisitor: SyntaxVisitor {
+/// Finds the file's type declarations and extensions by descending through declaration lists only:
+/// top-level code, `#if` clauses and member blocks. Bodies and expressions are never entered, so
+/// types declared inside a function or closure (local types, which no other file can name) are not
+/// indexed.
+struct DeclarationCollector {
   let source: SourceText
-  let needleOffsets: [Int]
   var types: [TypeDecl] = []
-  var references: [Reference] = []
-  /// Qualified names of the enclosing type declarations.
-  private var typeStack: [String] = []
 
-  init(source: SourceText, needleOffsets: [Int]) {
+  init(source: SourceText) {
     self.source = source
-    self.needleOffsets = needleOffsets
-    super.init(viewMode: .sourceAccurate)
   }
 
-  // MARK: Skipping what cannot matter
-
-  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-    contains(needleOffsets, in: node.position.utf8Offset..<node.endPosition.utf8Offset) ? .visitChildren : .skipChildren
+  mutating func collect(_ items: CodeBlockItemListSyntax, enclosing: String?) {
+    for item in items {
+      if case .decl(let decl) = item.item { collect(decl, enclosing: enclosing) }
+    }
   }
 
-  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
-    contains(needleOffsets, in: node.position.utf8Offset..<node.endPosition.utf8Offset) ? .visitChildren : .skipChildren
+  mutating func collect(_ members: MemberBlockItemListSyntax, enclosing: String?) {
+    for member in members { collect(member.decl, enclosing: enclosing) }
   }
 
-  // MARK: Types
-
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(node.name.text, kind: .class, node: node, inheritance: node.inheritanceClause, attributes: node.attributes,
-      modifiers: node.modifiers, memberBlock: node.memberBlock)
-  }
-  override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
-
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(node.name.text, kind: .struct, node: node, inheritance: node.inheritanceClause, attributes: node.attributes,
-      modifiers: node.modifiers, memberBlock: node.memberBlock)
-  }
-  override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
-
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(node.name.text, kind: .enum, node: node, inheritance: node.inheritanceClause, attributes: node.attributes,
-      modifiers: node.modifiers, memberBlock: node.memberBlock)
-  }
-  override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
-
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(node.name.text, kind: .actor, node: node, inheritance: node.inheritanceClause, attributes: node.attributes,
-      modifiers: node.modifiers, memberBlock: node.memberBlock)
-  }
-  override func visitPost(_ node: ActorDeclSyntax) { typeStack.removeLast() }
-
-  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(node.name.text, kind: .protocol, node: node, inheritance: node.inheritanceClause,
-      attributes: node.attributes, modifiers: node.modifiers, memberBlock: node.memberBlock)
-  }
-  override func visitPost(_ node: ProtocolDeclSyntax) { typeStack.removeLast() }
-
-  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    let extended = node.extendedType.text(in: source)
-    let qualified = typeStack.last.map { "\($0).\(extended)" } ?? extended
-    let name = node.extendedType.simpleName ?? extended
-    recordType(name: name, qualifiedName: qualified, kind: .extension, node: node, inheritance: node.inheritanceClause,
-      attributes: node.attributes, modifiers: node.modifiers, memberBlock: node.memberBlock)
-    typeStack.append(qualified)
-    return .visitChildren
-  }
-  override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }
-
-  private func enterType(
-    _ name: String, kind: TypeDecl.Kind, node: some DeclSyntaxProtocol, inheritance: InheritanceClauseSyntax?,
-    attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax, memberBlock: MemberBlockSyntax
-  ) -> SyntaxVisitorContinueKind {
-    let qualified = typeStack.last.map { "\($0).\(name)" } ?? name
-    recordType(name: name, qualifiedName: qualified, kind: kind, node: node, inheritance: inheritance,
-      attributes: attributes, modifiers: modifiers, memberBlock: memberBlock)
-    typeStack.append(qualified)
-    return .visitChildren
+  private mutating func collect(_ decl: DeclSyntax, enclosing: String?) {
+    switch decl.as(DeclSyntaxEnum.self) {
+    case .classDecl(let node):
+      record(node.name.text, kind: .class, node: node, inheritance: node.inheritanceClause,
+        attributes: node.attributes, modifiers: node.modifiers, memberBlock: node.memberBlock, enclosing: enclosing)
+    case .structDecl(let node):
+      record(node.name.text, kind: .struct, node: node, inheritance: node.inheritanceClause,
+        attributes: node.attributes, modifiers: node.modifiers, memberBlock: node.memberBlock, enclosing: enclosing)
+    case .enumDecl(let node):
+      record(node.name.text, kind: .enum, node: node, inheritance: node.inheritanceClause,
+        attributes: node.attributes, modifiers: node.modifiers, memberBlock: node.memberBlock, enclosing: enclosing)
+    case .actorDecl(let node):
+      record(node.name.text, kind: .actor, node: node, inheritance: node.inheritanceClause,
+        attributes: node.attributes, modifiers: node.modifiers, memberBlock: node.memberBlock, enclosing: enclosing)
+    case .protocolDecl(let node):
+      record(node.name.text, kind: .protocol, node: node, inheritance: node.inheritanceClause,
+        attributes: node.attributes, modifiers: node.modifiers, memberBlock: node.memberBlock, enclosing: enclosing)
+    case .extensionDecl(let node):
+      let extended = node.extendedType.text(in: source)
+      record(node.extendedType.simpleName ?? extended, qualifiedName: extended, kind: .extension, node: node,
+        inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers,
+        memberBlock: node.memberBlock, enclosing: enclosing)
+    case .ifConfigDecl(let node):
+      for clause in node.clauses {
+        switch clause.elements {
+        case .statements(let items): collect(items, enclosing: enclosing)
+        case .decls(let members): collect(members, enclosing: enclosing)
+        default: break
+        }
+      }
+    default:
+      break
+    }
   }
 
-  private func recordType(
-    name: String, qualifiedName: String, kind: TypeDecl.Kind, node: some DeclSyntaxProtocol,
+  private mutating func record(
+    _ name: String, qualifiedName: String? = nil, kind: TypeDecl.Kind, node: some DeclSyntaxProtocol,
     inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax,
-    memberBlock: MemberBlockSyntax
+    memberBlock: MemberBlockSyntax, enclosing: String?
   ) {
+    let written = qualifiedName ?? name
+    let qualified = enclosing.map { "\($0).\(written)" } ?? written
     var members: [MemberDecl] = []
     collectMembers(memberBlock.members, into: &members)
     types.append(
       TypeDecl(
         name: name,
-        qualifiedName: qualifiedName,
+        qualifiedName: qualified,
         kind: kind,
         inherited: inheritance?.inheritedTypes.map { $0.type.text(in: source) } ?? [],
         attributes: attributes.names(in: source),
@@ -138,6 +120,8 @@ final class IndexingVisitor: SyntaxVisitor {
         bodyOpen: memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
         bodyClose: memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       ))
+    // Nested types come after their enclosing type, in source order.
+    collect(memberBlock.members, enclosing: qualified)
   }
 
   private func collectMembers(_ list: MemberBlockItemListSyntax, into members: inout [MemberDecl]) {
@@ -151,25 +135,69 @@ final class IndexingVisitor: SyntaxVisitor {
       members.append(contentsOf: MemberExtractor.members(of: item.decl, in: source))
     }
   }
+}
 
-  // MARK: References
-
-  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-    let name = node.declName.baseName.text
-    guard isAccessorLikeName(name), node.declName.argumentNames == nil, let base = node.base,
-      let baseText = base.typeReferenceText
-    else { return .visitChildren }
-    var instance = ExprSyntax(node)
-    if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
-      call.arguments.isEmpty, call.trailingClosure == nil
-    {
-      instance = ExprSyntax(call)
+/// Finds the places that reach for something that looks like a singleton accessor
+/// (`Type.shared`, `Type.sharedInstance()`) without walking the tree: it descends only to the
+/// tokens at the byte offsets where an accessor-like name occurs.
+enum ReferenceCollector {
+  static func references(at offsets: [Int], in tree: SourceFileSyntax, source: SourceText) -> [Reference] {
+    guard !offsets.isEmpty else { return [] }
+    // Pre-order, as a walk would meet them: outer expressions before the ones inside them.
+    let accesses = tokens(at: offsets, in: Syntax(tree)).compactMap(accessorAccess).sorted {
+      let (left, right) = ($0.position.utf8Offset, $1.position.utf8Offset)
+      return left != right ? left < right : $0.totalLength.utf8Length > $1.totalLength.utf8Length
     }
-    record(instance: instance, baseName: baseText, accessor: name, alias: nil)
-    return .visitChildren
+    var result: [Reference] = []
+    for node in accesses {
+      guard let base = node.base?.typeReferenceText else { continue }
+      var instance = ExprSyntax(node)
+      if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
+        call.arguments.isEmpty, call.trailingClosure == nil
+      {
+        instance = ExprSyntax(call)
+      }
+      record(instance: instance, baseName: base, accessor: node.declName.baseName.text, alias: nil,
+        source: source, into: &result)
+    }
+    return result
   }
 
-  private func record(instance: ExprSyntax, baseName: String, accessor: String, alias: String?) {
+  /// `Base.name` where the token is `name` and `name` looks like an accessor.
+  private static func accessorAccess(_ token: TokenSyntax) -> MemberAccessExprSyntax? {
+    guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName.id == token.id,
+      reference.argumentNames == nil,
+      let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
+      access.base != nil, isAccessorLikeName(token.text)
+    else { return nil }
+    return access
+  }
+
+  /// The tokens whose full range (trivia included) contains one of the sorted `offsets`, each once,
+  /// in source order.
+  static func tokens(at offsets: [Int], in root: Syntax) -> [TokenSyntax] {
+    var result: [TokenSyntax] = []
+    var next = 0
+    func descend(_ node: Syntax) {
+      if let token = node.as(TokenSyntax.self) {
+        result.append(token)
+        let end = token.endPosition.utf8Offset
+        while next < offsets.count, offsets[next] < end { next += 1 }
+        return
+      }
+      for child in node.children(viewMode: .sourceAccurate) {
+        guard next < offsets.count else { return }
+        if offsets[next] < child.endPosition.utf8Offset, child.totalLength.utf8Length > 0 { descend(child) }
+      }
+    }
+    if next < offsets.count, offsets[next] >= root.position.utf8Offset { descend(root) }
+    return result
+  }
+
+  private static func record(
+    instance: ExprSyntax, baseName: String, accessor: String, alias: String?, source: SourceText,
+    into references: inout [Reference]
+  ) {
     let analysis = ReferenceAnalysis(instance: instance)
     let context = ReferenceContextFinder.context(of: Syntax(instance))
     references.append(
@@ -178,7 +206,8 @@ final class IndexingVisitor: SyntaxVisitor {
         range: instance.sourceRange(in: source), context: context))
     if alias == nil, case .alias(let aliasName) = analysis.use, let scope = analysis.aliasScope {
       for use in AliasUseFinder.uses(of: aliasName, in: scope, after: instance.endPosition.utf8Offset) {
-        record(instance: use, baseName: baseName, accessor: accessor, alias: aliasName)
+        record(instance: use, baseName: baseName, accessor: accessor, alias: aliasName, source: source,
+          into: &references)
       }
     }
   }

@@ -15,7 +15,7 @@ public struct IndexBuilder: Sendable {
   /// names are parsed (the others are read, found irrelevant, and dropped).
   public func build(paths: [String], mentioning names: [String]? = nil) -> Index {
     let needles = names.map { $0.map { Array($0.utf8) } }
-    let slots = Slots(count: paths.count)
+    let slots = Slots<Outcome>(count: paths.count)
     // Largest files first, so no thread is left with a big file at the end.
     let sizes = paths.map(fileSize)
     let order = paths.indices.sorted { sizes[$0] > sizes[$1] }
@@ -62,7 +62,7 @@ public struct IndexBuilder: Sendable {
   /// Indexes sources already in memory (tests, fuzzing); the same result as reading them from disk.
   public func build(sources: [SourceText]) -> Index {
     let sorted = sources.sorted { $0.path < $1.path }
-    let slots = Slots(count: sorted.count)
+    let slots = Slots<Outcome>(count: sorted.count)
     let next = Counter()
     DispatchQueue.concurrentPerform(iterations: min(threads, max(sorted.count, 1))) { _ in
       while let position = next.take(below: sorted.count) {
@@ -97,21 +97,22 @@ public struct IndexBuilder: Sendable {
   }
 }
 
-private final class Slots: @unchecked Sendable {
+/// Results written by worker threads, each into its own position.
+final class Slots<Value>: @unchecked Sendable {
   private let lock = NSLock()
-  private var storage: [IndexBuilder.Outcome?]
+  private var storage: [Value?]
 
   init(count: Int) {
     storage = Array(repeating: nil, count: count)
   }
 
-  func set(_ index: Int, _ value: IndexBuilder.Outcome) {
+  func set(_ index: Int, _ value: Value) {
     lock.lock()
     storage[index] = value
     lock.unlock()
   }
 
-  var values: [IndexBuilder.Outcome?] {
+  var values: [Value?] {
     lock.lock()
     defer { lock.unlock() }
     return storage

@@ -1,4 +1,6 @@
 import DesingletonCore
+import Dispatch
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -38,6 +40,27 @@ public final class Project: @unchecked Sendable {
     }
     cache[path] = parsed
     return parsed
+  }
+
+  /// Parses `paths` on `threads` threads ahead of `file(_:)`, which then finds them ready. Files
+  /// that cannot be read or have syntax errors are left for `file(_:)` to report.
+  public func preload(_ paths: [String], threads: Int? = nil) {
+    let missing = Array(Set(paths).subtracting(cache.keys)).sorted()
+    guard missing.count > 1 else { return }
+    let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, missing.count))
+    let overrides = self.overrides
+    let slots = Slots<ParsedFile>(count: missing.count)
+    let next = Counter()
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while let position = next.take(below: missing.count) {
+        guard let source = try? overrides[missing[position]] ?? FileLoader.read(missing[position]) else { continue }
+        let parsed = ParsedFile(source: source)
+        if !parsed.tree.hasError { slots.set(position, parsed) }
+      }
+    }
+    for (path, parsed) in zip(missing, slots.values) {
+      if let parsed { cache[path] = parsed }
+    }
   }
 
   /// A file's text without parsing it: the in-memory source when there is one, else the file on disk.

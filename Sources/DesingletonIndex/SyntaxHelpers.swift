@@ -137,17 +137,6 @@ func occurrences(of needles: [[UInt8]], in bytes: [UInt8], firstOnly: Bool = fal
   return result
 }
 
-/// Whether some offset in the sorted list lies in `range`.
-func contains(_ sortedOffsets: [Int], in range: Range<Int>) -> Bool {
-  var low = 0
-  var high = sortedOffsets.count
-  while low < high {
-    let mid = (low + high) / 2
-    if sortedOffsets[mid] < range.lowerBound { low = mid + 1 } else { high = mid }
-  }
-  return low < sortedOffsets.count && sortedOffsets[low] < range.upperBound
-}
-
 /// Whether `bytes` contain one of `needles`.
 public func containsAny(_ needles: [[UInt8]], in bytes: [UInt8]) -> Bool {
   !occurrences(of: needles, in: bytes, firstOnly: true).isEmpty

@@ -70,7 +70,10 @@ public struct ScanReport: Codable, Sendable, Equatable {
     warnings = index.warnings.map(\.description)
     var entries: [SingletonEntry] = []
     let existing = Set(index.allTypeNames)
-    for singleton in index.singletons where typeName == nil || singleton.typeName == typeName {
+    let reported = index.singletons.filter { typeName == nil || $0.typeName == typeName }
+    // The analysis reads the singletons' declarations and extensions; parse them in parallel first.
+    project.preload(reported.flatMap { index.declarations(of: $0.typeName).map(\.path) })
+    for singleton in reported {
       let analysis = try SingletonAnalysis(singleton: singleton, project: project)
       let (slices, unsliced) = SliceSuggester.suggest(analysis, existingTypeNames: existing)
       entries.append(

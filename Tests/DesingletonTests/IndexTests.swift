@@ -163,6 +163,50 @@ import Testing
     #expect(refs[5].context.typeName == nil && refs[5].context.memberName == nil)
   }
 
+  @Test func referencesAreFoundWhereverTheNameIsAndOnlyThere() {
+    let refs = references("""
+      // Store.shared in a comment, and "Store.shared" in a string, are not references.
+      final class Consumer {
+        #if DEBUG
+        var debugCount: Int { Store.shared.count }
+        #endif
+        var unshared = 0
+        var counts: [Int] = [Store.shared.count]
+        func work(_ value: Int = Store.shared.count) -> String {
+          let text = "Store.shared"
+          return text + "\\(Store.shared.count)" + /* Store.shared */ "\\(Store . shared . items.count)"
+        }
+      }
+      """)
+    #expect(refs.map(\.location.line) == [4, 7, 8, 10, 10])
+    #expect(refs.allSatisfy { $0.use == .member("count", .read) || $0.use == .member("items", .read) })
+    #expect(refs.map(\.context.memberName) == ["debugCount", "counts", "work(_:)", "work(_:)", "work(_:)"])
+  }
+
+  @Test func localTypesAreNotIndexedButNestedAndConditionalOnesAre() {
+    let project = makeProject([
+      "Types.swift": """
+      enum Outer {
+        struct Inner {
+          #if os(Linux)
+          final class Deep {}
+          #endif
+        }
+        func make() {
+          struct Local { static let shared = Local() }
+          _ = Local.shared
+        }
+      }
+      #if canImport(Foundation)
+      extension Outer.Inner { func extra() {} }
+      #endif
+      """
+    ])
+    #expect(project.index.allTypeNames == ["Outer", "Outer.Inner", "Outer.Inner.Deep"])
+    #expect(project.index.declarations(of: "Outer.Inner").map(\.kind) == [.struct, .extension])
+    #expect(project.index.singletons.isEmpty)
+  }
+
   @Test func sharedOfOtherTypesIsNotAReference() {
     let refs = references("func f() { _ = FileManager.default; _ = URLSession.shared; _ = Other.shared.count }")
     #expect(refs.isEmpty)
