@@ -106,6 +106,7 @@ struct DeclarationCollector {
     let qualified = enclosing.map { "\($0).\(written)" } ?? written
     var members: [MemberDecl] = []
     collectMembers(memberBlock.members, into: &members)
+    let modifierSummary = ModifierSummary(modifiers)
     types.append(
       TypeDecl(
         name: name,
@@ -113,8 +114,8 @@ struct DeclarationCollector {
         kind: kind,
         inherited: inheritance?.inheritedTypes.map { $0.type.text(in: source) } ?? [],
         attributes: attributes.names(in: source),
-        modifiers: modifiers.otherModifierNames,
-        access: modifiers.accessLevel,
+        modifiers: modifierSummary.others,
+        access: modifierSummary.access,
         members: members,
         range: node.sourceRange(in: source),
         bodyOpen: memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,

@@ -89,11 +89,19 @@ public struct FileLoader: Sendable {
     guard let bytes = readBytes(path) else {
       throw Refusal("cannot read '\(path)'", at: nil)
     }
-    if String(validating: bytes, as: UTF8.self) == nil {
+    if !isValidUTF8(bytes) {
       throw Refusal("'\(path)' is not valid UTF-8", at: Location(path: path, line: 1, column: 1))
     }
     return SourceText(path: path, bytes: bytes)
   }
+}
+
+/// Whether `bytes` are valid UTF-8; checked in place where the standard library can (no copy).
+public func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+  if #available(macOS 26, *) {
+    return (try? UTF8Span(validating: bytes.span)) != nil
+  }
+  return String(validating: bytes, as: UTF8.self) != nil
 }
 
 /// A file's bytes, read with one `read` loop into a buffer of the file's size; nil if it cannot be read.

@@ -18,6 +18,8 @@ public struct Index: Sendable {
   public let allTypeNames: [String]
   /// Names of methods that may mutate a value: the standard library's and every `mutating func` in the code base.
   public let mutatingMethodNames: Set<String>
+  /// Singleton type → the references attributed to it, in `references` order.
+  private let referencesByType: [String: [Reference]]
   /// Type → the types whose declaration or extensions list it first in their inheritance clause.
   private let subclassesByName: [String: [String]]
 
@@ -41,28 +43,48 @@ public struct Index: Sendable {
     }
     self.qualifiedNamesBySimpleName = simpleNames
     self.declarationsByQualifiedName = byQualified
-    self.allTypeNames = byQualified.keys.sorted()
+    let allTypeNames = byQualified.keys.sorted()
+    self.allTypeNames = allTypeNames
     var mutating = ReferenceAnalysis.mutatingMethodNames
+    for file in files { mutating.formUnion(file.mutatingMethodNames) }
     var subclasses: [String: [String]] = [:]
-    for (name, declarations) in byQualified.sorted(by: { $0.key < $1.key }) {
-      for declaration in declarations {
-        for member in declaration.members where member.kind == .method && member.modifiers.contains("mutating") {
-          mutating.insert(member.name)
-        }
-      }
-      if let parent = declarations.first(where: { !$0.isExtension })?.inherited.first {
-        subclasses[Index.resolve(parent, simpleNames: simpleNames), default: []].append(name)
-      }
+    for name in allTypeNames {
+      guard let declarations = byQualified[name],
+        let primary = declarations.firstIndex(where: { !$0.isExtension }),
+        let parent = declarations[primary].inherited.first
+      else { continue }
+      subclasses[Index.resolve(parent, simpleNames: simpleNames), default: []].append(name)
     }
     self.mutatingMethodNames = mutating
     self.subclassesByName = subclasses
     let singletons = SingletonDetector.singletons(in: byQualified)
     self.singletons = singletons
-    self.references = Index.attribute(files.flatMap(\.candidateReferences), to: singletons, simpleNames: simpleNames)
+    var accessorsByType: [String: Set<String>] = [:]
+    for singleton in singletons { accessorsByType[singleton.typeName, default: []].formUnion(singleton.accessors) }
+    var references: [Reference] = []
+    var referencesByType: [String: [Reference]] = [:]
+    for file in files {
+      for reference in file.candidateReferences {
+        let written = reference.baseName == "Self" ? (reference.context.typeName ?? "") : reference.baseName
+        let type = Index.resolve(written, simpleNames: simpleNames)
+        guard accessorsByType[type]?.contains(reference.accessor) == true else { continue }
+        references.append(reference)
+        referencesByType[type, default: []].append(reference)
+      }
+    }
+    self.references = references
+    self.referencesByType = referencesByType
   }
 
   /// The qualified name a type written as `written` most likely means.
   static func resolve(_ written: String, simpleNames: [String: [String]]) -> String {
+    if !written.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".") }) {
+      // A plain name: no generic arguments to strip and no components to split.
+      guard let candidates = simpleNames[written] else { return written }
+      if candidates.contains(written) { return written }
+      if let suffixed = candidates.first(where: { $0.hasSuffix("." + written) }) { return suffixed }
+      return candidates.count == 1 ? candidates[0] : written
+    }
     let stripped = written.split(separator: "<").first.map(String.init) ?? written
     let last = stripped.split(separator: ".").last.map(String.init) ?? stripped
     guard let candidates = simpleNames[last] else { return stripped }
@@ -104,7 +126,7 @@ public struct Index: Sendable {
   }
 
   public func references(to singleton: Singleton) -> [Reference] {
-    references.filter { resolvedBase(of: $0) == singleton.typeName && singleton.accessors.contains($0.accessor) }
+    (referencesByType[singleton.typeName] ?? []).filter { singleton.accessors.contains($0.accessor) }
   }
 
   /// The singleton type a reference's base names.
@@ -119,16 +141,4 @@ public struct Index: Sendable {
   }
 
   public var lineCount: Int { files.reduce(0) { $0 + $1.lineCount } }
-
-  private static func attribute(
-    _ candidates: [Reference], to singletons: [Singleton], simpleNames: [String: [String]]
-  ) -> [Reference] {
-    var accessorsByType: [String: Set<String>] = [:]
-    for singleton in singletons { accessorsByType[singleton.typeName, default: []].formUnion(singleton.accessors) }
-    return candidates.filter { reference in
-      let written = reference.baseName == "Self" ? (reference.context.typeName ?? "") : reference.baseName
-      let type = resolve(written, simpleNames: simpleNames)
-      return accessorsByType[type]?.contains(reference.accessor) == true
-    }
-  }
 }

@@ -85,7 +85,7 @@ public struct IndexBuilder: Sendable {
     if let needles, occurrences(of: needles, in: bytes, firstOnly: true).isEmpty {
       return .irrelevant
     }
-    if String(validating: bytes, as: UTF8.self) == nil {
+    if !isValidUTF8(bytes) {
       return .failed(.warning("the file is not valid UTF-8; skipped", at: Location(path: path, line: 1, column: 1)))
     }
     return .indexed(FileIndexer.index(SourceText(path: path, bytes: bytes)))

@@ -294,6 +294,8 @@ public struct FileSummary: Sendable {
   public var candidateReferences: [Reference]
   /// Syntax errors the parser found.
   public var syntaxErrors: [Diagnostic]
+  /// Names of the `mutating func`s declared in the file.
+  public var mutatingMethodNames: Set<String>
 
   public init(
     path: String, lineCount: Int, byteCount: Int, types: [TypeDecl], candidateReferences: [Reference],
@@ -305,5 +307,12 @@ public struct FileSummary: Sendable {
     self.types = types
     self.candidateReferences = candidateReferences
     self.syntaxErrors = syntaxErrors
+    var mutating: Set<String> = []
+    for type in types {
+      for member in type.members where member.kind == .method && member.modifiers.contains("mutating") {
+        mutating.insert(member.name)
+      }
+    }
+    self.mutatingMethodNames = mutating
   }
 }

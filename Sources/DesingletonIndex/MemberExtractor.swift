@@ -9,21 +9,21 @@ enum MemberExtractor {
       return properties(of: variable, range: range, source: source)
     }
     if let function = decl.as(FunctionDeclSyntax.self) {
+      let modifiers = ModifierSummary(function.modifiers)
       return [
         MemberDecl(
-          name: function.name.text, kind: .method, isStatic: function.modifiers.isStatic,
-          isClassMember: function.modifiers.contains { $0.name.tokenKind == .keyword(.class) },
-          access: function.modifiers.accessLevel, attributes: function.attributes.names(in: source),
-          modifiers: function.modifiers.otherModifierNames,
+          name: function.name.text, kind: .method, isStatic: modifiers.isStatic, isClassMember: modifiers.isClass,
+          access: modifiers.access, attributes: function.attributes.names(in: source), modifiers: modifiers.others,
           typeText: function.signature.returnClause?.type.text(in: source),
           labels: function.signature.parameterClause.parameters.map { $0.firstName.text }, range: range)
       ]
     }
     if let initializer = decl.as(InitializerDeclSyntax.self) {
+      let modifiers = ModifierSummary(initializer.modifiers)
       return [
         MemberDecl(
-          name: "init", kind: .initializer, access: initializer.modifiers.accessLevel,
-          attributes: initializer.attributes.names(in: source), modifiers: initializer.modifiers.otherModifierNames,
+          name: "init", kind: .initializer, access: modifiers.access,
+          attributes: initializer.attributes.names(in: source), modifiers: modifiers.others,
           labels: initializer.signature.parameterClause.parameters.map { $0.firstName.text },
           isFailable: initializer.optionalMark != nil, range: range)
       ]
@@ -33,11 +33,12 @@ enum MemberExtractor {
       if case .accessors(let accessors) = subscriptDecl.accessorBlock?.accessors {
         settable = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
       }
+      let modifiers = ModifierSummary(subscriptDecl.modifiers)
       return [
         MemberDecl(
-          name: "subscript", kind: .subscript, isStatic: subscriptDecl.modifiers.isStatic, isSettable: settable,
-          setterAccess: subscriptDecl.modifiers.setterAccessLevel, access: subscriptDecl.modifiers.accessLevel,
-          attributes: subscriptDecl.attributes.names(in: source), modifiers: subscriptDecl.modifiers.otherModifierNames,
+          name: "subscript", kind: .subscript, isStatic: modifiers.isStatic, isSettable: settable,
+          setterAccess: modifiers.setterAccess, access: modifiers.access,
+          attributes: subscriptDecl.attributes.names(in: source), modifiers: modifiers.others,
           typeText: subscriptDecl.returnClause.type.text(in: source),
           labels: subscriptDecl.parameterClause.parameters.map { $0.firstName.text }, range: range)
       ]
@@ -45,7 +46,7 @@ enum MemberExtractor {
     if let alias = decl.as(TypeAliasDeclSyntax.self) {
       return [
         MemberDecl(
-          name: alias.name.text, kind: .typeAlias, access: alias.modifiers.accessLevel,
+          name: alias.name.text, kind: .typeAlias, access: ModifierSummary(alias.modifiers).access,
           typeText: alias.initializer.value.text(in: source), range: range)
       ]
     }
@@ -72,12 +73,14 @@ enum MemberExtractor {
 
   private static func properties(of variable: VariableDeclSyntax, range: SourceRange, source: SourceText) -> [MemberDecl] {
     let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-    let modifiers = variable.modifiers
+    let modifiers = ModifierSummary(variable.modifiers)
+    let attributes = variable.attributes.names(in: source)
     var result: [MemberDecl] = []
     // `var a, b: Int` gives both names the annotation written after the last one.
     var pendingType: String?
     for binding in variable.bindings.reversed() {
-      if let annotation = binding.typeAnnotation { pendingType = annotation.type.text(in: source) }
+      let annotation = binding.typeAnnotation.map { $0.type.text(in: source) }
+      if let annotation { pendingType = annotation }
       guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
       var isStored = true
       var hasSetter = false
@@ -95,16 +98,16 @@ enum MemberExtractor {
       case nil:
         break
       }
+      let initializer = binding.initializer
       let settable = !isLet && (isStored || hasSetter)
       result.append(
         MemberDecl(
           name: pattern.identifier.text, kind: .property, isStatic: modifiers.isStatic,
-          isClassMember: modifiers.contains { $0.name.tokenKind == .keyword(.class) }, isLet: isLet,
-          isStored: isStored, isSettable: settable, setterAccess: modifiers.setterAccessLevel,
-          access: modifiers.accessLevel, attributes: variable.attributes.names(in: source),
-          modifiers: modifiers.otherModifierNames,
-          typeText: binding.typeAnnotation?.type.text(in: source) ?? (binding.initializer == nil ? pendingType : nil),
-          initializerText: modifiers.isStatic ? binding.initializer?.value.text(in: source) : nil, range: range))
+          isClassMember: modifiers.isClass, isLet: isLet, isStored: isStored, isSettable: settable,
+          setterAccess: modifiers.setterAccess, access: modifiers.access, attributes: attributes,
+          modifiers: modifiers.others,
+          typeText: annotation ?? (initializer == nil ? pendingType : nil),
+          initializerText: modifiers.isStatic ? initializer?.value.text(in: source) : nil, range: range))
     }
     return result.reversed()
   }

@@ -5,7 +5,10 @@ enum SingletonDetector {
   static func singletons(in declarations: [String: [TypeDecl]]) -> [Singleton] {
     var result: [Singleton] = []
     for (qualifiedName, decls) in declarations {
-      guard let primary = decls.first(where: { !$0.isExtension }), primary.kind != .protocol else { continue }
+      // Most types have no static member with an accessor's name: rule them out without copying members.
+      guard decls.contains(where: { $0.members.contains { $0.isStatic && isAccessorLikeName($0.name) } }),
+        let primary = decls.first(where: { !$0.isExtension }), primary.kind != .protocol
+      else { continue }
       let members = decls.flatMap(\.members)
       let accessors = members.filter { isAccessor($0, of: primary) }
       guard let first = accessors.min(by: { preference($0) < preference($1) }) else { continue }

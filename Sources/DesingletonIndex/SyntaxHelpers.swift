@@ -36,31 +36,55 @@ extension DeclModifierListSyntax {
   public var isStatic: Bool { contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) } }
 
   /// The access level written without a detail: `public` but not `private(set)`.
-  public var accessLevel: AccessLevel? {
-    for modifier in self where modifier.detail == nil {
-      if let level = AccessLevel(keyword: modifier.name.text) { return level }
-    }
-    return nil
-  }
+  public var accessLevel: AccessLevel? { ModifierSummary(self).access }
 
   /// The level written as `private(set)` and the like.
-  public var setterAccessLevel: AccessLevel? {
-    for modifier in self where modifier.detail?.detail.text == "set" {
-      if let level = AccessLevel(keyword: modifier.name.text) { return level }
-    }
-    return nil
-  }
+  public var setterAccessLevel: AccessLevel? { ModifierSummary(self).setterAccess }
 
   /// Modifiers other than access levels.
-  public var otherModifierNames: [String] {
-    compactMap { AccessLevel(keyword: $0.name.text) == nil ? $0.name.text : nil }
+  public var otherModifierNames: [String] { ModifierSummary(self).others }
+}
+
+/// What a declaration's modifiers say, read in one pass over the list.
+struct ModifierSummary {
+  /// `static` or `class`.
+  var isStatic = false
+  /// `class`.
+  var isClass = false
+  /// The first access level written without a detail: `public`, not `private(set)`.
+  var access: AccessLevel?
+  /// The first level written as `private(set)` and the like.
+  var setterAccess: AccessLevel?
+  /// Modifiers other than access levels, as written.
+  var others: [String] = []
+
+  init(_ list: DeclModifierListSyntax) {
+    guard !list.isEmpty else { return }
+    for modifier in list {
+      let name = modifier.name.text
+      if let level = AccessLevel(keyword: name) {
+        if let detail = modifier.detail {
+          if setterAccess == nil, detail.detail.text == "set" { setterAccess = level }
+        } else if access == nil {
+          access = level
+        }
+        continue
+      }
+      switch modifier.name.tokenKind {
+      case .keyword(.static): isStatic = true
+      case .keyword(.class): isStatic = true; isClass = true
+      default: break
+      }
+      others.append(name)
+    }
   }
 }
 
 extension AttributeListSyntax {
   /// `@MainActor`, `@objc`, ... without arguments; read from the source bytes, which is far cheaper than `trimmedDescription`.
   public func names(in source: SourceText) -> [String] {
-    compactMap { element in
+    guard !isEmpty else { return [] }
+    return compactMap { element in
       if case .attribute(let attribute) = element {
         return "@" + attribute.attributeName.text(in: source)
       }

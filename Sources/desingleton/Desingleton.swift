@@ -61,7 +61,7 @@ struct CommonOptions: ParsableArguments {
     let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
     let index = IndexBuilder(threads: threads).build(paths: found.files, mentioning: names)
     for warning in found.warnings { printError(warning.description) }
-    return Project(index: index)
+    return keptUntilExit(Project(index: index))
   }
 
   /// For a command about one singleton: parses only the files that can matter, the files naming the
@@ -82,7 +82,7 @@ struct CommonOptions: ParsableArguments {
       names.formUnion(more)
       index = builder.extend(index, mentioning: more.sorted())
     }
-    return Project(index: index)
+    return keptUntilExit(Project(index: index))
   }
 }
 
@@ -114,4 +114,11 @@ struct WriteOptions: ParsableArguments {
     for note in plan.notes { printError(note) }
     if outputs.isEmpty { printError("nothing to change") }
   }
+}
+
+/// The process ends right after its command: the project's index and trees are left for the
+/// operating system to reclaim at exit instead of being freed object by object.
+private func keptUntilExit(_ project: Project) -> Project {
+  _ = Unmanaged.passRetained(project)
+  return project
 }
