@@ -104,8 +104,7 @@ struct DeclarationCollector {
   ) {
     let written = qualifiedName ?? name
     let qualified = enclosing.map { "\($0).\(written)" } ?? written
-    var members: [MemberDecl] = []
-    collectMembers(memberBlock.members, into: &members)
+    let members = MemberExtractor.members(of: memberBlock.members, in: source)
     let modifierSummary = ModifierSummary(modifiers)
     types.append(
       TypeDecl(
@@ -121,19 +120,10 @@ struct DeclarationCollector {
         bodyOpen: memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
         bodyClose: memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       ))
-    // Nested types come after their enclosing type, in source order.
-    collect(memberBlock.members, enclosing: qualified)
-  }
-
-  private func collectMembers(_ list: MemberBlockItemListSyntax, into members: inout [MemberDecl]) {
-    for item in list {
-      if let ifConfig = item.decl.as(IfConfigDeclSyntax.self) {
-        for clause in ifConfig.clauses {
-          if case .decls(let nested) = clause.elements { collectMembers(nested, into: &members) }
-        }
-        continue
-      }
-      members.append(contentsOf: MemberExtractor.members(of: item.decl, in: source))
+    // Nested types come after their enclosing type, in source order. The members already say
+    // whether there are any (those in `#if` clauses included).
+    if members.contains(where: { $0.kind == .nestedType }) {
+      collect(memberBlock.members, enclosing: qualified)
     }
   }
 }

@@ -1,114 +1,213 @@
 import DesingletonCore
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
-/// Turns one declaration in a member block into the members it declares.
+/// Turns the declarations of a member block into the members they declare, reading swift-syntax's
+/// raw tree: a code base has a member every few lines, and the raw nodes are read without creating
+/// the positioned nodes of the syntax API (an allocation, a reference count and a kind check for
+/// every child touched). Offsets are summed from node lengths, starting at the member list's
+/// position; texts are read from the tokens, without their outer trivia, as the source has them.
 enum MemberExtractor {
-  static func members(of decl: DeclSyntax, in source: SourceText) -> [MemberDecl] {
-    let range = decl.sourceRange(in: source)
-    if let variable = decl.as(VariableDeclSyntax.self) {
-      return properties(of: variable, range: range, source: source)
+  static func members(of list: MemberBlockItemListSyntax, in source: SourceText) -> [MemberDecl] {
+    var result: [MemberDecl] = []
+    collect(list.raw, at: list.position.utf8Offset, source: source, into: &result)
+    return result
+  }
+
+  /// `list` is a member block's item list starting at byte `offset`.
+  private static func collect(_ list: RawSyntax, at offset: Int, source: SourceText, into result: inout [MemberDecl]) {
+    guard let items = list.layoutView?.children else { return }
+    var itemOffset = offset
+    for case let item? in items {
+      defer { itemOffset += item.byteLength }
+      guard let member = RawMemberBlockItemSyntax(item) else { continue }
+      let decl = member.decl
+      extract(decl, at: itemOffset + Self.offset(of: decl.raw, in: item), source: source, into: &result)
     }
-    if let function = decl.as(FunctionDeclSyntax.self) {
-      let modifiers = ModifierSummary(function.modifiers)
-      return [
+  }
+
+  private static func extract(_ decl: RawDeclSyntax, at offset: Int, source: SourceText, into result: inout [MemberDecl]) {
+    if let ifConfig = decl.as(RawIfConfigDeclSyntax.self) {
+      let clauses = ifConfig.clauses
+      var clauseOffset = offset + self.offset(of: clauses.raw, in: ifConfig.raw)
+      for clause in clauses.elements {
+        defer { clauseOffset += clause.raw.byteLength }
+        if let elements = clause.elements, case .decls(let nested) = RawIfConfigClauseSyntax.Elements(elements) {
+          collect(nested.raw, at: clauseOffset + self.offset(of: nested.raw, in: clause.raw), source: source, into: &result)
+        }
+      }
+      return
+    }
+    let raw = decl.raw
+    let start = offset + raw.leadingTriviaByteLength
+    let end = max(start, offset + raw.byteLength - raw.trailingTriviaByteLength)
+    let range = SourceRange(path: source.path, bytes: start..<end, start: source.location(ofOffset: start))
+    switch raw.kind {
+    case .variableDecl:
+      properties(of: RawVariableDeclSyntax(raw)!, range: range, into: &result)
+    case .functionDecl:
+      let function = RawFunctionDeclSyntax(raw)!
+      let modifiers = RawModifiers(function.modifiers)
+      result.append(
         MemberDecl(
           name: function.name.text, kind: .method, isStatic: modifiers.isStatic, isClassMember: modifiers.isClass,
-          access: modifiers.access, attributes: function.attributes.names(in: source), modifiers: modifiers.others,
-          typeText: function.signature.returnClause?.type.text(in: source),
-          labels: function.signature.parameterClause.parameters.map { $0.firstName.text }, range: range)
-      ]
-    }
-    if let initializer = decl.as(InitializerDeclSyntax.self) {
-      let modifiers = ModifierSummary(initializer.modifiers)
-      return [
+          access: modifiers.access, attributes: attributeNames(function.attributes), modifiers: modifiers.others,
+          typeText: function.signature.returnClause?.type.trimmedText,
+          labels: labels(function.signature.parameterClause), range: range))
+    case .initializerDecl:
+      let initializer = RawInitializerDeclSyntax(raw)!
+      let modifiers = RawModifiers(initializer.modifiers)
+      result.append(
         MemberDecl(
-          name: "init", kind: .initializer, access: modifiers.access,
-          attributes: initializer.attributes.names(in: source), modifiers: modifiers.others,
-          labels: initializer.signature.parameterClause.parameters.map { $0.firstName.text },
-          isFailable: initializer.optionalMark != nil, range: range)
-      ]
-    }
-    if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+          name: "init", kind: .initializer, access: modifiers.access, attributes: attributeNames(initializer.attributes),
+          modifiers: modifiers.others, labels: labels(initializer.signature.parameterClause),
+          isFailable: initializer.optionalMark != nil, range: range))
+    case .subscriptDecl:
+      let subscriptDecl = RawSubscriptDeclSyntax(raw)!
       var settable = false
-      if case .accessors(let accessors) = subscriptDecl.accessorBlock?.accessors {
-        settable = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
+      if let block = subscriptDecl.accessorBlock, case .accessors(let accessors) = RawAccessorBlockSyntax.Accessors(block.accessors) {
+        settable = accessors.elements.contains { $0.accessorSpecifier.tokenText == "set" }
       }
-      let modifiers = ModifierSummary(subscriptDecl.modifiers)
-      return [
+      let modifiers = RawModifiers(subscriptDecl.modifiers)
+      result.append(
         MemberDecl(
           name: "subscript", kind: .subscript, isStatic: modifiers.isStatic, isSettable: settable,
           setterAccess: modifiers.setterAccess, access: modifiers.access,
-          attributes: subscriptDecl.attributes.names(in: source), modifiers: modifiers.others,
-          typeText: subscriptDecl.returnClause.type.text(in: source),
-          labels: subscriptDecl.parameterClause.parameters.map { $0.firstName.text }, range: range)
-      ]
-    }
-    if let alias = decl.as(TypeAliasDeclSyntax.self) {
-      return [
+          attributes: attributeNames(subscriptDecl.attributes), modifiers: modifiers.others,
+          typeText: subscriptDecl.returnClause.type.trimmedText, labels: labels(subscriptDecl.parameterClause),
+          range: range))
+    case .typeAliasDecl:
+      let alias = RawTypeAliasDeclSyntax(raw)!
+      result.append(
         MemberDecl(
-          name: alias.name.text, kind: .typeAlias, access: ModifierSummary(alias.modifiers).access,
-          typeText: alias.initializer.value.text(in: source), range: range)
-      ]
+          name: alias.name.text, kind: .typeAlias, access: RawModifiers(alias.modifiers).access,
+          typeText: alias.initializer.value.trimmedText, range: range))
+    case .associatedTypeDecl:
+      result.append(MemberDecl(name: RawAssociatedTypeDeclSyntax(raw)!.name.text, kind: .associatedType, range: range))
+    case .enumCaseDecl:
+      for element in RawEnumCaseDeclSyntax(raw)!.elements.elements {
+        result.append(MemberDecl(name: element.name.text, kind: .enumCase, isStatic: true, range: range))
+      }
+    case .classDecl:
+      result.append(MemberDecl(name: RawClassDeclSyntax(raw)!.name.text, kind: .nestedType, range: range))
+    case .structDecl:
+      result.append(MemberDecl(name: RawStructDeclSyntax(raw)!.name.text, kind: .nestedType, range: range))
+    case .enumDecl:
+      result.append(MemberDecl(name: RawEnumDeclSyntax(raw)!.name.text, kind: .nestedType, range: range))
+    case .actorDecl:
+      result.append(MemberDecl(name: RawActorDeclSyntax(raw)!.name.text, kind: .nestedType, range: range))
+    case .protocolDecl:
+      result.append(MemberDecl(name: RawProtocolDeclSyntax(raw)!.name.text, kind: .nestedType, range: range))
+    default:
+      break
     }
-    if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
-      return [MemberDecl(name: associated.name.text, kind: .associatedType, range: range)]
-    }
-    if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
-      return enumCase.elements.map { MemberDecl(name: $0.name.text, kind: .enumCase, isStatic: true, range: range) }
-    }
-    if let name = nestedTypeName(decl) {
-      return [MemberDecl(name: name, kind: .nestedType, range: range)]
-    }
-    return []
   }
 
-  static func nestedTypeName(_ decl: DeclSyntax) -> String? {
-    if let node = decl.as(ClassDeclSyntax.self) { return node.name.text }
-    if let node = decl.as(StructDeclSyntax.self) { return node.name.text }
-    if let node = decl.as(EnumDeclSyntax.self) { return node.name.text }
-    if let node = decl.as(ActorDeclSyntax.self) { return node.name.text }
-    if let node = decl.as(ProtocolDeclSyntax.self) { return node.name.text }
-    return nil
-  }
-
-  private static func properties(of variable: VariableDeclSyntax, range: SourceRange, source: SourceText) -> [MemberDecl] {
-    let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-    let modifiers = ModifierSummary(variable.modifiers)
-    let attributes = variable.attributes.names(in: source)
-    var result: [MemberDecl] = []
+  private static func properties(of variable: RawVariableDeclSyntax, range: SourceRange, into result: inout [MemberDecl]) {
+    let isLet = variable.bindingSpecifier.tokenKind == .keyword && variable.bindingSpecifier.tokenText == "let"
+    let modifiers = RawModifiers(variable.modifiers)
+    let attributes = attributeNames(variable.attributes)
+    var found: [MemberDecl] = []
     // `var a, b: Int` gives both names the annotation written after the last one.
     var pendingType: String?
-    for binding in variable.bindings.reversed() {
-      let annotation = binding.typeAnnotation.map { $0.type.text(in: source) }
+    for binding in variable.bindings.elements.reversed() {
+      let annotation = binding.typeAnnotation.map { $0.type.trimmedText }
       if let annotation { pendingType = annotation }
-      guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+      guard let pattern = binding.pattern.as(RawIdentifierPatternSyntax.self) else { continue }
       var isStored = true
       var hasSetter = false
-      switch binding.accessorBlock?.accessors {
+      switch binding.accessorBlock.flatMap({ RawAccessorBlockSyntax.Accessors($0.accessors) }) {
       case .getter:
         isStored = false
       case .accessors(let accessors):
-        let specifiers = accessors.map { $0.accessorSpecifier.tokenKind }
-        let observers: [TokenKind] = [.keyword(.willSet), .keyword(.didSet)]
-        if !specifiers.allSatisfy({ observers.contains($0) }) {
+        let specifiers = accessors.elements.map { $0.accessorSpecifier.tokenText }
+        if !specifiers.allSatisfy({ $0 == "willSet" || $0 == "didSet" }) {
           isStored = false
-          hasSetter = specifiers.contains(.keyword(.set)) || specifiers.contains(.keyword(._modify))
-            || specifiers.contains(.keyword(.unsafeMutableAddress))
+          hasSetter = specifiers.contains { $0 == "set" || $0 == "_modify" || $0 == "unsafeMutableAddress" }
         }
       case nil:
         break
       }
       let initializer = binding.initializer
-      let settable = !isLet && (isStored || hasSetter)
-      result.append(
+      found.append(
         MemberDecl(
           name: pattern.identifier.text, kind: .property, isStatic: modifiers.isStatic,
-          isClassMember: modifiers.isClass, isLet: isLet, isStored: isStored, isSettable: settable,
+          isClassMember: modifiers.isClass, isLet: isLet, isStored: isStored, isSettable: !isLet && (isStored || hasSetter),
           setterAccess: modifiers.setterAccess, access: modifiers.access, attributes: attributes,
           modifiers: modifiers.others,
           typeText: annotation ?? (initializer == nil ? pendingType : nil),
-          initializerText: modifiers.isStatic ? initializer?.value.text(in: source) : nil, range: range))
+          initializerText: modifiers.isStatic ? initializer?.value.trimmedText : nil, range: range))
     }
-    return result.reversed()
+    result.append(contentsOf: found.reversed())
+  }
+
+  /// `@MainActor`, `@objc`: attribute names without arguments.
+  private static func attributeNames(_ list: RawAttributeListSyntax) -> [String] {
+    guard !list.isEmpty else { return [] }
+    return list.elements.compactMap { element in
+      RawAttributeSyntax(element).map { "@" + $0.attributeName.trimmedText }
+    }
+  }
+
+  private static func labels(_ clause: RawFunctionParameterClauseSyntax) -> [String] {
+    clause.parameters.elements.map { $0.firstName.text }
+  }
+
+  /// The distance from `parent`'s start to `child`'s, `child` being one of `parent`'s children.
+  private static func offset(of child: RawSyntax, in parent: RawSyntax) -> Int {
+    var offset = 0
+    guard let children = parent.layoutView?.children else { return 0 }
+    for case let candidate? in children {
+      if candidate.id == child.id { return offset }
+      offset += candidate.byteLength
+    }
+    return offset
+  }
+}
+
+/// What a declaration's modifiers say, read from the raw tokens in one pass.
+private struct RawModifiers {
+  var isStatic = false
+  var isClass = false
+  var access: AccessLevel?
+  var setterAccess: AccessLevel?
+  var others: [String] = []
+
+  init(_ list: RawDeclModifierListSyntax) {
+    guard !list.isEmpty else { return }
+    for modifier in list.elements {
+      let name = modifier.name.text
+      if let level = AccessLevel(keyword: name) {
+        if let detail = modifier.detail {
+          if setterAccess == nil, detail.detail.tokenText == "set" { setterAccess = level }
+        } else if access == nil {
+          access = level
+        }
+        continue
+      }
+      if modifier.name.tokenKind == .keyword {
+        if name == "static" { isStatic = true }
+        if name == "class" { isStatic = true; isClass = true }
+      }
+      others.append(name)
+    }
+  }
+}
+
+extension RawTokenSyntax {
+  /// The token's text as written (backticks included), without trivia.
+  var text: String { String(syntaxText: tokenText) }
+}
+
+extension RawSyntaxNodeProtocol {
+  /// The node's text without its outer trivia, as the source has it.
+  var trimmedText: String {
+    var bytes: [UInt8] = []
+    raw.withEachSyntaxText { text, _ in
+      bytes.append(contentsOf: UnsafeBufferPointer(start: text.baseAddress, count: text.count))
+    }
+    let leading = raw.leadingTriviaByteLength
+    let trailing = raw.trailingTriviaByteLength
+    guard leading + trailing <= bytes.count else { return "" }
+    return String(decoding: bytes[leading..<(bytes.count - trailing)], as: UTF8.self)
   }
 }
