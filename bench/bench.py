@@ -317,21 +317,31 @@ def files_mentioning(files, name):
 class Job:
     """One row's command, run once per round."""
 
-    def __init__(self, row, cmds, stdout=None, reader=False, runs=None):
+    def __init__(self, row, cmds, stdout=None, reader=False, runs=None, group=None):
         self.row, self.cmds, self.stdout, self.reader, self.runs = row, cmds, stdout, reader, runs
+        self.group = group
 
 
 def run_interleaved(jobs, runs, label):
     """Round-robin: run i of every row before run i+1 of any (rotating the order), so that load from
-    other processes on a shared machine spreads over all rows instead of skewing one."""
+    other processes on a shared machine spreads over all rows instead of skewing one. Jobs of one
+    group (the parse and scan rows whose ratios are targets) run back to back, in an order reversed
+    every other round, so that each round gives ratios measured under the same conditions."""
     jobs = [j for j in jobs if not j.row.pending]
+    units = []
+    for job in jobs:
+        if job.group is not None and units and units[-1][0].group == job.group:
+            units[-1].append(job)
+        else:
+            units.append([job])
     for i in range(runs):
         log(f"  [{label}] round {i + 1}/{runs}")
-        k = i % max(1, len(jobs))
-        for job in jobs[k:] + jobs[:k]:
-            if job.runs is not None and len(job.row.walls) >= job.runs:
-                continue
-            measure(job.row, job.cmds, 1, stdout=job.stdout, reader=job.reader)
+        k = i % max(1, len(units))
+        for unit in units[k:] + units[:k]:
+            for job in (unit if i % 2 == 0 else list(reversed(unit))):
+                if job.runs is not None and len(job.row.walls) >= job.runs:
+                    continue
+                measure(job.row, job.cmds, 1, stdout=job.stdout, reader=job.reader)
 
 
 def bench_corpus(c, binary, runs, threads, swiftc, parse_only, rare=None):
@@ -364,16 +374,24 @@ def bench_corpus(c, binary, runs, threads, swiftc, parse_only, rare=None):
                 cmds.append([swiftc, "-frontend", "-parse", "-filelist", pl])
             rows["swiftcN"] = Row("swiftcN", f"`swiftc -frontend -parse`, {threads} processes over byte-balanced parts")
             jobs.append(Job(rows["swiftcN"], cmds))
-    for t in sorted({1, threads}):
+    # Back to back in each round: parse N, scan N, scan 1, parse 1 (reversed every other round), so
+    # that the ratios the targets use come from runs next to each other.
+    def parse_job(t):
         key = "parse1" if t == 1 else "parseN"
         rows[key] = Row(key, f"swift-syntax parse only (`scan --parse-only`), {t} thread{plural(t)}")
         rows[key].pending = not parse_only
-        jobs.append(Job(rows[key], [[binary, "scan", "--parse-only", "--threads", str(t), root]]))
-    for t in sorted({1, threads}):
+        return Job(rows[key], [[binary, "scan", "--parse-only", "--threads", str(t), root]], group="ratios")
+
+    def scan_job(t):
         key = "scan1" if t == 1 else "scanN"
         rows[key] = Row(key, f"`scan --format json`, {t} thread{plural(t)} (whole index + report)")
-        jobs.append(Job(rows[key], [[binary, "scan", "--format", "json", "--threads", str(t), root]],
-                        stdout=os.path.join(lists, f"scan{t}.json")))
+        return Job(rows[key], [[binary, "scan", "--format", "json", "--threads", str(t), root]],
+                   stdout=os.path.join(lists, f"scan{t}.json"), group="ratios")
+
+    if threads > 1:
+        jobs += [parse_job(threads), scan_job(threads), scan_job(1), parse_job(1)]
+    else:
+        jobs += [parse_job(1), scan_job(1)]
 
     # The one-singleton command: a singleton whose name is in under 5% of the files.
     found = singletons_of(json_out)
@@ -438,6 +456,16 @@ def ratio(a, b):
     return None if a is None or b is None or b == 0 else a / b
 
 
+def paired(rows, a, b, attr="walls"):
+    """Median over rounds of row a's time / row b's time in the same round (the two ran back to
+    back): steadier on a shared machine than the ratio of medians."""
+    if a not in rows or b not in rows or rows[a].pending or rows[b].pending:
+        return None
+    xs, ys = getattr(rows[a], attr), getattr(rows[b], attr)
+    values = [x / y for x, y in zip(xs, ys) if y]
+    return statistics.median(values) if values else None
+
+
 def fmt_x(v):
     return "—" if v is None else f"{v:.2f}×"
 
@@ -474,12 +502,13 @@ def corpus_table(c, rows, threads, reference):
     g = lambda k: rows[k].wall if k in rows and not rows[k].pending else None  # noqa: E731
     c_ = lambda k: rows[k].cpu if k in rows and not rows[k].pending else None  # noqa: E731
     lines = [
-        ("scan / bare parse, %d threads" % threads, fmt_x(ratio(g("scanN"), g("parseN"))), "≤ 1.30×"),
-        ("scan / bare parse, 1 thread", fmt_x(ratio(g("scan1"), g("parse1"))), "(walk adds 21–26%)"),
-        ("scan / bare parse, CPU time, %d threads" % threads, fmt_x(ratio(c_("scanN"), c_("parseN"))), "(less sensitive to load)"),
+        ("scan / bare parse, %d threads (paired runs)" % threads, fmt_x(paired(rows, "scanN", "parseN")), "≤ 1.30×"),
+        ("scan / bare parse, %d threads (ratio of medians)" % threads, fmt_x(ratio(g("scanN"), g("parseN"))), "—"),
+        ("scan / bare parse, 1 thread (paired runs)", fmt_x(paired(rows, "scan1", "parse1")), "(walk adds 21–26%)"),
+        ("scan / bare parse, CPU time, %d threads (paired runs)" % threads, fmt_x(paired(rows, "scanN", "parseN", "cpus")), "(less sensitive to load)"),
         ("scan / swiftc parse, %d processes" % threads, fmt_x(ratio(g("scanN"), g("swiftcN"))), "≈ 1.9× (reference)"),
-        ("scan speed-up, %d threads vs 1" % threads, fmt_x(ratio(g("scan1"), g("scanN"))), "≥ 1.8×"),
-        ("bare parse speed-up, %d threads vs 1" % threads, fmt_x(ratio(g("parse1"), g("parseN"))), "1.9× (reference)"),
+        ("scan speed-up, %d threads vs 1 (paired runs)" % threads, fmt_x(paired(rows, "scan1", "scanN")), "≥ 1.8×"),
+        ("bare parse speed-up, %d threads vs 1 (paired runs)" % threads, fmt_x(paired(rows, "parse1", "parseN")), "1.9× (reference)"),
         ("one-singleton time", fmt_s(g("one")), "≤ 0.5 s"),
         ("one-singleton / read-all-files floor", fmt_x(ratio(g("one"), g("read"))), "reference: 0.064 s / 0.065 s"),
         ("scan peak memory, %d threads" % threads, fmt_mb(rows["scanN"].peak), "< 200 MB"),
@@ -505,8 +534,8 @@ def targets(results, growth, threads, busy):
 
     for c, rows in results:
         g = lambda k: rows[k].wall if k in rows and not rows[k].pending else None  # noqa: E731
-        r1 = ratio(g("scanN"), g("parseN"))
-        sp = ratio(g("scan1"), g("scanN"))
+        r1 = paired(rows, "scanN", "parseN")
+        sp = paired(rows, "scan1", "scanN")
         one = g("one")
         peak = rows["scanN"].peak
         label = c["label"]
@@ -577,7 +606,7 @@ def mem_total():
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default=os.path.join(ROOT, ".build/release/desingleton"), help="desingleton binary")
-    ap.add_argument("--runs", type=int, default=None, help="runs per row, median reported (default 5; --quick: 1)")
+    ap.add_argument("--runs", type=int, default=None, help="runs per row, median reported (default 7; --quick: 1)")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1,
                     help="threads / processes for the parallel rows (default: all cores)")
     ap.add_argument("--quick", action="store_true", help="smoke run: small corpora, 1 run")
@@ -585,7 +614,7 @@ def main():
     ap.add_argument("--no-growth", action="store_true", help="skip the 100k/300k/3M sizes")
     ap.add_argument("--output", default=os.path.join(HERE, "results.md"), help="where to write the Markdown")
     args = ap.parse_args()
-    runs = args.runs or (1 if args.quick else 5)
+    runs = args.runs or (1 if args.quick else 7)
     threads = max(1, args.threads)
     binary = os.path.abspath(args.bin)
     if not os.access(binary, os.X_OK):
@@ -629,13 +658,16 @@ def main():
     md.append(f"- date: {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}")
     md.append(f"- machine: {os.cpu_count()} cores (nproc), {cpu_model()}, {mem_total()} RAM, {platform.system()} "
               f"{platform.release()}; load average (1 min) at start {load:.2f}, at end {os.getloadavg()[0]:.2f}")
-    busy = max(load, os.getloadavg()[0]) > 0.5 * (os.cpu_count() or 1)
+    # The bench's own runs raise the load average by the end; the load before it started says whether
+    # something else was using the cores.
+    busy = load > 0.5 * (os.cpu_count() or 1)
     if busy:
-        md.append("- **the machine was busy during this run** (other processes on the cores): wall times and "
-                  "thread speed-ups are pessimistic; the CPU column and the callgrind profile (bench/PROFILE.md) are steadier")
+        md.append("- **the machine was busy when this run started** (other processes on the cores): wall times and "
+                  "thread speed-ups are pessimistic; the callgrind profile (bench/PROFILE.md) is steadier")
     swift_version = subprocess.run([swiftc or "swiftc", "--version"], capture_output=True, text=True).stdout.splitlines()
     md.append(f"- toolchain: {swift_version[0] if swift_version else 'swiftc not found'}")
     md.append(f"- binary: `{os.path.relpath(binary, ROOT)}`; {runs} run{'s' if runs > 1 else ''} per row, median; "
+              f"the ratios marked \"paired runs\" are medians of per-round ratios between rows run back to back; "
               f"parallel rows use {threads} threads/processes; peak memory = ru_maxrss of each child (wait4), "
               f"as `/usr/bin/time -v` reports it; warm page cache")
     md.append(f"- the read floor is a Python child process reading every file's bytes; its own timing of the read loop (interpreter start-up excluded)")

@@ -116,26 +116,27 @@ public struct MemberDecl: Hashable, Sendable {
 }
 
 /// A type declaration or an extension of one.
-public struct TypeDecl: Hashable, Sendable {
+/// A class, so that the index's tables share one copy of each declaration; equality is by value.
+public final class TypeDecl: Hashable, Sendable {
   public enum Kind: String, Sendable, Codable {
     case `class`, `struct`, `enum`, actor, `protocol`, `extension`
   }
 
   /// The name as declared (for an extension: the last component of the extended type).
-  public var name: String
+  public let name: String
   /// Dotted path through enclosing types: `Outer.Inner`. For an extension, the extended type as written.
-  public var qualifiedName: String
-  public var kind: Kind
+  public let qualifiedName: String
+  public let kind: Kind
   /// Types and protocols in the inheritance clause, as written.
-  public var inherited: [String]
-  public var attributes: [String]
-  public var modifiers: [String]
-  public var access: AccessLevel?
-  public var members: [MemberDecl]
-  public var range: SourceRange
+  public let inherited: [String]
+  public let attributes: [String]
+  public let modifiers: [String]
+  public let access: AccessLevel?
+  public let members: [MemberDecl]
+  public let range: SourceRange
   /// Byte offset just after the `{` of the member block, and of its `}`.
-  public var bodyOpen: Int
-  public var bodyClose: Int
+  public let bodyOpen: Int
+  public let bodyClose: Int
 
   public init(
     name: String, qualifiedName: String, kind: Kind, inherited: [String], attributes: [String], modifiers: [String],
@@ -152,6 +153,20 @@ public struct TypeDecl: Hashable, Sendable {
     self.range = range
     self.bodyOpen = bodyOpen
     self.bodyClose = bodyClose
+  }
+
+  public static func == (lhs: TypeDecl, rhs: TypeDecl) -> Bool {
+    lhs === rhs
+      || (lhs.name == rhs.name && lhs.qualifiedName == rhs.qualifiedName && lhs.kind == rhs.kind
+        && lhs.inherited == rhs.inherited && lhs.attributes == rhs.attributes && lhs.modifiers == rhs.modifiers
+        && lhs.access == rhs.access && lhs.members == rhs.members && lhs.range == rhs.range
+        && lhs.bodyOpen == rhs.bodyOpen && lhs.bodyClose == rhs.bodyClose)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(qualifiedName)
+    hasher.combine(kind)
+    hasher.combine(range)
   }
 
   public var isExtension: Bool { kind == .extension }
