@@ -581,6 +581,22 @@ def growth_table(growth):
     return out
 
 
+def cpu_busy_fraction(seconds=2.0):
+    """Share of all cores' time spent not idle over `seconds`, from /proc/stat; None elsewhere."""
+    def sample():
+        with open("/proc/stat") as f:
+            values = [int(v) for v in f.readline().split()[1:]]
+        return sum(values), values[3] + (values[4] if len(values) > 4 else 0)
+    try:
+        total0, idle0 = sample()
+        time.sleep(seconds)
+        total1, idle1 = sample()
+    except (OSError, ValueError, IndexError):
+        return None
+    total = total1 - total0
+    return None if total <= 0 else 1 - (idle1 - idle0) / total
+
+
 def cpu_model():
     try:
         for line in open("/proc/cpuinfo"):
@@ -624,6 +640,7 @@ def main():
     if not parse_only:
         log("bench: this binary has no `scan --parse-only`; those rows are marked pending")
     os.makedirs(OUT, exist_ok=True)
+    busy_at_start = cpu_busy_fraction()
     started = time.perf_counter()
     load = os.getloadavg()[0]
 
@@ -658,9 +675,13 @@ def main():
     md.append(f"- date: {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}")
     md.append(f"- machine: {os.cpu_count()} cores (nproc), {cpu_model()}, {mem_total()} RAM, {platform.system()} "
               f"{platform.release()}; load average (1 min) at start {load:.2f}, at end {os.getloadavg()[0]:.2f}")
-    # The bench's own runs raise the load average by the end; the load before it started says whether
-    # something else was using the cores.
-    busy = load > 0.5 * (os.cpu_count() or 1)
+    # The load average of this kind of VM stays near 1 even when its cores are idle; what the cores
+    # did in the two seconds before the bench started says whether something else was using them.
+    if busy_at_start is not None:
+        md.append(f"- cores busy in the 2 s before the run: {100 * busy_at_start:.0f}% (from /proc/stat)")
+        busy = busy_at_start > 0.25
+    else:
+        busy = load > 0.5 * (os.cpu_count() or 1)
     if busy:
         md.append("- **the machine was busy when this run started** (other processes on the cores): wall times and "
                   "thread speed-ups are pessimistic; the callgrind profile (bench/PROFILE.md) is steadier")
