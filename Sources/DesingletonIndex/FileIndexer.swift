@@ -62,61 +62,51 @@ struct DeclarationCollector {
     for member in members { collect(member.decl, enclosing: enclosing) }
   }
 
+  private static let kinds: [SyntaxKind: TypeDecl.Kind] = [
+    .classDecl: .class, .structDecl: .struct, .enumDecl: .enum, .actorDecl: .actor, .protocolDecl: .protocol,
+    .extensionDecl: .extension,
+  ]
+
   private mutating func collect(_ decl: DeclSyntax, enclosing: String?) {
-    switch decl.as(DeclSyntaxEnum.self) {
-    case .classDecl(let node):
-      record(node.name.text, kind: .class, node: node, inheritance: node.inheritanceClause,
-        attributes: node.attributes, modifiers: node.modifiers, memberBlock: node.memberBlock, enclosing: enclosing)
-    case .structDecl(let node):
-      record(node.name.text, kind: .struct, node: node, inheritance: node.inheritanceClause,
-        attributes: node.attributes, modifiers: node.modifiers, memberBlock: node.memberBlock, enclosing: enclosing)
-    case .enumDecl(let node):
-      record(node.name.text, kind: .enum, node: node, inheritance: node.inheritanceClause,
-        attributes: node.attributes, modifiers: node.modifiers, memberBlock: node.memberBlock, enclosing: enclosing)
-    case .actorDecl(let node):
-      record(node.name.text, kind: .actor, node: node, inheritance: node.inheritanceClause,
-        attributes: node.attributes, modifiers: node.modifiers, memberBlock: node.memberBlock, enclosing: enclosing)
-    case .protocolDecl(let node):
-      record(node.name.text, kind: .protocol, node: node, inheritance: node.inheritanceClause,
-        attributes: node.attributes, modifiers: node.modifiers, memberBlock: node.memberBlock, enclosing: enclosing)
-    case .extensionDecl(let node):
-      let extended = node.extendedType.text(in: source)
-      record(node.extendedType.simpleName ?? extended, qualifiedName: extended, kind: .extension, node: node,
-        inheritance: node.inheritanceClause, attributes: node.attributes, modifiers: node.modifiers,
-        memberBlock: node.memberBlock, enclosing: enclosing)
-    case .ifConfigDecl(let node):
-      for clause in node.clauses {
+    if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+      for clause in ifConfig.clauses {
         switch clause.elements {
         case .statements(let items): collect(items, enclosing: enclosing)
         case .decls(let members): collect(members, enclosing: enclosing)
         default: break
         }
       }
-    default:
-      break
+      return
+    }
+    guard let kind = Self.kinds[decl.kind], let group = decl.asProtocol(DeclGroupSyntax.self) else { return }
+    if let named = decl.asProtocol(NamedDeclSyntax.self) {
+      record(named.name.text, kind: kind, group: group, enclosing: enclosing)
+    } else if let node = decl.as(ExtensionDeclSyntax.self) {
+      let extended = node.extendedType.text(in: source)
+      record(node.extendedType.simpleName ?? extended, qualifiedName: extended, kind: kind, group: group,
+        enclosing: enclosing)
     }
   }
 
   private mutating func record(
-    _ name: String, qualifiedName: String? = nil, kind: TypeDecl.Kind, node: some DeclSyntaxProtocol,
-    inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax,
-    memberBlock: MemberBlockSyntax, enclosing: String?
+    _ name: String, qualifiedName: String? = nil, kind: TypeDecl.Kind, group: some DeclGroupSyntax, enclosing: String?
   ) {
+    let memberBlock = group.memberBlock
     let written = qualifiedName ?? name
     let qualified = enclosing.map { "\($0).\(written)" } ?? written
     let members = MemberExtractor.members(of: memberBlock.members, in: source)
-    let modifierSummary = ModifierSummary(modifiers)
+    let modifierSummary = ModifierSummary(group.modifiers)
     types.append(
       TypeDecl(
         name: name,
         qualifiedName: qualified,
         kind: kind,
-        inherited: inheritance?.inheritedTypes.map { $0.type.text(in: source) } ?? [],
-        attributes: attributes.names(in: source),
+        inherited: group.inheritanceClause?.inheritedTypes.map { $0.type.text(in: source) } ?? [],
+        attributes: group.attributes.names(in: source),
         modifiers: modifierSummary.others,
         access: modifierSummary.access,
         members: members,
-        range: node.sourceRange(in: source),
+        range: group.sourceRange(in: source),
         bodyOpen: memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
         bodyClose: memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       ))

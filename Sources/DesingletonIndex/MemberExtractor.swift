@@ -46,7 +46,7 @@ enum MemberExtractor {
       properties(of: RawVariableDeclSyntax(raw)!, range: range, into: &result)
     case .functionDecl:
       let function = RawFunctionDeclSyntax(raw)!
-      let modifiers = RawModifiers(function.modifiers)
+      let modifiers = ModifierSummary(function.modifiers)
       result.append(
         MemberDecl(
           name: function.name.text, kind: .method, isStatic: modifiers.isStatic, isClassMember: modifiers.isClass,
@@ -55,7 +55,7 @@ enum MemberExtractor {
           labels: labels(function.signature.parameterClause), range: range))
     case .initializerDecl:
       let initializer = RawInitializerDeclSyntax(raw)!
-      let modifiers = RawModifiers(initializer.modifiers)
+      let modifiers = ModifierSummary(initializer.modifiers)
       result.append(
         MemberDecl(
           name: "init", kind: .initializer, access: modifiers.access, attributes: attributeNames(initializer.attributes),
@@ -67,7 +67,7 @@ enum MemberExtractor {
       if let block = subscriptDecl.accessorBlock, case .accessors(let accessors) = RawAccessorBlockSyntax.Accessors(block.accessors) {
         settable = accessors.elements.contains { $0.accessorSpecifier.tokenText == "set" }
       }
-      let modifiers = RawModifiers(subscriptDecl.modifiers)
+      let modifiers = ModifierSummary(subscriptDecl.modifiers)
       result.append(
         MemberDecl(
           name: "subscript", kind: .subscript, isStatic: modifiers.isStatic, isSettable: settable,
@@ -79,7 +79,7 @@ enum MemberExtractor {
       let alias = RawTypeAliasDeclSyntax(raw)!
       result.append(
         MemberDecl(
-          name: alias.name.text, kind: .typeAlias, access: RawModifiers(alias.modifiers).access,
+          name: alias.name.text, kind: .typeAlias, access: ModifierSummary(alias.modifiers).access,
           typeText: alias.initializer.value.trimmedText, range: range))
     case .associatedTypeDecl:
       result.append(MemberDecl(name: RawAssociatedTypeDeclSyntax(raw)!.name.text, kind: .associatedType, range: range))
@@ -104,7 +104,7 @@ enum MemberExtractor {
 
   private static func properties(of variable: RawVariableDeclSyntax, range: SourceRange, into result: inout [MemberDecl]) {
     let isLet = variable.bindingSpecifier.tokenKind == .keyword && variable.bindingSpecifier.tokenText == "let"
-    let modifiers = RawModifiers(variable.modifiers)
+    let modifiers = ModifierSummary(variable.modifiers)
     let attributes = attributeNames(variable.attributes)
     var found: [MemberDecl] = []
     // `var a, b: Int` gives both names the annotation written after the last one.
@@ -161,35 +161,6 @@ enum MemberExtractor {
       offset += candidate.byteLength
     }
     return offset
-  }
-}
-
-/// What a declaration's modifiers say, read from the raw tokens in one pass.
-private struct RawModifiers {
-  var isStatic = false
-  var isClass = false
-  var access: AccessLevel?
-  var setterAccess: AccessLevel?
-  var others: [String] = []
-
-  init(_ list: RawDeclModifierListSyntax) {
-    guard !list.isEmpty else { return }
-    for modifier in list.elements {
-      let name = modifier.name.text
-      if let level = AccessLevel(keyword: name) {
-        if let detail = modifier.detail {
-          if setterAccess == nil, detail.detail.tokenText == "set" { setterAccess = level }
-        } else if access == nil {
-          access = level
-        }
-        continue
-      }
-      if modifier.name.tokenKind == .keyword {
-        if name == "static" { isStatic = true }
-        if name == "class" { isStatic = true; isClass = true }
-      }
-      others.append(name)
-    }
   }
 }
 

@@ -1,6 +1,6 @@
 import DesingletonCore
 import Foundation
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Names a singleton's accessor can have: `shared`, `sharedController`, `sharedInstance`,
 /// `default`, `defaultManager`, `standard`, `instance`.
@@ -45,7 +45,7 @@ extension DeclModifierListSyntax {
   public var otherModifierNames: [String] { ModifierSummary(self).others }
 }
 
-/// What a declaration's modifiers say, read in one pass over the list.
+/// What a declaration's modifiers say, read from the raw tokens in one pass over the list.
 struct ModifierSummary {
   /// `static` or `class`.
   var isStatic = false
@@ -59,21 +59,24 @@ struct ModifierSummary {
   var others: [String] = []
 
   init(_ list: DeclModifierListSyntax) {
+    self.init(RawDeclModifierListSyntax(list.raw)!)
+  }
+
+  init(_ list: RawDeclModifierListSyntax) {
     guard !list.isEmpty else { return }
-    for modifier in list {
+    for modifier in list.elements {
       let name = modifier.name.text
       if let level = AccessLevel(keyword: name) {
         if let detail = modifier.detail {
-          if setterAccess == nil, detail.detail.text == "set" { setterAccess = level }
+          if setterAccess == nil, detail.detail.tokenText == "set" { setterAccess = level }
         } else if access == nil {
           access = level
         }
         continue
       }
-      switch modifier.name.tokenKind {
-      case .keyword(.static): isStatic = true
-      case .keyword(.class): isStatic = true; isClass = true
-      default: break
+      if modifier.name.tokenKind == .keyword {
+        if name == "static" { isStatic = true }
+        if name == "class" { isStatic = true; isClass = true }
       }
       others.append(name)
     }
