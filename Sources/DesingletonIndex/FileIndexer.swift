@@ -62,30 +62,32 @@ struct DeclarationCollector {
     for member in members { collect(member.decl, enclosing: enclosing) }
   }
 
-  private static let kinds: [SyntaxKind: TypeDecl.Kind] = [
-    .classDecl: .class, .structDecl: .struct, .enumDecl: .enum, .actorDecl: .actor, .protocolDecl: .protocol,
-    .extensionDecl: .extension,
-  ]
-
   private mutating func collect(_ decl: DeclSyntax, enclosing: String?) {
-    if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-      for clause in ifConfig.clauses {
+    switch decl.as(DeclSyntaxEnum.self) {
+    case .classDecl(let node): record(node, kind: .class, enclosing: enclosing)
+    case .structDecl(let node): record(node, kind: .struct, enclosing: enclosing)
+    case .enumDecl(let node): record(node, kind: .enum, enclosing: enclosing)
+    case .actorDecl(let node): record(node, kind: .actor, enclosing: enclosing)
+    case .protocolDecl(let node): record(node, kind: .protocol, enclosing: enclosing)
+    case .extensionDecl(let node):
+      let extended = node.extendedType.text(in: source)
+      record(node.extendedType.simpleName ?? extended, qualifiedName: extended, kind: .extension, group: node,
+        enclosing: enclosing)
+    case .ifConfigDecl(let node):
+      for clause in node.clauses {
         switch clause.elements {
         case .statements(let items): collect(items, enclosing: enclosing)
         case .decls(let members): collect(members, enclosing: enclosing)
         default: break
         }
       }
-      return
+    default:
+      break
     }
-    guard let kind = Self.kinds[decl.kind], let group = decl.asProtocol(DeclGroupSyntax.self) else { return }
-    if let named = decl.asProtocol(NamedDeclSyntax.self) {
-      record(named.name.text, kind: kind, group: group, enclosing: enclosing)
-    } else if let node = decl.as(ExtensionDeclSyntax.self) {
-      let extended = node.extendedType.text(in: source)
-      record(node.extendedType.simpleName ?? extended, qualifiedName: extended, kind: kind, group: group,
-        enclosing: enclosing)
-    }
+  }
+
+  private mutating func record(_ node: some DeclGroupSyntax & NamedDeclSyntax, kind: TypeDecl.Kind, enclosing: String?) {
+    record(node.name.text, kind: kind, group: node, enclosing: enclosing)
   }
 
   private mutating func record(
