@@ -137,6 +137,8 @@ public final class TypeDecl: Hashable, Sendable {
   /// Byte offset just after the `{` of the member block, and of its `}`.
   public let bodyOpen: Int
   public let bodyClose: Int
+  /// A static member is named like an accessor (`shared`, `default…`): only such types can be singletons.
+  let hasAccessorLikeStaticMember: Bool
 
   public init(
     name: String, qualifiedName: String, kind: Kind, inherited: [String], attributes: [String], modifiers: [String],
@@ -153,6 +155,7 @@ public final class TypeDecl: Hashable, Sendable {
     self.range = range
     self.bodyOpen = bodyOpen
     self.bodyClose = bodyClose
+    hasAccessorLikeStaticMember = members.contains { $0.isStatic && isAccessorLikeName($0.name) }
   }
 
   public static func == (lhs: TypeDecl, rhs: TypeDecl) -> Bool {

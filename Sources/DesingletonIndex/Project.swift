@@ -18,9 +18,10 @@ public struct ParsedFile: @unchecked Sendable {
 }
 
 /// The index together with on-demand access to the syntax trees of the files a plan reads or edits.
-/// Trees are parsed once and kept only for those files.
+/// Trees are parsed once and kept only for those files. Safe to use from several threads.
 public final class Project: @unchecked Sendable {
   public let index: Index
+  private let lock = NSLock()
   private var cache: [String: ParsedFile] = [:]
   private var overrides: [String: SourceText]
 
@@ -32,20 +33,31 @@ public final class Project: @unchecked Sendable {
 
   /// The parsed file at `path`. A file with syntax errors is a refusal: it cannot be edited safely.
   public func file(_ path: String) throws -> ParsedFile {
-    if let cached = cache[path] { return cached }
+    if let cached = cached(path) { return cached }
     let source = try overrides[path] ?? FileLoader.read(path)
     let parsed = ParsedFile(source: source)
     if parsed.tree.hasError {
       throw Refusal(FileIndexer.syntaxErrors(in: parsed.tree, source: source))
     }
+    lock.lock()
+    defer { lock.unlock() }
+    // Another thread may have parsed the same file meanwhile: keep the first, so every caller
+    // sees one tree.
+    if let first = cache[path] { return first }
     cache[path] = parsed
     return parsed
+  }
+
+  private func cached(_ path: String) -> ParsedFile? {
+    lock.lock()
+    defer { lock.unlock() }
+    return cache[path]
   }
 
   /// Parses `paths` on `threads` threads ahead of `file(_:)`, which then finds them ready. Files
   /// that cannot be read or have syntax errors are left for `file(_:)` to report.
   public func preload(_ paths: [String], threads: Int? = nil) {
-    let missing = Array(Set(paths).subtracting(cache.keys)).sorted()
+    let missing = Array(Set(paths).filter { cached($0) == nil }).sorted()
     guard missing.count > 1 else { return }
     let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, missing.count))
     let overrides = self.overrides
@@ -58,18 +70,24 @@ public final class Project: @unchecked Sendable {
         if !parsed.tree.hasError { slots.set(position, parsed) }
       }
     }
-    for (path, parsed) in zip(missing, slots.values) {
+    lock.lock()
+    defer { lock.unlock() }
+    for (path, parsed) in zip(missing, slots.values) where cache[path] == nil {
       if let parsed { cache[path] = parsed }
     }
   }
 
   /// A file's text without parsing it: the in-memory source when there is one, else the file on disk.
   public func bytes(_ path: String) -> [UInt8]? {
-    if let cached = cache[path] { return cached.source.bytes }
+    if let cached = cached(path) { return cached.source.bytes }
     if let source = overrides[path] { return source.bytes }
     return readBytes(path)
   }
 
   /// Every file read so far, by path.
-  public var loadedSources: [String: SourceText] { cache.mapValues(\.source) }
+  public var loadedSources: [String: SourceText] {
+    lock.lock()
+    defer { lock.unlock() }
+    return cache.mapValues(\.source)
+  }
 }

@@ -6,7 +6,7 @@ enum SingletonDetector {
     var result: [Singleton] = []
     for (qualifiedName, decls) in declarations {
       // Most types have no static member with an accessor's name: rule them out without copying members.
-      guard decls.contains(where: { $0.members.contains { $0.isStatic && isAccessorLikeName($0.name) } }),
+      guard decls.contains(where: \.hasAccessorLikeStaticMember),
         let primary = decls.first(where: { !$0.isExtension }), primary.kind != .protocol
       else { continue }
       let members = decls.flatMap(\.members)

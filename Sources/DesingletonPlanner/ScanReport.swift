@@ -1,5 +1,6 @@
 import DesingletonCore
 import DesingletonIndex
+import Dispatch
 import Foundation
 
 /// What `desingleton scan` reports: the singletons of a code base, who uses which of their members,
@@ -63,37 +64,47 @@ public struct ScanReport: Codable, Sendable, Equatable {
   /// Files skipped or indexed in part, as `path:line:col: warning: message`.
   public var warnings: [String]
 
-  public init(project: Project, only typeName: String? = nil) throws {
+  public init(project: Project, only typeName: String? = nil, threads: Int? = nil) throws {
     let index = project.index
     files = index.files.count
     lines = index.lineCount
     warnings = index.warnings.map(\.description)
-    var entries: [SingletonEntry] = []
     let existing = Set(index.allTypeNames)
     let reported = index.singletons.filter { typeName == nil || $0.typeName == typeName }
     // The analysis reads the singletons' declarations and extensions; parse them in parallel first.
-    project.preload(reported.flatMap { index.declarations(of: $0.typeName).map(\.path) })
-    for singleton in reported {
-      let analysis = try SingletonAnalysis(singleton: singleton, project: project)
-      let (slices, unsliced) = SliceSuggester.suggest(analysis, existingTypeNames: existing)
-      entries.append(
-        SingletonEntry(
-          type: singleton.typeName, kind: singleton.typeKind.rawValue, accessor: singleton.accessor,
-          accessors: singleton.accessors, shape: singleton.shape.rawValue, place: Place(singleton.declaration.start),
-          strict: singleton.isStrict,
-          members: analysis.members.map { member in
-            Member(name: member.name, kind: member.kind.rawValue, declaration: ScanReport.signature(of: member, in: project) ?? member.displayName)
-          },
-          references: analysis.references.count,
-          consumers: analysis.consumers.map { usage in
-            Consumer(
-              type: usage.typeName, reads: usage.reads, writes: usage.writes, calls: usage.calls,
-              passesInstance: usage.instanceUses.map(Place.init), references: usage.references.count)
-          },
-          unattributed: analysis.unattributed.map { Unattributed(place: Place($0.reference.location), reason: $0.reason) },
-          suggestedSlices: slices, unsliced: unsliced))
+    project.preload(reported.flatMap { index.declarations(of: $0.typeName).map(\.path) }, threads: threads)
+    // Each singleton's entry depends only on the index and those files: build them in parallel,
+    // keep them in index order, and report the first refusal in that order.
+    let results = ParallelResults<Result<SingletonEntry, any Error>>(count: reported.count)
+    let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, reported.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while let position = results.next() {
+        results.set(position, Result { try ScanReport.entry(for: reported[position], project: project, existingTypeNames: existing) })
+      }
     }
-    singletons = entries
+    singletons = try results.values.map { try $0!.get() }
+  }
+
+  private static func entry(for singleton: Singleton, project: Project, existingTypeNames existing: Set<String>) throws
+    -> SingletonEntry
+  {
+    let analysis = try SingletonAnalysis(singleton: singleton, project: project)
+    let (slices, unsliced) = SliceSuggester.suggest(analysis, existingTypeNames: existing)
+    return SingletonEntry(
+      type: singleton.typeName, kind: singleton.typeKind.rawValue, accessor: singleton.accessor,
+      accessors: singleton.accessors, shape: singleton.shape.rawValue, place: Place(singleton.declaration.start),
+      strict: singleton.isStrict,
+      members: analysis.members.map { member in
+        Member(name: member.name, kind: member.kind.rawValue, declaration: ScanReport.signature(of: member, in: project) ?? member.displayName)
+      },
+      references: analysis.references.count,
+      consumers: analysis.consumers.map { usage in
+        Consumer(
+          type: usage.typeName, reads: usage.reads, writes: usage.writes, calls: usage.calls,
+          passesInstance: usage.instanceUses.map(Place.init), references: usage.references.count)
+      },
+      unattributed: analysis.unattributed.map { Unattributed(place: Place($0.reference.location), reason: $0.reason) },
+      suggestedSlices: slices, unsliced: unsliced)
   }
 
   /// The declaration's first line up to its body, whitespace folded.
@@ -182,5 +193,37 @@ public struct ScanReport: Codable, Sendable, Equatable {
 
   private func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+}
+
+/// Results of work items taken in turn by several threads, each written into its own position.
+private final class ParallelResults<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [Value?]
+  private var taken = 0
+
+  init(count: Int) {
+    storage = Array(repeating: nil, count: count)
+  }
+
+  /// The next position to work on, or nil when every one is taken.
+  func next() -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard taken < storage.count else { return nil }
+    taken += 1
+    return taken - 1
+  }
+
+  func set(_ position: Int, _ value: Value) {
+    lock.lock()
+    storage[position] = value
+    lock.unlock()
+  }
+
+  var values: [Value?] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
   }
 }

@@ -41,7 +41,7 @@ struct Scan: ParsableCommand {
         _ = try resolveSingleton(singleton, in: try common.loadProject().index)
       }
     }
-    let report = try ScanReport(project: project, only: typeName)
+    let report = try ScanReport(project: project, only: typeName, threads: common.threads)
     switch format {
     case .text: print(report.text(), terminator: "")
     case .json: print(report.json(), terminator: "")
