@@ -15,18 +15,15 @@ public struct IndexBuilder: Sendable {
   /// names are parsed (the others are read, found irrelevant, and dropped).
   public func build(paths: [String], mentioning names: [String]? = nil) -> Index {
     let needles = names.map { $0.map { Array($0.utf8) } }
-    let slots = Slots<Outcome>(count: paths.count)
     // Largest files first, so no thread is left with a big file at the end.
     let sizes = paths.map(fileSize)
     let order = paths.indices.sorted { sizes[$0] > sizes[$1] }
-    let next = Counter()
-    DispatchQueue.concurrentPerform(iterations: min(threads, max(paths.count, 1))) { _ in
-      while let position = next.take(below: order.count) {
-        let index = order[position]
-        slots.set(index, IndexBuilder.indexFile(paths[index], needles: needles))
-      }
+    let indexed = parallelMap(count: order.count, threads: threads) {
+      IndexBuilder.indexFile(paths[order[$0]], needles: needles)
     }
-    return assemble(paths: paths, outcomes: slots.values)
+    var outcomes = [Outcome?](repeating: nil, count: paths.count)
+    for (position, index) in order.enumerated() { outcomes[index] = indexed[position] }
+    return assemble(paths: paths, outcomes: outcomes)
   }
 
   private func assemble(paths: [String], outcomes: [Outcome?]) -> Index {
@@ -62,14 +59,8 @@ public struct IndexBuilder: Sendable {
   /// Indexes sources already in memory (tests, fuzzing); the same result as reading them from disk.
   public func build(sources: [SourceText]) -> Index {
     let sorted = sources.sorted { $0.path < $1.path }
-    let slots = Slots<Outcome>(count: sorted.count)
-    let next = Counter()
-    DispatchQueue.concurrentPerform(iterations: min(threads, max(sorted.count, 1))) { _ in
-      while let position = next.take(below: sorted.count) {
-        slots.set(position, .indexed(FileIndexer.index(sorted[position])))
-      }
-    }
-    return assemble(paths: sorted.map(\.path), outcomes: slots.values)
+    let outcomes: [Outcome?] = parallelMap(count: sorted.count, threads: threads) { .indexed(FileIndexer.index(sorted[$0])) }
+    return assemble(paths: sorted.map(\.path), outcomes: outcomes)
   }
 
   enum Outcome: Sendable {
@@ -94,40 +85,5 @@ public struct IndexBuilder: Sendable {
   private func fileSize(_ path: String) -> Int {
     var info = stat()
     return stat(path, &info) == 0 ? Int(info.st_size) : 0
-  }
-}
-
-/// Results written by worker threads, each into its own position.
-final class Slots<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [Value?]
-
-  init(count: Int) {
-    storage = Array(repeating: nil, count: count)
-  }
-
-  func set(_ index: Int, _ value: Value) {
-    lock.lock()
-    storage[index] = value
-    lock.unlock()
-  }
-
-  var values: [Value?] {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage
-  }
-}
-
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  func take(below limit: Int) -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard value < limit else { return nil }
-    value += 1
-    return value - 1
   }
 }

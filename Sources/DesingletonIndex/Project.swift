@@ -59,21 +59,16 @@ public final class Project: @unchecked Sendable {
   public func preload(_ paths: [String], threads: Int? = nil) {
     let missing = Array(Set(paths).filter { cached($0) == nil }).sorted()
     guard missing.count > 1 else { return }
-    let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, missing.count))
     let overrides = self.overrides
-    let slots = Slots<ParsedFile>(count: missing.count)
-    let next = Counter()
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while let position = next.take(below: missing.count) {
-        guard let source = try? overrides[missing[position]] ?? FileLoader.read(missing[position]) else { continue }
-        let parsed = ParsedFile(source: source)
-        if !parsed.tree.hasError { slots.set(position, parsed) }
-      }
+    let parsed = parallelMap(count: missing.count, threads: threads) { position -> ParsedFile? in
+      guard let source = try? overrides[missing[position]] ?? FileLoader.read(missing[position]) else { return nil }
+      let file = ParsedFile(source: source)
+      return file.tree.hasError ? nil : file
     }
     lock.lock()
     defer { lock.unlock() }
-    for (path, parsed) in zip(missing, slots.values) where cache[path] == nil {
-      if let parsed { cache[path] = parsed }
+    for (path, file) in zip(missing, parsed) where cache[path] == nil {
+      if let file { cache[path] = file }
     }
   }
 

@@ -75,14 +75,10 @@ public struct ScanReport: Codable, Sendable, Equatable {
     project.preload(reported.flatMap { index.declarations(of: $0.typeName).map(\.path) }, threads: threads)
     // Each singleton's entry depends only on the index and those files: build them in parallel,
     // keep them in index order, and report the first refusal in that order.
-    let results = ParallelResults<Result<SingletonEntry, any Error>>(count: reported.count)
-    let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, reported.count))
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while let position = results.next() {
-        results.set(position, Result { try ScanReport.entry(for: reported[position], project: project, existingTypeNames: existing) })
-      }
+    let results = parallelMap(count: reported.count, threads: threads) { position in
+      Result { try ScanReport.entry(for: reported[position], project: project, existingTypeNames: existing) }
     }
-    singletons = try results.values.map { try $0!.get() }
+    singletons = try results.map { try $0.get() }
   }
 
   private static func entry(for singleton: Singleton, project: Project, existingTypeNames existing: Set<String>) throws
@@ -193,37 +189,5 @@ public struct ScanReport: Codable, Sendable, Equatable {
 
   private func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-  }
-}
-
-/// Results of work items taken in turn by several threads, each written into its own position.
-private final class ParallelResults<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [Value?]
-  private var taken = 0
-
-  init(count: Int) {
-    storage = Array(repeating: nil, count: count)
-  }
-
-  /// The next position to work on, or nil when every one is taken.
-  func next() -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard taken < storage.count else { return nil }
-    taken += 1
-    return taken - 1
-  }
-
-  func set(_ position: Int, _ value: Value) {
-    lock.lock()
-    storage[position] = value
-    lock.unlock()
-  }
-
-  var values: [Value?] {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage
   }
 }

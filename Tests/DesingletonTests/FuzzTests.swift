@@ -1,3 +1,4 @@
+import DesingletonCore
 import Foundation
 import Testing
 
@@ -47,35 +48,26 @@ import Testing
     }
     let watchdog = FuzzWatchdog(limitSeconds: Self.timeout)
     defer { watchdog.stop() }
-    let results = FuzzResults(count: iterations.count)
-    let next = FuzzCounter()
     let start = Date()
     // Mutants are independent; the index parses a sample's files on all cores but plans on one.
-    DispatchQueue.concurrentPerform(iterations: min(Self.jobs, iterations.count)) { worker in
-      while let position = next.take(below: iterations.count) {
-        let mutant = FuzzMutant(seed: Self.seed, iteration: iterations[position], samples: samples)
-        watchdog.begin(worker, mutant.description + "\n" + mutant.replay)
-        let pipeline = FuzzPipeline(
-          compositionRoot: mutant.sample.compositionRoot,
-          singletonLimit: 2,
-          selectionSeed: mutant.selectionSeed,
-          chain: mutant.chain
-        )
-        let problems = pipeline.problems(in: mutant.files)
-        watchdog.end(worker)
-        results.set(
-          position,
-          FuzzResults.Entry(
-            report: problems.isEmpty
-              ? nil : "\(mutant.description)\n\(problems.joined(separator: "\n\n"))\n\(mutant.replay)",
-            commands: pipeline.commands,
-            refusals: pipeline.refusals,
-            changes: pipeline.changes
-          )
-        )
-      }
+    let entries = parallelMap(count: iterations.count, threads: Self.jobs) { position -> FuzzEntry in
+      let mutant = FuzzMutant(seed: Self.seed, iteration: iterations[position], samples: samples)
+      watchdog.begin(position, mutant.description + "\n" + mutant.replay)
+      let pipeline = FuzzPipeline(
+        compositionRoot: mutant.sample.compositionRoot,
+        singletonLimit: 2,
+        selectionSeed: mutant.selectionSeed,
+        chain: mutant.chain
+      )
+      let problems = pipeline.problems(in: mutant.files)
+      watchdog.end(position)
+      return FuzzEntry(
+        report: problems.isEmpty ? nil : "\(mutant.description)\n\(problems.joined(separator: "\n\n"))\n\(mutant.replay)",
+        commands: pipeline.commands,
+        refusals: pipeline.refusals,
+        changes: pipeline.changes
+      )
     }
-    let entries = results.entries
     let failed = entries.compactMap(\.report)
     for report in failed.prefix(Self.reportedFailures) { Issue.record(Comment(rawValue: report)) }
     if failed.count > Self.reportedFailures {
@@ -98,46 +90,12 @@ import Testing
 
 func hex(_ value: UInt64) -> String { "0x" + String(value, radix: 16) }
 
-/// Each mutant's outcome, in iteration order whatever order the workers finish in.
-final class FuzzResults: @unchecked Sendable {
-  struct Entry {
-    var report: String?
-    var commands = 0
-    var refusals = 0
-    var changes = 0
-  }
-
-  private let lock = NSLock()
-  private var storage: [Entry]
-
-  init(count: Int) {
-    storage = Array(repeating: Entry(), count: count)
-  }
-
-  func set(_ position: Int, _ entry: Entry) {
-    lock.lock()
-    storage[position] = entry
-    lock.unlock()
-  }
-
-  var entries: [Entry] {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage
-  }
-}
-
-final class FuzzCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  func take(below limit: Int) -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard value < limit else { return nil }
-    value += 1
-    return value - 1
-  }
+/// One mutant's outcome.
+struct FuzzEntry {
+  var report: String?
+  var commands = 0
+  var refusals = 0
+  var changes = 0
 }
 
 /// One mutant: a sample with one to three mutations, all drawn from the seed and the iteration number.
