@@ -264,9 +264,9 @@ public enum ExtractProtocolPlanner {
     if let access { edits.append(.insert(access.keyword + " ", at: insertAt)) }
     // The singleton's nested types are not in scope in a protocol extension: qualify them.
     if !nestedTypes.isEmpty {
-      let finder = NestedTypeUseFinder(names: nestedTypes)
+      let finder = NameUseFinder(names: nestedTypes)
       finder.walk(node)
-      for offset in finder.offsets { edits.append(.insert(typeName + ".", at: offset)) }
+      for use in finder.uses { edits.append(.insert(typeName + ".", at: use.offset)) }
     }
     var bytes = Array(source.bytes[range])
     for edit in edits.sorted(by: >) {
@@ -347,7 +347,7 @@ enum DerivedMemberCheck {
       if !hidden.isEmpty {
         let collector = BodyUseCollector(names: hidden)
         collector.walk(node)
-        let identifiers = IdentifierCollector(names: hidden)
+        let identifiers = NameUseFinder(names: hidden)
         identifiers.walk(node)
         if let name = collector.found.union(identifiers.found).sorted().first {
           return "it uses '\(name)', which is private to its file"
@@ -407,28 +407,6 @@ func filePrivateNames(in file: SourceFileSyntax) -> Set<String> {
   return names
 }
 
-/// Which of `names` a node mentions, as an identifier or a type.
-final class IdentifierCollector: SyntaxVisitor {
-  let names: Set<String>
-  var found: Set<String> = []
-
-  init(names: Set<String>) {
-    self.names = names
-    super.init(viewMode: .sourceAccurate)
-  }
-
-  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-    if names.contains(node.name.text) { found.insert(node.name.text) }
-    return .visitChildren
-  }
-
-  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-    if names.contains(node.baseName.text), !(node.parent?.is(MemberAccessExprSyntax.self) ?? false) || node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id {
-      found.insert(node.baseName.text)
-    }
-    return .visitChildren
-  }
-}
 
 /// Which members a body uses, and whether it uses `super`, `self` as a value, or writes a member.
 final class BodyUseCollector: SyntaxVisitor {
@@ -522,25 +500,29 @@ extension String {
   }
 }
 
-/// Where a body names one of the singleton's nested types without qualification (`Event`, `Event(...)`).
-final class NestedTypeUseFinder: SyntaxVisitor {
+/// Where a node names one of `names` on its own, as a type (`Event`) or a value (`Event(...)`,
+/// `helper`), not as the member of something else (`x.helper`).
+final class NameUseFinder: SyntaxVisitor {
   let names: Set<String>
-  var offsets: [Int] = []
+  /// Each use: the name and the offset where it starts.
+  var uses: [(name: String, offset: Int)] = []
 
   init(names: Set<String>) {
     self.names = names
     super.init(viewMode: .sourceAccurate)
   }
 
+  var found: Set<String> { Set(uses.map(\.name)) }
+
   override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-    if names.contains(node.name.text) { offsets.append(node.positionAfterSkippingLeadingTrivia.utf8Offset) }
+    if names.contains(node.name.text) { uses.append((node.name.text, node.positionAfterSkippingLeadingTrivia.utf8Offset)) }
     return .visitChildren
   }
 
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
     guard names.contains(node.baseName.text) else { return .visitChildren }
     if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .visitChildren }
-    offsets.append(node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    uses.append((node.baseName.text, node.positionAfterSkippingLeadingTrivia.utf8Offset))
     return .visitChildren
   }
 }

@@ -519,33 +519,9 @@ private func expectFinish(
   let inputErrors = try compileErrors(files)
   #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
   let options = FinishOptions(root: root, includeTests: includeTests)
-  let project = makeProject(files)
-  let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
-  let plan = try FinishPlanner.plan(singleton: singleton, options: options, project: project)
-  let result = try apply(plan, to: project, files: files)
-
-  let changed = result.keys.filter { result[$0] != files[$0] }.sorted()
-  #expect(changed == expected.keys.sorted(), "changed or new files", sourceLocation: sourceLocation)
-  for (path, text) in expected.sorted(by: { $0.key < $1.key }) {
-    expectText(result[path], text, sourceLocation: sourceLocation)
-  }
-  if let notes {
-    #expect(plan.notes == notes, sourceLocation: sourceLocation)
-  }
-  let errors = try compileErrors(result)
-  #expect(errors == "", "the result does not compile", sourceLocation: sourceLocation)
-
-  let again = makeProject(result)
-  if let second = again.index.singletons.first(where: { $0.typeName == name }) {
-    let secondPlan = try FinishPlanner.plan(singleton: second, options: options, project: again)
-    if !secondPlan.isEmpty {
-      let rerun = try apply(secondPlan, to: again, files: result)
-      let changes = rerun.keys.sorted().filter { rerun[$0] != result[$0] }.map { "--- \($0)\n\(rerun[$0] ?? "")" }
-      Issue.record(
-        "'\(name)' still has the accessor '\(second.accessor)' and a second run changes:\n\(changes.joined(separator: "\n"))",
-        sourceLocation: sourceLocation)
-    }
-  }
+  try expectPlan(
+    files, singleton: name, produces: expected, notes: notes, mayDisappear: true, sourceLocation: sourceLocation
+  ) { try FinishPlanner.plan(singleton: $0, options: options, project: $1) }
 }
 
 /// Expects `finish` to refuse with exactly `diagnostics`, errors first, then notes for the places that

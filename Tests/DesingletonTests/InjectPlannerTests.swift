@@ -1499,30 +1499,9 @@ private func expectInjection(
   let inputErrors = try compileErrors(files.merging(extra) { original, _ in original })
   #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
   let options = InjectOptions(types: types, defaultArgument: defaultArgument)
-  let project = makeProject(files)
-  let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
-  let plan = try InjectPlanner.plan(singleton: singleton, options: options, project: project)
-  let result = try apply(plan, to: project, files: files)
-
-  let changed = result.keys.filter { result[$0] != files[$0] }.sorted()
-  #expect(changed == expected.keys.sorted(), "changed or new files", sourceLocation: sourceLocation)
-  for (path, text) in expected.sorted(by: { $0.key < $1.key }) {
-    expectText(result[path], text, sourceLocation: sourceLocation)
-  }
-  if let notes {
-    #expect(plan.notes == notes, sourceLocation: sourceLocation)
-  }
-  let errors = try compileErrors(result.merging(extra) { original, _ in original })
-  #expect(errors == "", "the result does not compile", sourceLocation: sourceLocation)
-
-  let again = makeProject(result)
-  let second = try #require(again.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
-  let secondPlan = try InjectPlanner.plan(singleton: second, options: options, project: again)
-  if !secondPlan.isEmpty {
-    let rerun = try apply(secondPlan, to: again, files: result)
-    let changes = rerun.keys.sorted().filter { rerun[$0] != result[$0] }.map { "--- \($0)\n\(rerun[$0] ?? "")" }
-    Issue.record("a second run changes:\n\(changes.joined(separator: "\n"))", sourceLocation: sourceLocation)
-  }
+  try expectPlan(
+    files, singleton: name, produces: expected, notes: notes, compilingWith: extra, sourceLocation: sourceLocation
+  ) { try InjectPlanner.plan(singleton: $0, options: options, project: $1) }
 }
 
 /// Expects `inject` to refuse with exactly `diagnostics` (one `path:line:col: error:` line each).

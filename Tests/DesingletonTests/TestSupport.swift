@@ -36,6 +36,49 @@ func expectText(_ actual: String?, _ expected: String, sourceLocation: SourceLoc
 /// The compiler's errors when `files` do not build together in Swift 6 mode, else "". This runs the
 /// SIL diagnostic passes too, where definite initialization is checked (a `let` assigned twice,
 /// `self` used before every stored property is set): exactly what a rewritten init can get wrong.
+/// Runs `planner` for the singleton `name` in `files`, applies the plan and checks the whole text of
+/// every changed or new file and the plan's notes; then, when `compiles`, type-checks the result
+/// (with `extra`, files the planner does not see) in Swift 6 mode, and runs the planner again on the
+/// result, which must plan nothing. After a run that removes the accessor, the singleton may be gone
+/// from the result (`mayDisappear`); otherwise it must still be found.
+func expectPlan(
+  _ files: [String: String], singleton name: String, produces expected: [String: String], notes: [String]?,
+  compilingWith extra: [String: String] = [:], compiles: Bool = true, warningsAreErrors: Bool = false,
+  mayDisappear: Bool = false, sourceLocation: SourceLocation,
+  _ planner: (Singleton, Project) throws -> Plan
+) throws {
+  let project = makeProject(files)
+  let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
+  let plan = try planner(singleton, project)
+  let result = try apply(plan, to: project, files: files)
+
+  let changed = result.keys.filter { result[$0] != files[$0] }.sorted()
+  #expect(changed == expected.keys.sorted(), "changed or new files", sourceLocation: sourceLocation)
+  for (path, text) in expected.sorted(by: { $0.key < $1.key }) {
+    expectText(result[path], text, sourceLocation: sourceLocation)
+  }
+  if let notes {
+    #expect(plan.notes == notes, sourceLocation: sourceLocation)
+  }
+  if compiles {
+    let errors = try compileErrors(result.merging(extra) { original, _ in original }, warningsAreErrors: warningsAreErrors)
+    #expect(errors == "", "the result does not compile", sourceLocation: sourceLocation)
+  }
+
+  let again = makeProject(result)
+  let found = again.index.singletons.first { $0.typeName == name }
+  if found == nil && mayDisappear { return }
+  let second = try #require(found, sourceLocation: sourceLocation)
+  let secondPlan = try planner(second, again)
+  if !secondPlan.isEmpty {
+    let rerun = try apply(secondPlan, to: again, files: result)
+    let changes = rerun.keys.sorted().filter { rerun[$0] != result[$0] }.map { "--- \($0)\n\(rerun[$0] ?? "")" }
+    Issue.record(
+      "'\(name)' still has the accessor '\(second.accessor)' and a second run changes:\n\(changes.joined(separator: "\n"))",
+      sourceLocation: sourceLocation)
+  }
+}
+
 func compileErrors(_ files: [String: String], warningsAreErrors: Bool = false) throws -> String {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-compile-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
