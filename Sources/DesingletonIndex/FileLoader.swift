@@ -54,26 +54,46 @@ public struct FileLoader: Sendable {
       warnings.append(.warning("skipping '\(directory)': it leads back to a directory already searched (a symlink loop)"))
       return
     }
-    let manager = FileManager.default
-    guard let entries = try? manager.contentsOfDirectory(atPath: directory) else {
+    guard let entries = FileLoader.entries(of: directory) else {
       warnings.append(.warning("cannot read directory '\(directory)'"))
       return
     }
-    for entry in entries.sorted() {
+    for (entry, type) in entries {
       let path = directory == "." ? entry : (directory.hasSuffix("/") ? directory + entry : directory + "/" + entry)
       if isExcluded(path) { continue }
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        warnings.append(.warning("skipping '\(path)': broken symbolic link"))
-        continue
+      var isDirectory = type == DT_DIR
+      if type != DT_DIR && type != DT_REG {
+        // A symbolic link (or a file system that does not say): follow it.
+        var target = stat()
+        guard stat(path, &target) == 0 else {
+          warnings.append(.warning("skipping '\(path)': broken symbolic link"))
+          continue
+        }
+        isDirectory = (target.st_mode & S_IFMT) == S_IFDIR
       }
-      if isDirectory.boolValue {
+      if isDirectory {
         if entry.hasPrefix(".") || Self.skippedDirectories.contains(entry) { continue }
         walk(path, files: &files, warnings: &warnings, visited: &visited)
       } else if entry.hasSuffix(".swift") {
         files.append(path)
       }
     }
+  }
+
+  /// A directory's entries and their types (`DT_DIR`, `DT_REG`, `DT_LNK`, ...), sorted by name;
+  /// `readdir` gives the type, so only links need a `stat`.
+  private static func entries(of directory: String) -> [(name: String, type: Int)]? {
+    guard let stream = opendir(directory) else { return nil }
+    defer { closedir(stream) }
+    var entries: [(name: String, type: Int)] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+        String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name == "." || name == ".." { continue }
+      entries.append((name, Int(entry.pointee.d_type)))
+    }
+    return entries.sorted { $0.name < $1.name }
   }
 
   func isExcluded(_ path: String) -> Bool {

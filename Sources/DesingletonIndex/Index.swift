@@ -14,48 +14,44 @@ public struct Index: Sendable {
 
   private let declarationsByQualifiedName: [String: [TypeDecl]]
   private let qualifiedNamesBySimpleName: [String: [String]]
-  /// Every declared or extended type's qualified name, sorted.
-  public let allTypeNames: [String]
-  /// Names of methods that may mutate a value: the standard library's and every `mutating func` in the code base.
-  public let mutatingMethodNames: Set<String>
   /// Singleton type → the references attributed to it, in `references` order.
   private let referencesByType: [String: [Reference]]
-  /// Type → the types whose declaration or extensions list it first in their inheritance clause.
+  /// Type → the types whose declaration lists it first in its inheritance clause, sorted.
   private let subclassesByName: [String: [String]]
 
   public init(allPaths: [String], files: [FileSummary], warnings: [Diagnostic]) {
     self.allPaths = allPaths
     self.files = files
     self.warnings = warnings
-    var bySimpleName: [String: Set<String>] = [:]
+    // One pass per table over every type; the tables are sized up front, since a code base of a
+    // million lines has a hundred thousand types and this runs on one thread.
+    let typeCount = files.reduce(0) { $0 + $1.types.count }
+    var simpleNames: [String: [String]] = [:]
+    simpleNames.reserveCapacity(typeCount)
+    var sharedSimpleNames: [String] = []
     for file in files {
       for type in file.types where !type.isExtension {
-        bySimpleName[type.name, default: []].insert(type.qualifiedName)
+        Index.insert(type.qualifiedName, into: &simpleNames[type.name, default: []]) {
+          sharedSimpleNames.append(type.name)
+        }
       }
     }
-    let simpleNames = bySimpleName.mapValues { $0.sorted() }
+    for name in sharedSimpleNames { simpleNames[name]?.sort() }
     var byQualified: [String: [TypeDecl]] = [:]
+    byQualified.reserveCapacity(typeCount)
+    var subclasses: [String: [String]] = [:]
     for file in files {
       for type in file.types {
         let key = type.isExtension ? Index.resolve(type.qualifiedName, simpleNames: simpleNames) : type.qualifiedName
-        byQualified[key, default: []].append(type)
+        // A type's first declaration (not an extension) says what it inherits from.
+        if Index.append(type, to: &byQualified[key, default: []]), let parent = type.inherited.first {
+          subclasses[Index.resolve(parent, simpleNames: simpleNames), default: []].append(key)
+        }
       }
     }
+    for parent in Array(subclasses.keys) { subclasses[parent]?.sort() }
     self.qualifiedNamesBySimpleName = simpleNames
     self.declarationsByQualifiedName = byQualified
-    let allTypeNames = byQualified.keys.sorted()
-    self.allTypeNames = allTypeNames
-    var mutating = ReferenceAnalysis.mutatingMethodNames
-    for file in files { mutating.formUnion(file.mutatingMethodNames) }
-    var subclasses: [String: [String]] = [:]
-    for name in allTypeNames {
-      guard let declarations = byQualified[name],
-        let primary = declarations.firstIndex(where: { !$0.isExtension }),
-        let parent = declarations[primary].inherited.first
-      else { continue }
-      subclasses[Index.resolve(parent, simpleNames: simpleNames), default: []].append(name)
-    }
-    self.mutatingMethodNames = mutating
     self.subclassesByName = subclasses
     let singletons = SingletonDetector.singletons(in: byQualified)
     self.singletons = singletons
@@ -74,6 +70,31 @@ public struct Index: Sendable {
     }
     self.references = references
     self.referencesByType = referencesByType
+  }
+
+  /// Adds `name` to a short list unless it is there; `becameShared` runs when the list reaches two names.
+  private static func insert(_ name: String, into list: inout [String], becameShared: () -> Void) {
+    guard !list.contains(name) else { return }
+    list.append(name)
+    if list.count == 2 { becameShared() }
+  }
+
+  /// Appends a declaration; true when it is the type's first declaration that is not an extension.
+  private static func append(_ type: TypeDecl, to list: inout [TypeDecl]) -> Bool {
+    let isPrimary = !type.isExtension && !list.contains { !$0.isExtension }
+    list.append(type)
+    return isPrimary
+  }
+
+  /// Every declared or extended type's qualified name, sorted.
+  public var allTypeNames: [String] { declarationsByQualifiedName.keys.sorted() }
+
+  /// Whether a type of this qualified name is declared or extended.
+  public func hasType(_ qualifiedName: String) -> Bool { declarationsByQualifiedName[qualifiedName] != nil }
+
+  /// Names of methods that may mutate a value: the standard library's and every `mutating func` in the code base.
+  public var mutatingMethodNames: Set<String> {
+    files.reduce(into: ReferenceAnalysis.mutatingMethodNames) { $0.formUnion($1.mutatingMethodNames) }
   }
 
   /// The qualified name a type written as `written` most likely means.

@@ -106,8 +106,9 @@ enum MemberExtractor {
     let isLet = variable.bindingSpecifier.tokenKind == .keyword && variable.bindingSpecifier.tokenText == "let"
     let modifiers = ModifierSummary(variable.modifiers)
     let attributes = attributeNames(variable.attributes)
-    var found: [MemberDecl] = []
-    // `var a, b: Int` gives both names the annotation written after the last one.
+    // `var a, b: Int` gives both names the annotation written after the last one: the bindings are
+    // read last to first, and the members they give put back in source order.
+    let firstFound = result.count
     var pendingType: String?
     for binding in variable.bindings.elements.reversed() {
       let annotation = binding.typeAnnotation.map { $0.type.trimmedText }
@@ -128,7 +129,7 @@ enum MemberExtractor {
         break
       }
       let initializer = binding.initializer
-      found.append(
+      result.append(
         MemberDecl(
           name: pattern.identifier.text, kind: .property, isStatic: modifiers.isStatic,
           isClassMember: modifiers.isClass, isLet: isLet, isStored: isStored, isSettable: !isLet && (isStored || hasSetter),
@@ -137,7 +138,7 @@ enum MemberExtractor {
           typeText: annotation ?? (initializer == nil ? pendingType : nil),
           initializerText: modifiers.isStatic ? initializer?.value.trimmedText : nil, range: range))
     }
-    result.append(contentsOf: found.reversed())
+    result[firstFound...].reverse()
   }
 
   /// `@MainActor`, `@objc`: attribute names without arguments.
@@ -171,13 +172,47 @@ extension RawTokenSyntax {
 
 extension RawSyntaxNodeProtocol {
   /// The node's text without its outer trivia, as the source has it.
+  var trimmedText: String { raw.trimmedText }
+}
+
+extension RawSyntax {
+  /// The node's text without its outer trivia, as the source has it. A parsed tree's tokens are
+  /// slices of one copy of the source, so the text runs from the first token's text to the last's;
+  /// the lengths say whether that holds, and the tokens are joined one by one where it does not.
   var trimmedText: String {
+    if let first = edgeToken(last: false), let last = edgeToken(last: true),
+      let start = first.tokenText.baseAddress, let lastStart = last.tokenText.baseAddress
+    {
+      let length = byteLength - first.raw.leadingTriviaByteLength - last.raw.trailingTriviaByteLength
+      let end = lastStart + last.tokenText.count
+      if start <= end, end - start == length {
+        let text = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+        assert(text == joinedTrimmedText)
+        return text
+      }
+    }
+    return joinedTrimmedText
+  }
+
+  /// The first (or last) token present in the source.
+  private func edgeToken(last: Bool) -> RawTokenSyntax? {
+    if let token = RawTokenSyntax(self) { return token.presence == .present ? token : nil }
+    guard let children = layoutView?.children else { return nil }
+    for position in children.indices {
+      if let child = children[last ? children.count - 1 - position : position], let token = child.edgeToken(last: last) {
+        return token
+      }
+    }
+    return nil
+  }
+
+  private var joinedTrimmedText: String {
     var bytes: [UInt8] = []
-    raw.withEachSyntaxText { text, _ in
+    withEachSyntaxText { text, _ in
       bytes.append(contentsOf: UnsafeBufferPointer(start: text.baseAddress, count: text.count))
     }
-    let leading = raw.leadingTriviaByteLength
-    let trailing = raw.trailingTriviaByteLength
+    let leading = leadingTriviaByteLength
+    let trailing = trailingTriviaByteLength
     guard leading + trailing <= bytes.count else { return "" }
     return String(decoding: bytes[leading..<(bytes.count - trailing)], as: UTF8.self)
   }

@@ -1,5 +1,5 @@
 import DesingletonCore
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// What an expression that evaluates to the singleton instance is used for.
 struct ReferenceAnalysis {
@@ -200,7 +200,7 @@ public enum ReferenceContextFinder {
     if let node = syntax.as(EnumDeclSyntax.self) { return node.name.text }
     if let node = syntax.as(ActorDeclSyntax.self) { return node.name.text }
     if let node = syntax.as(ProtocolDeclSyntax.self) { return node.name.text }
-    if let node = syntax.as(ExtensionDeclSyntax.self) { return node.extendedType.trimmedDescription }
+    if let node = syntax.as(ExtensionDeclSyntax.self) { return node.extendedType.raw.trimmedText }
     return nil
   }
 }

@@ -56,8 +56,10 @@ public enum ExtractProtocolPlanner {
       throw Refusal("cannot find the declaration of '\(singleton.typeName)'", at: singleton.declaration.start)
     }
     let singletonFile = try project.file(primary.path)
-    let existingTypes = Set(index.allTypeNames)
-    let slices = options.slices ?? SliceSuggester.suggest(analysis, existingTypeNames: existingTypes.subtracting(existingProtocols(index))).slices
+    // A suggested name may be an existing protocol (a slice cut earlier), not another existing type.
+    let slices = options.slices ?? SliceSuggester.suggest(analysis, isTaken: { name in
+      index.hasType(name) && !index.declarations(of: name).contains { $0.kind == .protocol }
+    }).slices
     if slices.isEmpty {
       // Nothing any consumer uses is left on the singleton (or never was): nothing to cut.
       return Plan(notes: ["nothing to slice: no consumer uses a member of '\(singleton.typeName)' that no protocol has; name members with --slice"])
@@ -182,10 +184,6 @@ public enum ExtractProtocolPlanner {
       }
     }
     return result
-  }
-
-  private static func existingProtocols(_ index: Index) -> Set<String> {
-    Set(index.allTypeNames.filter { index.declarations(of: $0).contains { $0.kind == .protocol } })
   }
 
   static func validate(_ slices: [Slice], singleton: Singleton, primary: TypeDecl, members: [MemberDecl], index: Index) throws {

@@ -11,7 +11,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
     public var line: Int
     public var column: Int
 
-    init(_ location: Location) {
+    public init(_ location: Location) {
       file = location.path
       line = location.line
       column = location.column
@@ -38,6 +38,11 @@ public struct ScanReport: Codable, Sendable, Equatable {
   public struct Unattributed: Codable, Sendable, Equatable {
     public var place: Place
     public var reason: String
+
+    public init(place: Place, reason: String) {
+      self.place = place
+      self.reason = reason
+    }
   }
 
   public struct SingletonEntry: Codable, Sendable, Equatable {
@@ -69,23 +74,20 @@ public struct ScanReport: Codable, Sendable, Equatable {
     files = index.files.count
     lines = index.lineCount
     warnings = index.warnings.map(\.description)
-    let existing = Set(index.allTypeNames)
     let reported = index.singletons.filter { typeName == nil || $0.typeName == typeName }
     // The analysis reads the singletons' declarations and extensions; parse them in parallel first.
     project.preload(reported.flatMap { index.declarations(of: $0.typeName).map(\.path) }, threads: threads)
     // Each singleton's entry depends only on the index and those files: build them in parallel,
     // keep them in index order, and report the first refusal in that order.
     let results = parallelMap(count: reported.count, threads: threads) { position in
-      Result { try ScanReport.entry(for: reported[position], project: project, existingTypeNames: existing) }
+      Result { try ScanReport.entry(for: reported[position], project: project) }
     }
     singletons = try results.map { try $0.get() }
   }
 
-  private static func entry(for singleton: Singleton, project: Project, existingTypeNames existing: Set<String>) throws
-    -> SingletonEntry
-  {
+  private static func entry(for singleton: Singleton, project: Project) throws -> SingletonEntry {
     let analysis = try SingletonAnalysis(singleton: singleton, project: project)
-    let (slices, unsliced) = SliceSuggester.suggest(analysis, existingTypeNames: existing)
+    let (slices, unsliced) = SliceSuggester.suggest(analysis, isTaken: project.index.hasType)
     return SingletonEntry(
       type: singleton.typeName, kind: singleton.typeKind.rawValue, accessor: singleton.accessor,
       accessors: singleton.accessors, shape: singleton.shape.rawValue, place: Place(singleton.declaration.start),
@@ -113,11 +115,36 @@ public struct ScanReport: Codable, Sendable, Equatable {
     return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
   }
 
+  /// The report as `JSONEncoder` would write it (pretty-printed, sorted keys, slashes unescaped),
+  /// written directly: the `Codable` conformance is the schema, and a test holds the two equal.
   public func json() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(self) else { return "{}" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+    func place(_ place: Place) -> JSONValue {
+      .object([("file", .string(place.file)), ("line", .int(place.line)), ("column", .int(place.column))])
+    }
+    func entry(_ entry: SingletonEntry) -> JSONValue {
+      .object([
+        ("type", .string(entry.type)), ("kind", .string(entry.kind)), ("accessor", .string(entry.accessor)),
+        ("accessors", strings(entry.accessors)), ("shape", .string(entry.shape)), ("place", place(entry.place)),
+        ("strict", .bool(entry.strict)),
+        ("members", .array(entry.members.map { .object([("name", .string($0.name)), ("kind", .string($0.kind)), ("declaration", .string($0.declaration))]) })),
+        ("references", .int(entry.references)),
+        ("consumers", .array(entry.consumers.map { consumer in
+          .object([
+            ("type", .string(consumer.type)), ("reads", strings(consumer.reads)), ("writes", strings(consumer.writes)),
+            ("calls", strings(consumer.calls)), ("passesInstance", .array(consumer.passesInstance.map(place))),
+            ("references", .int(consumer.references)),
+          ])
+        })),
+        ("unattributed", .array(entry.unattributed.map { .object([("place", place($0.place)), ("reason", .string($0.reason))]) })),
+        ("suggestedSlices", .array(entry.suggestedSlices.map { .object([("name", .string($0.name)), ("members", strings($0.members))]) })),
+        ("unsliced", strings(entry.unsliced)),
+      ])
+    }
+    return JSONValue.object([
+      ("schemaVersion", .int(schemaVersion)), ("files", .int(files)), ("lines", .int(lines)),
+      ("singletons", .array(singletons.map(entry))), ("warnings", strings(warnings)),
+    ]).text()
   }
 
   public func text() -> String {

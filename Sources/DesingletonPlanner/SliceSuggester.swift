@@ -16,7 +16,10 @@ public struct Slice: Sendable, Equatable, Codable {
 /// Groups a singleton's members by co-usage: members used by exactly the same consumers belong
 /// together; a member no consumer uses joins the group of the members its body uses.
 public enum SliceSuggester {
-  public static func suggest(_ analysis: SingletonAnalysis, existingTypeNames: Set<String> = []) -> (slices: [Slice], unsliced: [String]) {
+  /// `isTaken` says whether a name is already used by a type the slices must not collide with.
+  public static func suggest(_ analysis: SingletonAnalysis, isTaken: (String) -> Bool = { _ in false })
+    -> (slices: [Slice], unsliced: [String])
+  {
     let names = uniqueNames(analysis.members.filter { ($0.access ?? .internal) > .fileprivate }.map(\.name))
     var groups: [[String]] = []
     var groupOfConsumerSet: [[String]: Int] = [:]
@@ -51,14 +54,14 @@ public enum SliceSuggester {
       }
     }
     let order = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-    var taken = existingTypeNames
+    var taken: Set<String> = []
     var slices: [Slice] = []
     for group in groups {
       let members = group.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
       var name = protocolName(for: members, analysis: analysis, wholeType: groups.count == 1 && unused.isEmpty)
-      if taken.contains(name) {
+      if taken.contains(name) || isTaken(name) {
         var counter = 2
-        while taken.contains("\(name)\(counter)") { counter += 1 }
+        while taken.contains("\(name)\(counter)") || isTaken("\(name)\(counter)") { counter += 1 }
         name = "\(name)\(counter)"
       }
       taken.insert(name)

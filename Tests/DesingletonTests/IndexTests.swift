@@ -1,3 +1,4 @@
+import Foundation
 import DesingletonCore
 import DesingletonIndex
 import DesingletonPlanner
@@ -281,5 +282,33 @@ import Testing
     #expect(json.contains("\"schemaVersion\" : 1"))
     #expect(json.contains("\"suggestedSlices\""))
     #expect(json == (try ScanReport(project: makeProject(Self.shopping))).json())
+  }
+
+  /// The report's JSON is written directly; it must be what `JSONEncoder` makes of the `Codable`
+  /// schema, byte for byte, with every field and the escapes of any text a source can hold.
+  @Test func jsonIsWhatJSONEncoderWrites() throws {
+    var report = try ScanReport(project: makeProject(Self.shopping))
+    var awkward = "quote \" backslash \\ slash / tab \t newline \n é 😀 \u{2028}"
+    for byte in UInt8(0)..<0x20 { awkward.unicodeScalars.append(Unicode.Scalar(byte)) }
+    awkward.unicodeScalars.append(Unicode.Scalar(0x7F))
+    report.warnings = [awkward, ""]
+    let entry = try #require(report.singletons.first)
+    var other = entry
+    other.type = awkward
+    other.accessors = []
+    other.consumers = entry.consumers.map { consumer in
+      var consumer = consumer
+      consumer.passesInstance = [.init(Location(path: awkward, line: 3, column: 9))]
+      return consumer
+    }
+    other.unattributed = [.init(place: .init(Location(path: "a/b.swift", line: 1, column: 2)), reason: awkward)]
+    other.unsliced = ["x", awkward]
+    report.singletons.append(other)
+    #expect(!entry.members.isEmpty && !entry.consumers.isEmpty && !entry.suggestedSlices.isEmpty)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let expected = String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+    #expect(report.json() == expected)
+    #expect(try JSONDecoder().decode(ScanReport.self, from: Data(report.json().utf8)) == report)
   }
 }
