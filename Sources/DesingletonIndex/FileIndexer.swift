@@ -15,7 +15,8 @@ public enum FileIndexer {
     var collector = DeclarationCollector(source: source)
     collector.collect(tree.statements, enclosing: nil)
     let references = ReferenceCollector.references(
-      at: occurrences(of: accessorNeedles, in: source.bytes), in: tree, source: source)
+      at: ReferenceCollector.memberNameOffsets(occurrences(of: accessorNeedles, in: source.bytes), in: source.bytes),
+      in: tree, source: source)
     var errors: [Diagnostic] = []
     if tree.hasError {
       errors = syntaxErrors(in: tree, source: source)
@@ -114,7 +115,8 @@ struct DeclarationCollector {
       ))
     // Nested types come after their enclosing type, in source order. The members already say
     // whether there are any (those in `#if` clauses included).
-    if members.contains(where: { $0.kind == .nestedType }) {
+    // (By index: iterating an array of members copies each one.)
+    if members.indices.contains(where: { members[$0].kind == .nestedType }) {
       collect(memberBlock.members, enclosing: qualified)
     }
   }
@@ -144,6 +146,37 @@ enum ReferenceCollector {
         source: source, into: &result)
     }
     return result
+  }
+
+  /// The offsets that can start the name of a member access (`Base.name`): those after a `.`, with
+  /// only whitespace between. `default:` in a `switch`, `static let shared` and names that merely
+  /// contain an accessor's (`isShared`, `instanceCount`) are left out, so the tree is not descended
+  /// for them. Where a comment may sit between the dot and the name (a `/` before it, or a line
+  /// with `//` above it), the offset is kept.
+  static func memberNameOffsets(_ offsets: [Int], in bytes: [UInt8]) -> [Int] {
+    offsets.filter { offset in
+      var position = offset - 1
+      while position >= 0 {
+        switch bytes[position] {
+        case UInt8(ascii: "\n"):
+          var lineStart = position
+          while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+          if bytes[lineStart..<position].indices.contains(where: {
+            $0 + 1 < position && bytes[$0] == UInt8(ascii: "/") && bytes[$0 + 1] == UInt8(ascii: "/")
+          }) {
+            return true
+          }
+          position -= 1
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
+          position -= 1
+        case UInt8(ascii: "."), UInt8(ascii: "/"):
+          return true
+        default:
+          return false
+        }
+      }
+      return false
+    }
   }
 
   /// `Base.name` where the token is `name` and `name` looks like an accessor.

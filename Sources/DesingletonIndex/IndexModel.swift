@@ -33,13 +33,19 @@ public enum AccessLevel: Int, Comparable, Sendable, Codable, CaseIterable {
 public struct SourceRange: Hashable, Sendable {
   public var path: String
   public var bytes: Range<Int>
-  public var start: Location
+  /// Line and column of the first byte (the path is stored once: an index holds a range for
+  /// every member and reference).
+  public var line: Int
+  public var column: Int
 
   public init(path: String, bytes: Range<Int>, start: Location) {
     self.path = path
     self.bytes = bytes
-    self.start = start
+    self.line = start.line
+    self.column = start.column
   }
+
+  public var start: Location { Location(path: path, line: line, column: column) }
 }
 
 /// One member declared in a type or in one of its extensions.
@@ -155,7 +161,8 @@ public final class TypeDecl: Hashable, Sendable {
     self.range = range
     self.bodyOpen = bodyOpen
     self.bodyClose = bodyClose
-    hasAccessorLikeStaticMember = members.contains { $0.isStatic && isAccessorLikeName($0.name) }
+    // By index: iterating an array of members copies each one.
+    hasAccessorLikeStaticMember = members.indices.contains { members[$0].isStatic && isAccessorLikeName(members[$0].name) }
   }
 
   public static func == (lhs: TypeDecl, rhs: TypeDecl) -> Bool {
@@ -327,8 +334,9 @@ public struct FileSummary: Sendable {
     self.syntaxErrors = syntaxErrors
     var mutating: Set<String> = []
     for type in types {
-      for member in type.members where member.kind == .method && member.modifiers.contains("mutating") {
-        mutating.insert(member.name)
+      let members = type.members
+      for position in members.indices where members[position].kind == .method && members[position].modifiers.contains("mutating") {
+        mutating.insert(members[position].name)
       }
     }
     self.mutatingMethodNames = mutating

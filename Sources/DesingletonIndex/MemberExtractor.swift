@@ -16,6 +16,7 @@ enum MemberExtractor {
   /// `list` is a member block's item list starting at byte `offset`.
   private static func collect(_ list: RawSyntax, at offset: Int, source: SourceText, into result: inout [MemberDecl]) {
     guard let items = list.layoutView?.children else { return }
+    result.reserveCapacity(result.count + items.count)
     var itemOffset = offset
     for case let item? in items {
       defer { itemOffset += item.byteLength }

@@ -151,6 +151,15 @@ public enum ReferenceContextFinder {
     var current = node.parent
     var memberFound = false
     while let syntax = current {
+      current = syntax.parent
+      // Most ancestors are expressions, statements and lists: only these kinds say anything.
+      switch syntax.kind {
+      case .closureExpr, .functionDecl, .initializerDecl, .deinitializerDecl, .variableDecl, .subscriptDecl,
+        .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
+        break
+      default:
+        continue
+      }
       if let closure = syntax.as(ClosureExprSyntax.self), !memberFound {
         closureDepth += 1
         if weakSelf == nil {
@@ -169,7 +178,6 @@ public enum ReferenceContextFinder {
       } else if let name = typeName(syntax) {
         typeNames.append(name)
       }
-      current = syntax.parent
     }
     return ReferenceContext(
       typeName: typeNames.isEmpty ? nil : typeNames.reversed().joined(separator: "."),

@@ -184,6 +184,26 @@ import Testing
     #expect(refs.map(\.context.memberName) == ["debugCount", "counts", "work(_:)", "work(_:)", "work(_:)"])
   }
 
+  /// Only offsets after a dot are descended to; whitespace, a newline or a comment may sit between.
+  @Test func referencesAreFoundWithTriviaBetweenTheDotAndTheName() {
+    let refs = references("""
+      final class Consumer {
+        func work(_ flag: Int) -> Int {
+          switch flag {
+          case 0: return Store .shared.count
+          case 1: return Store. /* the store */ shared.count
+          case 2: return Store // the store
+            .shared.count
+          default: return Store
+            .shared.count
+          }
+        }
+      }
+      """)
+    #expect(refs.map(\.location.line) == [4, 5, 6, 8])
+    #expect(refs.allSatisfy { $0.use == .member("count", .read) })
+  }
+
   @Test func localTypesAreNotIndexedButNestedAndConditionalOnesAre() {
     let project = makeProject([
       "Types.swift": """
