@@ -1,3 +1,5 @@
+import Foundation
+
 /// The bytes of one source file exactly as they are on disk, with a line table for
 /// turning UTF-8 offsets into line and column.
 public struct SourceText: Sendable {
@@ -12,8 +14,14 @@ public struct SourceText: Sendable {
     self.bytes = bytes
     var starts = [0]
     starts.reserveCapacity(bytes.count / 32 + 1)
-    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(offset + 1)
+    // `memchr` from one newline to the next: lines are tens of bytes long.
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) {
+        offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        starts.append(offset)
+      }
     }
     self.lineStarts = starts
   }

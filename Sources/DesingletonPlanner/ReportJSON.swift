@@ -8,13 +8,22 @@ indirect enum JSONValue {
   case bool(Bool)
   case array([JSONValue])
   case object([(key: String, value: JSONValue)])
+  /// A value already written at the indentation where it goes.
+  case rendered([UInt8])
 
   /// The document, with a final newline.
   func text() -> String {
-    var out: [UInt8] = []
-    write(into: &out, indent: 0)
+    var out = bytes(indent: 0)
     out.append(UInt8(ascii: "\n"))
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The value as written at `indent` (its first line is not indented: it follows a key or an
+  /// array's indentation).
+  func bytes(indent: Int) -> [UInt8] {
+    var out: [UInt8] = []
+    write(into: &out, indent: indent)
+    return out
   }
 
   private func write(into out: inout [UInt8], indent: Int) {
@@ -22,6 +31,7 @@ indirect enum JSONValue {
     case .string(let text): JSONValue.writeString(text, into: &out)
     case .int(let number): out.append(contentsOf: String(number).utf8)
     case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .rendered(let bytes): out.append(contentsOf: bytes)
     case .array(let elements):
       JSONValue.writeContainer(open: "[", close: "]", count: elements.count, indent: indent, into: &out) { position, out in
         elements[position].write(into: &out, indent: indent + 2)

@@ -116,35 +116,43 @@ public struct ScanReport: Codable, Sendable, Equatable {
   }
 
   /// The report as `JSONEncoder` would write it (pretty-printed, sorted keys, slashes unescaped),
-  /// written directly: the `Codable` conformance is the schema, and a test holds the two equal.
-  public func json() -> String {
-    func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
-    func place(_ place: Place) -> JSONValue {
-      .object([("file", .string(place.file)), ("line", .int(place.line)), ("column", .int(place.column))])
-    }
-    func entry(_ entry: SingletonEntry) -> JSONValue {
-      .object([
-        ("type", .string(entry.type)), ("kind", .string(entry.kind)), ("accessor", .string(entry.accessor)),
-        ("accessors", strings(entry.accessors)), ("shape", .string(entry.shape)), ("place", place(entry.place)),
-        ("strict", .bool(entry.strict)),
-        ("members", .array(entry.members.map { .object([("name", .string($0.name)), ("kind", .string($0.kind)), ("declaration", .string($0.declaration))]) })),
-        ("references", .int(entry.references)),
-        ("consumers", .array(entry.consumers.map { consumer in
-          .object([
-            ("type", .string(consumer.type)), ("reads", strings(consumer.reads)), ("writes", strings(consumer.writes)),
-            ("calls", strings(consumer.calls)), ("passesInstance", .array(consumer.passesInstance.map(place))),
-            ("references", .int(consumer.references)),
-          ])
-        })),
-        ("unattributed", .array(entry.unattributed.map { .object([("place", place($0.place)), ("reason", .string($0.reason))]) })),
-        ("suggestedSlices", .array(entry.suggestedSlices.map { .object([("name", .string($0.name)), ("members", strings($0.members))]) })),
-        ("unsliced", strings(entry.unsliced)),
-      ])
+  /// written directly, one singleton per thread: the `Codable` conformance is the schema, and a
+  /// test holds the two equal.
+  public func json(threads: Int? = nil) -> String {
+    let entries = parallelMap(count: singletons.count, threads: threads) { [singletons] position in
+      // An entry sits two levels down: in the `singletons` array of the top-level object.
+      JSONValue.rendered(ScanReport.jsonValue(of: singletons[position]).bytes(indent: 4))
     }
     return JSONValue.object([
       ("schemaVersion", .int(schemaVersion)), ("files", .int(files)), ("lines", .int(lines)),
-      ("singletons", .array(singletons.map(entry))), ("warnings", strings(warnings)),
+      ("singletons", .array(entries)), ("warnings", ScanReport.jsonStrings(warnings)),
     ]).text()
+  }
+
+  private static func jsonStrings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+
+  private static func jsonValue(of place: Place) -> JSONValue {
+    .object([("file", .string(place.file)), ("line", .int(place.line)), ("column", .int(place.column))])
+  }
+
+  private static func jsonValue(of entry: SingletonEntry) -> JSONValue {
+    .object([
+      ("type", .string(entry.type)), ("kind", .string(entry.kind)), ("accessor", .string(entry.accessor)),
+      ("accessors", jsonStrings(entry.accessors)), ("shape", .string(entry.shape)),
+      ("place", jsonValue(of: entry.place)), ("strict", .bool(entry.strict)),
+      ("members", .array(entry.members.map { .object([("name", .string($0.name)), ("kind", .string($0.kind)), ("declaration", .string($0.declaration))]) })),
+      ("references", .int(entry.references)),
+      ("consumers", .array(entry.consumers.map { consumer in
+        .object([
+          ("type", .string(consumer.type)), ("reads", jsonStrings(consumer.reads)), ("writes", jsonStrings(consumer.writes)),
+          ("calls", jsonStrings(consumer.calls)), ("passesInstance", .array(consumer.passesInstance.map(jsonValue(of:)))),
+          ("references", .int(consumer.references)),
+        ])
+      })),
+      ("unattributed", .array(entry.unattributed.map { .object([("place", jsonValue(of: $0.place)), ("reason", .string($0.reason))]) })),
+      ("suggestedSlices", .array(entry.suggestedSlices.map { .object([("name", .string($0.name)), ("members", jsonStrings($0.members))]) })),
+      ("unsliced", jsonStrings(entry.unsliced)),
+    ])
   }
 
   public func text() -> String {

@@ -44,7 +44,7 @@ struct Scan: ParsableCommand {
     let report = try ScanReport(project: project, only: typeName, threads: common.threads)
     switch format {
     case .text: print(report.text(), terminator: "")
-    case .json: print(report.json(), terminator: "")
+    case .json: print(report.json(threads: common.threads), terminator: "")
     }
   }
 }
