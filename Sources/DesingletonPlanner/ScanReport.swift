@@ -112,7 +112,9 @@ public struct ScanReport: Codable, Sendable, Equatable {
     var text = String(decoding: bytes, as: UTF8.self)
     if let brace = text.firstIndex(of: "{") { text = String(text[..<brace]) }
     if let equals = text.range(of: " = ") , member.kind == .property { text = String(text[..<equals.lowerBound]) }
-    return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    // `\r\n` is one `Character`, equal to neither `\r` nor `\n`: files with Windows line ends.
+    return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" })
+      .joined(separator: " ")
   }
 
   /// The report as `JSONEncoder` would write it (pretty-printed, sorted keys, slashes unescaped),

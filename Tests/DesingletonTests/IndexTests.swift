@@ -296,6 +296,19 @@ import Testing
     #expect(slices.last?.members == ["fetchedItems", "availableItems", "itemCount", "fetchAvailableItems"])
   }
 
+  /// A declaration over several lines is folded onto one, whatever the line ends.
+  @Test func signaturesAreFoldedOntoOneLineWithEitherLineEnd() throws {
+    for newline in ["\n", "\r\n"] {
+      let source = [
+        "final class Store {", "  static let shared = Store()", "  func load(", "    id: Int", "  ) -> Int { id }", "}",
+        "final class User {", "  func go() -> Int { Store.shared.load(id: 1) }", "}",
+      ].joined(separator: newline)
+      let report = try ScanReport(project: makeProject(["Store.swift": source]))
+      let members = try #require(report.singletons.first?.members)
+      #expect(members.map(\.declaration) == ["func load( id: Int ) -> Int"])
+    }
+  }
+
   @Test func jsonIsStable() throws {
     let report = try ScanReport(project: makeProject(Self.shopping))
     let json = report.json()
