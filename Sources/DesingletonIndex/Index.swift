@@ -24,7 +24,7 @@ public struct Index: Sendable {
     self.files = files
     self.warnings = warnings
     // One pass per table over every type; the tables are sized up front, since a code base of a
-    // million lines has a hundred thousand types and this runs on one thread.
+    // million lines has tens of thousands of types and this runs on one thread.
     let typeCount = files.reduce(0) { $0 + $1.types.count }
     var simpleNames: [String: [String]] = [:]
     simpleNames.reserveCapacity(typeCount)
