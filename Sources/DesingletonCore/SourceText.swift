@@ -12,6 +12,11 @@ public struct SourceText: Sendable {
   public init(path: String, bytes: [UInt8]) {
     self.path = path
     self.bytes = bytes
+    self.lineStarts = SourceText.lineStarts(in: bytes)
+  }
+
+  /// Offsets of the first byte of every line of `bytes`.
+  public static func lineStarts(in bytes: [UInt8]) -> [Int] {
     var starts = [0]
     starts.reserveCapacity(bytes.count / 32 + 1)
     // `memchr` from one newline to the next: lines are tens of bytes long.
@@ -23,7 +28,7 @@ public struct SourceText: Sendable {
         starts.append(offset)
       }
     }
-    self.lineStarts = starts
+    return starts
   }
 
   public init(path: String, text: String) {

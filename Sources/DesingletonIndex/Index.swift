@@ -14,6 +14,8 @@ public struct Index: Sendable {
 
   private let declarationsByQualifiedName: [String: [TypeDecl]]
   private let qualifiedNamesBySimpleName: [String: [String]]
+  /// Names of methods that may mutate a value: the standard library's and every `mutating func` in the code base.
+  public let mutatingMethodNames: Set<String>
   /// Singleton type → the references attributed to it, in `references` order.
   private let referencesByType: [String: [Reference]]
   /// Type → the types whose declaration lists it first in its inheritance clause, sorted.
@@ -53,6 +55,7 @@ public struct Index: Sendable {
     self.qualifiedNamesBySimpleName = simpleNames
     self.declarationsByQualifiedName = byQualified
     self.subclassesByName = subclasses
+    mutatingMethodNames = files.reduce(into: ReferenceAnalysis.mutatingMethodNames) { $0.formUnion($1.mutatingMethodNames) }
     let singletons = SingletonDetector.singletons(in: byQualified)
     self.singletons = singletons
     var accessorsByType: [String: Set<String>] = [:]
@@ -91,11 +94,6 @@ public struct Index: Sendable {
 
   /// Whether a type of this qualified name is declared or extended.
   public func hasType(_ qualifiedName: String) -> Bool { declarationsByQualifiedName[qualifiedName] != nil }
-
-  /// Names of methods that may mutate a value: the standard library's and every `mutating func` in the code base.
-  public var mutatingMethodNames: Set<String> {
-    files.reduce(into: ReferenceAnalysis.mutatingMethodNames) { $0.formUnion($1.mutatingMethodNames) }
-  }
 
   /// The qualified name a type written as `written` most likely means.
   static func resolve(_ written: String, simpleNames: [String: [String]]) -> String {

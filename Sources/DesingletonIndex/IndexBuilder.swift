@@ -1,5 +1,4 @@
 import DesingletonCore
-import Dispatch
 import Foundation
 
 /// Reads and indexes files in parallel; the result does not depend on thread timing.
@@ -15,9 +14,7 @@ public struct IndexBuilder: Sendable {
   /// names are parsed (the others are read, found irrelevant, and dropped).
   public func build(paths: [String], mentioning names: [String]? = nil) -> Index {
     let needles = names.map { $0.map { Array($0.utf8) } }
-    // Largest files first, so no thread is left with a big file at the end.
-    let sizes = paths.map(fileSize)
-    let order = paths.indices.sorted { sizes[$0] > sizes[$1] }
+    let order = IndexBuilder.largestFirst(paths)
     let indexed = parallelMap(count: order.count, threads: threads) {
       IndexBuilder.indexFile(paths[order[$0]], needles: needles)
     }
@@ -82,8 +79,12 @@ public struct IndexBuilder: Sendable {
     return .indexed(FileIndexer.index(SourceText(path: path, bytes: bytes)))
   }
 
-  private func fileSize(_ path: String) -> Int {
-    var info = stat()
-    return stat(path, &info) == 0 ? Int(info.st_size) : 0
+  /// Positions in `paths`, largest file first, so that no thread is left with a big file at the end.
+  static func largestFirst(_ paths: [String]) -> [Int] {
+    let sizes = paths.map { path -> Int in
+      var info = stat()
+      return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+    return paths.indices.sorted { sizes[$0] > sizes[$1] }
   }
 }

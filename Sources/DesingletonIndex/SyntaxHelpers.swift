@@ -65,8 +65,8 @@ struct ModifierSummary {
   init(_ list: RawDeclModifierListSyntax) {
     guard !list.isEmpty else { return }
     for modifier in list.elements {
-      let written = modifier.name.tokenText
-      if let level = ModifierSummary.accessLevel(written) {
+      let name = modifier.name.text
+      if let level = AccessLevel(keyword: name) {
         if let detail = modifier.detail {
           if setterAccess == nil, detail.detail.tokenText == "set" { setterAccess = level }
         } else if access == nil {
@@ -75,23 +75,10 @@ struct ModifierSummary {
         continue
       }
       if modifier.name.tokenKind == .keyword {
-        if written == "static" { isStatic = true }
-        if written == "class" { isStatic = true; isClass = true }
+        if name == "static" { isStatic = true }
+        if name == "class" { isStatic = true; isClass = true }
       }
-      others.append(String(syntaxText: written))
-    }
-  }
-
-  /// The access level a modifier's text names, compared without making a `String` of it.
-  private static func accessLevel(_ text: SyntaxText) -> AccessLevel? {
-    switch text {
-    case "private": .private
-    case "fileprivate": .fileprivate
-    case "internal": .internal
-    case "package": .package
-    case "public": .public
-    case "open": .open
-    default: nil
+      others.append(name)
     }
   }
 }

@@ -1,6 +1,5 @@
 import DesingletonCore
 import DesingletonIndex
-import Dispatch
 import Foundation
 
 /// What `desingleton scan` reports: the singletons of a code base, who uses which of their members,
