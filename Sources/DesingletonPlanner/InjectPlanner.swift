@@ -111,6 +111,9 @@ private struct Run {
         "'\(singleton.accessExpression)' is given a new instance here, so a consumer holding the instance it had would keep the old one; injecting it would change what the code does",
         at: place)
     }
+    if let reason = copiesWouldDiverge() {
+      throw Refusal(reason, at: singleton.declaration.start)
+    }
     var targets: [String] = []
     if let requested = options.types {
       for name in requested {
@@ -156,6 +159,19 @@ private struct Run {
   }
 
   // MARK: Which types
+
+  /// A value-type singleton whose shared instance can change: each consumer would hold a copy, and a
+  /// change made through one copy would no longer be seen by the others.
+  func copiesWouldDiverge() -> String? {
+    guard singleton.typeKind == .struct || singleton.typeKind == .enum else { return nil }
+    let storage = Set([singleton.accessor, singleton.backingStorage].compactMap { $0 })
+    let mutable = index.members(of: singleton.typeName).contains { member in
+      member.isStatic && member.kind == .property && storage.contains(member.name) && !member.isLet
+        && (member.isStored || member.isSettable)
+    }
+    guard mutable else { return nil }
+    return "'\(singleton.typeName)' is a \(singleton.typeKind.rawValue) whose shared instance is a 'static var': each consumer would hold its own copy, and changes made through one would no longer be seen by the others; make '\(singleton.typeName)' a class or an actor first"
+  }
 
   func notInjectable(_ typeName: String) -> String? {
     let declarations = index.declarations(of: typeName)
@@ -566,77 +582,58 @@ private struct Run {
   }
 
   func checkDefaultArgumentIsolation(_ consumer: Consumer) throws {
-    guard options.defaultArgument, let actor = index.declarations(of: singleton.typeName).first(where: { !$0.isExtension })?.attributes.first(where: isGlobalActorAttribute) else { return }
-    if isolation(of: consumer.typeName) != actor {
+    guard options.defaultArgument, let actor = index.isolation(of: singleton.typeName) else { return }
+    if index.isolation(of: consumer.typeName) != actor {
       throw Refusal(
         "cannot use '\(accessExpression)' as a default argument of '\(consumer.typeName)'s init: '\(singleton.typeName)' is \(actor)-isolated and the init is not, so Swift rejects the default value (SE-0411); mark '\(consumer.typeName)' \(actor) or inject without --default-argument",
         at: consumer.primary.location)
     }
   }
 
-  /// The global actor a type is isolated to, by its own attribute or its superclass's; UIKit's views and controllers are `@MainActor`.
-  func isolation(of typeName: String) -> String? {
-    var current = typeName
-    var seen: Set<String> = []
-    while seen.insert(current).inserted {
-      let declarations = index.declarations(of: current)
-      if let actor = declarations.first(where: { !$0.isExtension })?.attributes.first(where: isGlobalActorAttribute) { return actor }
-      guard let parent = declarations.first(where: { !$0.isExtension })?.inherited.first else { return nil }
-      if !index.declarations(of: index.resolveType(parent)).contains(where: { !$0.isExtension }) {
-        return parent.hasPrefix("UI") ? "@MainActor" : nil
-      }
-      current = index.resolveType(parent)
-    }
-    return nil
-  }
-
-  /// The superclass, if the first inherited type is a class.
-  func superclass(of consumer: Consumer) -> String? {
-    guard let first = consumer.primary.inherited.first else { return nil }
-    let resolved = index.resolveType(first)
-    let declarations = index.declarations(of: resolved)
-    if let declaration = declarations.first(where: { !$0.isExtension }) { return declaration.kind == .class ? resolved : nil }
-    let protocolSuffixes = ["Delegate", "DataSource", "Protocol", "ing", "able", "ible", "Type", "Representable", "Convertible"]
-    if (first.hasPrefix("UI") || first.hasPrefix("NS")) && !protocolSuffixes.contains(where: { first.hasSuffix($0) }) { return first }
-    return nil
-  }
-
+  /// The `super.init(...)` a generated designated init of a class consumer ends with: the first
+  /// superclass up the chain with designated inits decides. Nil for a class with no superclass.
   func superInitCall(_ consumer: Consumer) throws -> String? {
-    guard let parent = superclass(of: consumer) else { return nil }
-    var current = parent
-    var seen: Set<String> = []
-    while seen.insert(current).inserted {
-      let declarations = index.declarations(of: current)
-      guard let primary = declarations.first(where: { !$0.isExtension }) else {
-        if current.hasSuffix("ViewController") || current == "UINavigationController" { return "super.init(nibName: nil, bundle: nil)" }
-        if current.hasPrefix("UI") { return "super.init(frame: .zero)" }
-        return "super.init()"
+    for step in index.superclassChain(of: consumer.typeName) {
+      switch step {
+      case .project(let name):
+        let inits = index.designatedInits(of: name)
+        // A class without designated inits of its own inherits its superclass's.
+        if inits.isEmpty { continue }
+        if inits.contains(where: { $0.labels.isEmpty }) { return "super.init()" }
+        if inits.contains(where: { $0.labels == ["nibName", "bundle"] }) { return "super.init(nibName: nil, bundle: nil)" }
+        if inits.contains(where: { $0.labels == ["frame"] }) { return "super.init(frame: .zero)" }
+        throw Refusal(
+          "'\(consumer.typeName)' has no init and its superclass '\(name)' has no init without arguments; add an init to '\(consumer.typeName)' first",
+          at: consumer.primary.location)
+      case .framework(let name):
+        guard let known = FrameworkTypes.class(named: name), !known.defaultSuperInit.isEmpty else {
+          throw Refusal(
+            "'\(consumer.typeName)' has no init and '\(name)' has no init without arguments; add an init to '\(consumer.typeName)' first",
+            at: consumer.primary.location)
+        }
+        return known.defaultSuperInit
+      case .unknown(let written):
+        throw Refusal(
+          "'\(consumer.typeName)' has no init and inherits from '\(written)', which is not declared in the given paths: desingleton cannot tell whether it is a class and which init to call; add an init to '\(consumer.typeName)' first or include the paths that declare '\(written)'",
+          at: consumer.primary.location)
       }
-      let inits = declarations.flatMap(\.members).filter { $0.kind == .initializer && !$0.modifiers.contains("convenience") }
-      if inits.isEmpty, let next = primary.inherited.first {
-        current = index.resolveType(next)
-        continue
-      }
-      if inits.isEmpty || inits.contains(where: { $0.labels.isEmpty }) { return "super.init()" }
-      if inits.contains(where: { $0.labels == ["nibName", "bundle"] }) { return "super.init(nibName: nil, bundle: nil)" }
-      if inits.contains(where: { $0.labels == ["frame"] }) { return "super.init(frame: .zero)" }
-      throw Refusal(
-        "'\(consumer.typeName)' has no init and its superclass '\(parent)' has no init without arguments; add an init to '\(consumer.typeName)' first",
-        at: consumer.primary.location)
     }
-    return "super.init()"
+    return nil
   }
 
+  /// A class that gains a designated init must implement `required init?(coder:)` when a superclass requires it.
   func needsCoderInit(_ consumer: Consumer) -> Bool {
-    var current = superclass(of: consumer)
-    var seen: Set<String> = []
-    while let name = current, seen.insert(name).inserted {
-      let declarations = index.declarations(of: name)
-      guard let primary = declarations.first(where: { !$0.isExtension }) else { return name.hasPrefix("UI") }
-      if declarations.flatMap(\.members).contains(where: { $0.kind == .initializer && $0.modifiers.contains("required") && $0.labels == ["coder"] }) {
-        return true
+    for step in index.superclassChain(of: consumer.typeName) {
+      switch step {
+      case .project(let name):
+        if index.members(of: name).contains(where: { $0.kind == .initializer && $0.modifiers.contains("required") && $0.labels == ["coder"] }) {
+          return true
+        }
+      case .framework(let name):
+        return FrameworkTypes.class(named: name)?.requiresCoderInit == true
+      case .unknown:
+        return false
       }
-      current = primary.inherited.first.map(index.resolveType)
     }
     return false
   }
@@ -659,10 +656,14 @@ private struct Run {
       guard let type else {
         throw Refusal("cannot infer the type of '\(member.name)' to write '\(consumer.typeName)'s memberwise init; add a type annotation", at: member.location)
       }
-      var parameter = "\(member.name): \(type)"
-      if let value = binding.initializer?.value { parameter += " = \(value.trimmedDescription)" }
-      else if type.hasSuffix("?") && !member.isLet { parameter += " = nil" }
-      if type.contains("->") && !type.hasPrefix("(") == false && !type.hasSuffix("?") { parameter = "\(member.name): @escaping \(type)" }
+      // A closure-typed parameter must be `@escaping` to be stored; an optional one already escapes.
+      let escaping = binding.typeAnnotation.map { isFunctionType($0.type) } ?? false
+      var parameter = "\(member.name): \(escaping ? "@escaping " : "")\(type)"
+      if let value = binding.initializer?.value {
+        parameter += " = \(value.trimmedDescription)"
+      } else if binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true && !member.isLet {
+        parameter += " = nil"
+      }
       parameters.append(parameter)
       assignments.append("self.\(member.name) = \(member.name)")
     }
@@ -805,6 +806,12 @@ private struct Run {
   }
 }
 
+/// A function type, possibly with attributes (`@Sendable () -> Void`), but not an optional one.
+func isFunctionType(_ type: TypeSyntax) -> Bool {
+  if let attributed = type.as(AttributedTypeSyntax.self) { return isFunctionType(attributed.baseType) }
+  return type.is(FunctionTypeSyntax.self)
+}
+
 /// `ItemFetcher` → `itemFetcher`, `URLLoader` → `urlLoader`.
 func lowerCamel(_ name: String) -> String {
   let characters = Array(name)
@@ -816,12 +823,33 @@ func lowerCamel(_ name: String) -> String {
 }
 
 enum InitBodyScanner {
-  /// Whether an init delegates to another init of its own type (`self.init(...)`).
+  /// Whether an init delegates to another init of its own type: its body calls `self.init(...)`
+  /// (a call in the syntax tree, not the text in a comment or a string).
   static func delegatesToSelf(_ node: InitializerDeclSyntax) -> Bool {
     guard let body = node.body else { return false }
-    return body.statements.contains { item in
-      item.description.contains("self.init(")
+    let finder = SelfInitFinder(viewMode: .sourceAccurate)
+    finder.walk(body)
+    return finder.found
+  }
+
+  private final class SelfInitFinder: SyntaxVisitor {
+    var found = false
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+      if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+        member.declName.baseName.tokenKind == .keyword(.`init`),
+        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+      {
+        found = true
+        return .skipChildren
+      }
+      return found ? .skipChildren : .visitChildren
     }
+
+    // A nested function or type has its own `self`.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   }
 }
 

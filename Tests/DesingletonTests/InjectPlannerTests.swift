@@ -1198,6 +1198,207 @@ import Testing
     )
   }
 
+  // MARK: Shapes the semantic model decides
+
+  @Test func anInitThatMentionsSelfInitInACommentStillAssignsTheProperty() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          let title: String
+
+          init(title: String) {
+            // Not a self.init(title:) call: this init assigns every property itself.
+            self.title = title
+          }
+
+          func refresh() {
+            Store.shared.bump()
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          Badge(title: "self.init(")
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          let title: String
+
+          init(counting: Counting, title: String) {
+            // Not a self.init(title:) call: this init assigns every property itself.
+            self.counting = counting
+            self.title = title
+          }
+
+          func refresh() {
+            counting.bump()
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          Badge(counting: Store.shared, title: "self.init(")
+        }
+
+        """
+      ])
+  }
+
+  @Test func aStructsMemberwiseInitKeepsAClosureDefault() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Row.swift": """
+        @MainActor
+        struct Row {
+          var title: String
+          var onTap: () -> Void = {}
+          var onLongPress: (@MainActor () -> Void)?
+
+          func render() -> String {
+            "\\(title) \\(Store.shared.count)"
+          }
+        }
+
+        @MainActor
+        func makeRows() -> [Row] {
+          [Row(title: "a"), Row(title: "b", onTap: {})]
+        }
+
+        """
+      ]) { $1 },
+      types: ["Row"],
+      produces: [
+        "Row.swift": """
+        @MainActor
+        struct Row {
+          private let counting: Counting
+
+          init(counting: Counting, title: String, onTap: @escaping () -> Void = {}, onLongPress: (@MainActor () -> Void)? = nil) {
+            self.counting = counting
+            self.title = title
+            self.onTap = onTap
+            self.onLongPress = onLongPress
+          }
+
+          var title: String
+          var onTap: () -> Void = {}
+          var onLongPress: (@MainActor () -> Void)?
+
+          func render() -> String {
+            "\\(title) \\(counting.count)"
+          }
+        }
+
+        @MainActor
+        func makeRows() -> [Row] {
+          [Row(counting: Store.shared, title: "a"), Row(counting: Store.shared, title: "b", onTap: {})]
+        }
+
+        """
+      ])
+  }
+
+  @Test func aValueTypeSingletonWhoseInstanceChangesIsNotInjectedAsCopies() throws {
+    try expectInjectRefusal(
+      [
+        "Settings.swift": """
+        struct Settings: Sendable, Theming {
+          nonisolated(unsafe) static var shared = Settings()
+          var theme = "light"
+        }
+
+        protocol Theming: Sendable {
+          var theme: String { get }
+        }
+
+        """,
+        "Header.swift": """
+        struct Header {
+          func title() -> String {
+            Settings.shared.theme
+          }
+        }
+
+        """,
+      ],
+      singleton: "Settings", types: ["Header"],
+      "Settings.swift:2:3: error: 'Settings' is a struct whose shared instance is a 'static var': each consumer would hold its own copy, and changes made through one would no longer be seen by the others; make 'Settings' a class or an actor first"
+    )
+  }
+
+  @Test func aClassInheritingFromATypeNotInTheGivenPathsIsRefusedRatherThanGuessed() throws {
+    try expectInjectRefusal(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge: Widget {
+          func refresh() {
+            Store.shared.bump()
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"], compilingWith: ["Widget.swift": "@MainActor open class Widget { public init(size: Int = 0) {} }\n"],
+      "Badge.swift:1:1: error: 'Badge' has no init and inherits from 'Widget', which is not declared in the given paths: desingleton cannot tell whether it is a class and which init to call; add an init to 'Badge' first or include the paths that declare 'Widget'"
+    )
+  }
+
+  @Test func aFrameworkClassFromTheTableGetsItsOwnSuperInit() throws {
+    try expectInjection(
+      Self.store.merging([
+        "AppDelegate.swift": """
+        @MainActor
+        final class AppDelegate: UIResponder {
+          func applicationDidBecomeActive() {
+            Store.shared.bump()
+          }
+        }
+
+        @MainActor
+        func launch() -> AppDelegate {
+          AppDelegate()
+        }
+
+        """
+      ]) { $1 },
+      types: ["AppDelegate"],
+      produces: [
+        "AppDelegate.swift": """
+        @MainActor
+        final class AppDelegate: UIResponder {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+            super.init()
+          }
+
+          func applicationDidBecomeActive() {
+            counting.bump()
+          }
+        }
+
+        @MainActor
+        func launch() -> AppDelegate {
+          AppDelegate(counting: Store.shared)
+        }
+
+        """
+      ],
+      compilingWith: ["UIResponder.swift": "import Foundation\n\n@MainActor\nopen class UIResponder: NSObject {}\n"])
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
@@ -1508,9 +1709,9 @@ private func expectInjection(
 /// The input must type-check, so the refusal is about the code, not a typo in the test.
 private func expectInjectRefusal(
   _ files: [String: String], singleton name: String = "Store", types: [String]?, defaultArgument: Bool = false,
-  _ diagnostics: String, sourceLocation: SourceLocation = #_sourceLocation
+  compilingWith extra: [String: String] = [:], _ diagnostics: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-  let inputErrors = try compileErrors(files)
+  let inputErrors = try compileErrors(files.merging(extra) { original, _ in original })
   #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
   let project = makeProject(files)
   let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)

@@ -1,0 +1,191 @@
+/// What the code means, answered once for every stage: what kind of type a name is, a class's
+/// superclass chain, the protocols a type conforms to, its isolation, its designated inits, and whether a
+/// type is test code. Each question has one function here; planners call these instead of reading
+/// declarations or spellings themselves. To add a rule, add it to the function that answers its
+/// question (or a new function here), and give it a planner or index test.
+///
+/// The answers come from the project's declarations first and then from `FrameworkTypes`; a name in
+/// neither is `.unknown`, never guessed from its spelling.
+extension Index {
+  /// What a type named in code is.
+  public enum TypeKindAnswer: Equatable, Sendable {
+    /// Declared in the project (the kind of its primary declaration).
+    case project(TypeDecl.Kind)
+    case frameworkClass
+    case frameworkProtocol
+    case unknown
+
+    public var isClass: Bool { self == .project(.class) || self == .frameworkClass }
+    public var isProtocol: Bool { self == .project(.protocol) || self == .frameworkProtocol }
+  }
+
+  /// The primary declaration (not an extension) of a type, by qualified name.
+  public func primaryDeclaration(of qualifiedName: String) -> TypeDecl? {
+    declarations(of: qualifiedName).first { !$0.isExtension }
+  }
+
+  /// The kind of the type a name written in code (in an inheritance clause, a type annotation) means.
+  public func kind(ofWritten written: String) -> TypeKindAnswer {
+    var name = written
+    for prefix in ["any ", "some ", "@unchecked ", "@preconcurrency "] where name.hasPrefix(prefix) {
+      name = String(name.dropFirst(prefix.count))
+    }
+    if let primary = primaryDeclaration(of: resolveType(name)) { return .project(primary.kind) }
+    if FrameworkTypes.class(named: name) != nil { return .frameworkClass }
+    if FrameworkTypes.isProtocol(name) { return .frameworkProtocol }
+    return .unknown
+  }
+
+  /// What a type's superclass is, read from its primary declaration's first inherited type.
+  public enum SuperclassAnswer: Equatable, Sendable {
+    /// Not a class, or a class whose first inherited type is a protocol or that inherits nothing.
+    case none
+    /// A class declared in the project (qualified name).
+    case project(String)
+    /// A framework class the model knows.
+    case framework(String)
+    /// The first inherited type is neither declared in the project nor known: it may be a class or a protocol.
+    case unknown(String)
+  }
+
+  public func superclass(of qualifiedName: String) -> SuperclassAnswer {
+    guard let primary = primaryDeclaration(of: qualifiedName), primary.kind == .class,
+      let first = primary.inherited.first
+    else { return .none }
+    switch kind(ofWritten: first) {
+    case .project(.class): return .project(resolveType(first))
+    case .project, .frameworkProtocol: return .none
+    case .frameworkClass: return .framework(FrameworkTypes.lastComponent(first))
+    case .unknown: return .unknown(first)
+    }
+  }
+
+  /// One step of a superclass chain: a project class or a framework class.
+  public enum ClassStep: Equatable, Sendable {
+    case project(String)
+    case framework(String)
+    /// The chain continues into a type the model does not know.
+    case unknown(String)
+  }
+
+  /// The superclasses of a type, nearest first, through project and framework classes.
+  public func superclassChain(of qualifiedName: String) -> [ClassStep] {
+    var chain: [ClassStep] = []
+    var seen: Set<String> = [qualifiedName]
+    var answer = superclass(of: qualifiedName)
+    while true {
+      switch answer {
+      case .none:
+        return chain
+      case .project(let name):
+        guard seen.insert(name).inserted else { return chain }
+        chain.append(.project(name))
+        answer = superclass(of: name)
+      case .framework(let name):
+        var current: String? = name
+        while let name = current, seen.insert(name).inserted, let known = FrameworkTypes.class(named: name) {
+          chain.append(.framework(name))
+          current = known.superclass
+        }
+        return chain
+      case .unknown(let written):
+        chain.append(.unknown(written))
+        return chain
+      }
+    }
+  }
+
+  /// The nearest framework class a type descends from, if the chain reaches one without gaps.
+  public func frameworkAncestor(of qualifiedName: String) -> FrameworkTypes.Class? {
+    for step in superclassChain(of: qualifiedName) {
+      if case .framework(let name) = step { return FrameworkTypes.class(named: name) }
+    }
+    return nil
+  }
+
+  /// Whether the superclass chain ends in a type the model does not know.
+  public func hasUnknownAncestor(_ qualifiedName: String) -> Bool {
+    superclassChain(of: qualifiedName).contains { if case .unknown = $0 { return true } else { return false } }
+  }
+
+  /// Every protocol a type conforms to as written on its declarations and extensions, with the
+  /// protocols those refine, resolved to qualified names for project protocols; each once, nearest first.
+  public func conformances(of qualifiedName: String) -> [String] {
+    var result: [String] = []
+    var seen: Set<String> = []
+    var queue: [String] = []
+    var types = [qualifiedName]
+    for step in superclassChain(of: qualifiedName) {
+      if case .project(let name) = step { types.append(name) }
+    }
+    for type in types {
+      for declaration in declarations(of: type) {
+        for written in declaration.inherited where kind(ofWritten: written).isProtocol {
+          queue.append(written)
+        }
+      }
+    }
+    while !queue.isEmpty {
+      let written = queue.removeFirst()
+      let resolved = kind(ofWritten: written) == .frameworkProtocol ? FrameworkTypes.lastComponent(written) : resolveType(written)
+      guard seen.insert(resolved).inserted else { continue }
+      result.append(resolved)
+      for declaration in declarations(of: resolved) where declaration.kind == .protocol {
+        queue.append(contentsOf: declaration.inherited)
+      }
+    }
+    return result
+  }
+
+  /// Whether an attribute written on a declaration (`@MainActor`, `@DatabaseActor`) names a global actor.
+  public func isGlobalActorAttribute(_ attribute: String) -> Bool {
+    guard attribute.hasPrefix("@") else { return false }
+    let name = String(attribute.dropFirst())
+    if name == "MainActor" { return true }
+    return primaryDeclaration(of: resolveType(name))?.attributes.contains("@globalActor") == true
+  }
+
+  /// The global actor a type is isolated to: its own attribute, else its superclass chain's (project
+  /// classes' attributes, framework classes' table), else a main-actor framework protocol it conforms to.
+  public func isolation(of qualifiedName: String) -> String? {
+    if let own = primaryDeclaration(of: qualifiedName)?.attributes.first(where: isGlobalActorAttribute) { return own }
+    for step in superclassChain(of: qualifiedName) {
+      switch step {
+      case .project(let name):
+        if let actor = primaryDeclaration(of: name)?.attributes.first(where: isGlobalActorAttribute) { return actor }
+      case .framework(let name):
+        if FrameworkTypes.class(named: name)?.isMainActor == true { return "@MainActor" }
+      case .unknown:
+        break
+      }
+    }
+    if conformances(of: qualifiedName).contains(where: FrameworkTypes.isMainActorProtocol) { return "@MainActor" }
+    return nil
+  }
+
+  /// Whether a type is declared `Sendable` (checked): written in its inheritance clause or one of its
+  /// protocols refines `Sendable`. `@unchecked Sendable` is not checked, so it does not count.
+  public func isCheckedSendable(_ qualifiedName: String) -> Bool {
+    conformances(of: qualifiedName).contains("Sendable")
+      && !declarations(of: qualifiedName).contains { $0.inherited.contains("@unchecked Sendable") }
+  }
+
+  /// Whether a project protocol is `Sendable`: it or a protocol it refines inherits `Sendable` or `Actor`.
+  public func protocolIsSendable(_ qualifiedName: String) -> Bool {
+    var seen: Set<String> = []
+    var queue = [qualifiedName]
+    while let name = queue.popLast() {
+      guard seen.insert(name).inserted else { continue }
+      if name == "Sendable" || name == "Actor" { return true }
+      for declaration in declarations(of: name) where declaration.kind == .protocol {
+        queue.append(contentsOf: declaration.inherited.map { kind(ofWritten: $0) == .frameworkProtocol ? $0 : resolveType($0) })
+      }
+    }
+    return false
+  }
+
+  /// The designated inits of a type's own declarations (not convenience inits).
+  public func designatedInits(of qualifiedName: String) -> [MemberDecl] {
+    members(of: qualifiedName).filter { $0.kind == .initializer && !$0.modifiers.contains("convenience") }
+  }
+}
