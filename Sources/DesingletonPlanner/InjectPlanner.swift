@@ -245,7 +245,15 @@ private struct Run {
       }
     }
     if !problems.isEmpty { throw Refusal(problems) }
-    let (chosen, uncovered) = catalog.cover(reads: reads, writes: writes)
+    // A `Sendable` type can store, and a `@Sendable` closure capture, only `Sendable` existentials.
+    let sendable = try index.isCheckedSendable(typeName) || consumer.references.contains { try isInSendableClosure($0) }
+    let (chosen, uncovered) = catalog.cover(reads: reads, writes: writes, sendable: sendable)
+    if let uncovered, sendable, catalog.cover(reads: reads, writes: writes).uncovered == nil {
+      let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
+      throw Refusal(
+        "'\(typeName)' needs a 'Sendable' protocol for '\(uncovered)' (it is Sendable, or uses it in a '@Sendable' closure), and no protocol of '\(singleton.typeName)' that covers it is 'Sendable'; add 'Sendable' to that protocol first",
+        at: location)
+    }
     if let uncovered {
       let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
       let written = writes.contains(uncovered)
@@ -296,6 +304,21 @@ private struct Run {
       }
     }
     return consumer
+  }
+
+  /// Whether a reference sits in a closure marked `@Sendable`, inside its member.
+  func isInSendableClosure(_ reference: Reference) throws -> Bool {
+    guard let node = try project.file(reference.range.path).expression(at: reference.range.bytes) else { return false }
+    var current = node.parent
+    while let syntax = current, !syntax.is(MemberBlockItemSyntax.self) {
+      if let closure = syntax.as(ClosureExprSyntax.self),
+        closure.signature?.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Sendable" }) == true
+      {
+        return true
+      }
+      current = syntax.parent
+    }
+    return false
   }
 
   /// A use of the instance that an earlier `inject` wrote: the shared instance assigned in
@@ -408,7 +431,15 @@ private struct Run {
 
   mutating func nameProperties(_ typeName: String) throws {
     guard var consumer = consumers[typeName] else { return }
+    // Names used or declared anywhere in the type, and its superclasses' members.
     var taken = Set(consumer.declarations.flatMap(\.members).map(\.name))
+    for step in index.superclassChain(of: typeName) {
+      if case .project(let name) = step { taken.formUnion(index.members(of: name).map(\.name)) }
+    }
+    let nodes = try consumer.declarations.compactMap { declaration in
+      try project.file(declaration.path).node(at: declaration.range.bytes)
+    }
+    taken.formUnion(NamesInScope.names(in: nodes))
     for protocolName in consumer.protocols {
       if let alias = consumer.aliasProperties[protocolName], case .alias(let name) = alias.use {
         consumer.names[protocolName] = name

@@ -11,6 +11,8 @@ struct ProtocolCatalog {
     /// Properties and subscripts declared `{ get set }`.
     var settable: Set<String>
     var memberCount: Int
+    /// Existentials of it can be stored in a `Sendable` type and captured by a `@Sendable` closure.
+    var isSendable = false
   }
 
   /// In the order the singleton's declarations list them.
@@ -64,14 +66,17 @@ struct ProtocolCatalog {
         }
       }
     }
-    return Entry(name: name, covers: covers, settable: settable, memberCount: count)
+    return Entry(
+      name: name, covers: covers, settable: settable, memberCount: count, isSendable: index.protocolIsSendable(name))
   }
 
   /// The smallest set of protocols (greedy) covering every member, with write access where needed.
   /// Returns the chosen protocols in catalog order, or the first member nothing covers.
-  func cover(reads: Set<String>, writes: Set<String>) -> (chosen: [Entry], uncovered: String?) {
+  /// With `sendable`, only `Sendable` protocols are chosen.
+  func cover(reads: Set<String>, writes: Set<String>, sendable: Bool = false) -> (chosen: [Entry], uncovered: String?) {
     var remaining = reads.union(writes)
     var chosen: [Entry] = []
+    let entries = sendable ? self.entries.filter(\.isSendable) : self.entries
     func covered(by entry: Entry) -> Set<String> {
       remaining.filter { entry.covers.contains($0) && (!writes.contains($0) || entry.settable.contains($0)) }
     }

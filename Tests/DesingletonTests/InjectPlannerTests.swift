@@ -1399,6 +1399,191 @@ import Testing
       compilingWith: ["UIResponder.swift": "import Foundation\n\n@MainActor\nopen class UIResponder: NSObject {}\n"])
   }
 
+  @Test func theInjectedPropertyIsNotNamedLikeAParameterItWouldShadow() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          let counting: Int
+
+          init(counting: Int) {
+            self.counting = counting
+          }
+
+          func isCurrent(counting2: Int) -> Bool {
+            counting2 == Store.shared.count
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          Badge(counting: 1)
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting3: Counting
+
+          let counting: Int
+
+          init(counting3: Counting, counting: Int) {
+            self.counting3 = counting3
+            self.counting = counting
+          }
+
+          func isCurrent(counting2: Int) -> Bool {
+            counting2 == counting3.count
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          Badge(counting3: Store.shared, counting: 1)
+        }
+
+        """
+      ])
+  }
+
+  @Test func aParameterOfTheSameNameInAMethodIsNotShadowed() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          func isSame(as counting: Counting) -> Bool {
+            counting.count == Store.shared.count
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting2: Counting
+
+          init(counting2: Counting) {
+            self.counting2 = counting2
+          }
+
+          func isSame(as counting: Counting) -> Bool {
+            counting.count == counting2.count
+          }
+        }
+
+        """
+      ])
+  }
+
+  @Test func aSendableConsumerGetsASendableProtocol() throws {
+    try expectInjection(
+      [
+        "Limits.swift": """
+        final class Limits: Sendable {
+          static let shared = Limits()
+          let maximum = 3
+        }
+
+        protocol LimitReading: AnyObject {
+          var maximum: Int { get }
+        }
+
+        protocol SendableLimitReading: AnyObject, Sendable {
+          var maximum: Int { get }
+        }
+
+        extension Limits: LimitReading, SendableLimitReading {}
+
+        """,
+        "Meter.swift": """
+        final class Meter: Sendable {
+          func isFull(_ count: Int) -> Bool {
+            count >= Limits.shared.maximum
+          }
+        }
+
+        """,
+      ],
+      singleton: "Limits", types: ["Meter"],
+      produces: [
+        "Meter.swift": """
+        final class Meter: Sendable {
+          private let sendableLimitReading: SendableLimitReading
+
+          init(sendableLimitReading: SendableLimitReading) {
+            self.sendableLimitReading = sendableLimitReading
+          }
+
+          func isFull(_ count: Int) -> Bool {
+            count >= sendableLimitReading.maximum
+          }
+        }
+
+        """
+      ])
+  }
+
+  @Test func aCaptureInASendableClosureGetsASendableProtocol() throws {
+    try expectInjection(
+      Self.limits.merging([
+        "Meter.swift": """
+        final class Meter {
+          func reader() -> @Sendable () -> Int {
+            { @Sendable in Limits.shared.maximum }
+          }
+        }
+
+        """
+      ]) { $1 },
+      singleton: "Limits", types: ["Meter"],
+      produces: [
+        "Meter.swift": """
+        final class Meter {
+          private let sendableLimitReading: SendableLimitReading
+
+          init(sendableLimitReading: SendableLimitReading) {
+            self.sendableLimitReading = sendableLimitReading
+          }
+
+          func reader() -> @Sendable () -> Int {
+            { @Sendable [sendableLimitReading] in sendableLimitReading.maximum }
+          }
+        }
+
+        """
+      ])
+  }
+
+  /// A `Sendable` singleton that conforms to an older protocol that is not `Sendable` and to one that is.
+  static let limits: [String: String] = [
+    "Limits.swift": """
+    final class Limits: Sendable {
+      static let shared = Limits()
+      let maximum = 3
+    }
+
+    protocol LimitReading: AnyObject {
+      var maximum: Int { get }
+    }
+
+    protocol SendableLimitReading: AnyObject, Sendable {
+      var maximum: Int { get }
+    }
+
+    extension Limits: LimitReading, SendableLimitReading {}
+
+    """
+  ]
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
