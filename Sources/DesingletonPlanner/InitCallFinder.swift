@@ -17,16 +17,70 @@ struct InitCall {
   var context: ReferenceContext
 }
 
+/// A creation `inject` cannot update: `.init(...)` whose type the code does not name
+/// (`show(.init(title: "x"))`), or `Badge.init` passed as a function.
+struct UnrewritableCreation {
+  enum Kind { case implicitMember, functionReference }
+  var kind: Kind
+  var path: String
+  /// For a function reference, the type it creates; nil for an implicit member whose type is unknown.
+  var typeName: String?
+  var labels: [String]
+  var trailingClosures: Int
+  var offset: Int
+}
+
 enum InitCallFinder {
-  /// Every call of an init of `types` (qualified names) in the given files.
-  static func calls(of types: Set<String>, superclassOf subclasses: [String: String], in files: [ParsedFile], index: Index) -> [InitCall] {
+  /// Every call of an init of `types` (qualified names) in the given files, and the creations that
+  /// cannot be updated.
+  static func calls(
+    of types: Set<String>, superclassOf subclasses: [String: String], in files: [ParsedFile], index: Index
+  ) -> (calls: [InitCall], unrewritable: [UnrewritableCreation]) {
     var result: [InitCall] = []
+    var unrewritable: [UnrewritableCreation] = []
     for file in files {
       let visitor = Visitor(types: types, subclasses: subclasses, index: index, path: file.path)
       visitor.walk(file.tree)
       result.append(contentsOf: visitor.found)
+      unrewritable.append(contentsOf: visitor.unrewritable)
     }
-    return result
+    return (result, unrewritable)
+  }
+
+  /// The type an implicit member expression (`.init(...)`) stands for, where the code names it: a
+  /// binding's type annotation, or the declared result of the function it is returned from.
+  static func contextualType(of call: FunctionCallExprSyntax) -> String? {
+    var node = Syntax(call)
+    while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+    guard let parent = node.parent else { return nil }
+    if let clause = parent.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self) {
+      return binding.typeAnnotation.flatMap { namedType($0.type) }
+    }
+    var returned = parent.is(ReturnStmtSyntax.self)
+    // A single-expression body returns its expression.
+    if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+      list.count == 1, list.parent?.is(CodeBlockSyntax.self) == true
+    {
+      returned = true
+    }
+    guard returned else { return nil }
+    var current = parent.parent
+    while let syntax = current {
+      if syntax.is(ClosureExprSyntax.self) { return nil }
+      if let function = syntax.as(FunctionDeclSyntax.self) {
+        return function.signature.returnClause.flatMap { namedType($0.type) }
+      }
+      if syntax.is(MemberBlockItemSyntax.self) || syntax.is(SourceFileSyntax.self) { return nil }
+      current = syntax.parent
+    }
+    return nil
+  }
+
+  /// `Badge`, `Outer.Badge`, `Badge?` as written; nil for other types.
+  private static func namedType(_ type: TypeSyntax) -> String? {
+    if let optional = type.as(OptionalTypeSyntax.self) { return namedType(optional.wrappedType) }
+    if type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) { return type.trimmedDescription }
+    return nil
   }
 
   private final class Visitor: SyntaxVisitor {
@@ -36,6 +90,7 @@ enum InitCallFinder {
     let index: Index
     let path: String
     var found: [InitCall] = []
+    var unrewritable: [UnrewritableCreation] = []
     private let simpleNames: Set<String>
 
     init(types: Set<String>, subclasses: [String: String], index: Index, path: String) {
@@ -51,7 +106,20 @@ enum InitCallFinder {
       var called = node.calledExpression
       var isSuper = false
       if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`) {
-        guard let base = member.base else { return .visitChildren }
+        guard let base = member.base else {
+          // `.init(...)`: the type is the one the context names, if it names one.
+          let labels = node.arguments.map { $0.label?.text ?? "_" }
+          let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
+          guard let written = InitCallFinder.contextualType(of: node) else {
+            unrewritable.append(
+              UnrewritableCreation(
+                kind: .implicitMember, path: path, typeName: nil, labels: labels, trailingClosures: trailing,
+                offset: node.positionAfterSkippingLeadingTrivia.utf8Offset))
+            return .visitChildren
+          }
+          let resolved = index.resolveType(written)
+          return record(node, typeName: types.contains(resolved) ? resolved : nil, isSuper: false, isSelfInit: false)
+        }
         if base.is(SuperExprSyntax.self) {
           isSuper = true
         } else {
@@ -78,6 +146,10 @@ enum InitCallFinder {
           if types.contains(resolved) { typeName = resolved }
         }
       }
+      return record(node, typeName: typeName, isSuper: isSuper, isSelfInit: isSelfInit)
+    }
+
+    private func record(_ node: FunctionCallExprSyntax, typeName: String?, isSuper: Bool, isSelfInit: Bool) -> SyntaxVisitorContinueKind {
       guard let typeName else { return .visitChildren }
       let labels = node.arguments.map { $0.label?.text ?? "_" }
       let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
@@ -85,6 +157,22 @@ enum InitCallFinder {
         InitCall(
           path: path, call: node, typeName: typeName, isSuperInit: isSuper, isSelfInit: isSelfInit, labels: labels,
           trailingClosures: trailing, context: ReferenceContextFinder.context(of: Syntax(node))))
+      return .visitChildren
+    }
+
+    /// `Badge.init` not called: passed as a function, it cannot be given new arguments.
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+      guard node.declName.baseName.tokenKind == .keyword(.`init`), let base = node.base, !base.is(SuperExprSyntax.self),
+        let written = base.typeReferenceText
+      else { return .visitChildren }
+      if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { return .visitChildren }
+      let resolved = index.resolveType(written)
+      guard types.contains(resolved) else { return .visitChildren }
+      let labels = node.declName.argumentNames?.arguments.map { $0.name.text } ?? []
+      unrewritable.append(
+        UnrewritableCreation(
+          kind: .functionReference, path: path, typeName: resolved, labels: labels, trailingClosures: 0,
+          offset: node.positionAfterSkippingLeadingTrivia.utf8Offset))
       return .visitChildren
     }
   }

@@ -143,7 +143,17 @@ private struct Run {
         skipped.append("\(typeName): " + refusal.diagnostics.map(\.description).joined(separator: "; "))
       }
     }
-    let calls = try findInitCalls()
+    var (calls, blocked) = try findInitCalls()
+    if !blocked.isEmpty {
+      // A consumer created where no argument can be added is refused with --type, skipped with --all.
+      if options.types != nil { throw Refusal(blocked.flatMap(\.value)) }
+      for (typeName, problems) in blocked.sorted(by: { $0.key < $1.key }) {
+        skipped.append("\(typeName): " + problems.map(\.description).joined(separator: "; "))
+        consumers[typeName] = nil
+        order.removeAll { $0 == typeName }
+      }
+      calls = try findInitCalls().calls
+    }
     propagateNeeds(calls)
     for typeName in order { try nameProperties(typeName) }
     for typeName in order where consumers[typeName]?.protocols.isEmpty == false {
@@ -358,8 +368,9 @@ private struct Run {
 
   // MARK: Creation sites
 
-  /// Every call of an init of a consumer, or of a subclass that inherits its inits.
-  func findInitCalls() throws -> [InitCall] {
+  /// Every call of an init of a consumer, or of a subclass that inherits its inits; and, for each
+  /// consumer created somewhere no argument can be added, why.
+  func findInitCalls() throws -> (calls: [InitCall], blocked: [String: [Diagnostic]]) {
     var created: Set<String> = Set(order)
     var superOf: [String: String] = [:]
     for type in order.flatMap({ index.subclasses(of: $0) }) {
@@ -382,12 +393,42 @@ private struct Run {
     }
     var subclassParents: [String: String] = [:]
     for (subclass, parent) in superOf { subclassParents[subclass] = parent }
-    return InitCallFinder.calls(of: created, superclassOf: subclassParents, in: files, index: index).map { call in
+    let found = InitCallFinder.calls(of: created, superclassOf: subclassParents, in: files, index: index)
+    let calls = found.calls.map { call in
       var call = call
       // Calls of an inheriting subclass's init stand for the consumer's.
       if !order.contains(call.typeName), let parent = superOf[call.typeName] { call.typeName = parent }
       return call
     }
+    var blocked: [String: [Diagnostic]] = [:]
+    for creation in found.unrewritable {
+      guard let file = files.first(where: { $0.path == creation.path }) else { continue }
+      let location = file.source.location(ofOffset: creation.offset)
+      switch creation.kind {
+      case .functionReference:
+        guard let created = creation.typeName else { continue }
+        let typeName = order.contains(created) ? created : superOf[created] ?? created
+        let written = "\(created.split(separator: ".").last.map(String.init) ?? created).init"
+        blocked[typeName, default: []].append(
+          .error("'\(written)' is used as a function here, so no argument can be added to it; call it in a closure first", at: location))
+      case .implicitMember:
+        // Which consumer `.init(...)` creates is unknown: each consumer the file names whose inits
+        // take these labels may be the one.
+        for typeName in order {
+          let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+          guard containsAny([Array(simple.utf8)], in: file.source.bytes) else { continue }
+          let inits = index.designatedInits(of: typeName) + index.members(of: typeName).filter { $0.kind == .initializer && $0.modifiers.contains("convenience") }
+          let labelsMatch = inits.isEmpty
+            ? creation.labels.isEmpty || index.primaryDeclaration(of: typeName)?.kind == .struct
+            : inits.contains { InitCallFinder.matches(labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0.labels.map { (label: $0, hasDefault: true) }) }
+          guard labelsMatch else { continue }
+          let written = ".init(\(creation.labels.map { "\($0):" }.joined()))"
+          blocked[typeName, default: []].append(
+            .error("'\(written)' may create '\(typeName)', and the code does not say which type it creates; write '\(simple)(...)' or annotate the type there first", at: location))
+        }
+      }
+    }
+    return (calls, blocked)
   }
 
   /// A consumer that creates another consumer hands down what that one needs, so it needs it too.

@@ -1584,6 +1584,106 @@ import Testing
     """
   ]
 
+  @Test func implicitMemberInitsWhoseTypeTheCodeNamesAreUpdated() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          let title: String
+
+          init(title: String) {
+            self.title = title
+          }
+
+          func refresh() {
+            Store.shared.bump()
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          .init(title: "a")
+        }
+
+        @MainActor
+        func makeOptionalBadge() -> Badge? {
+          let badge: Badge = .init(title: "b")
+          return badge
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          let title: String
+
+          init(counting: Counting, title: String) {
+            self.counting = counting
+            self.title = title
+          }
+
+          func refresh() {
+            counting.bump()
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          .init(counting: Store.shared, title: "a")
+        }
+
+        @MainActor
+        func makeOptionalBadge() -> Badge? {
+          let badge: Badge = .init(counting: Store.shared, title: "b")
+          return badge
+        }
+
+        """
+      ])
+  }
+
+  @Test func creationsThatCannotTakeAnArgumentRefuseTheConsumer() throws {
+    try expectInjectRefusal(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          let title: String
+
+          init(title: String) {
+            self.title = title
+          }
+
+          func refresh() {
+            Store.shared.bump()
+          }
+        }
+
+        @MainActor
+        func show(_ badge: Badge) {}
+
+        @MainActor
+        func makeBadges() -> [Badge] {
+          show(.init(title: "a"))
+          return ["b", "c"].map(Badge.init(title:))
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      """
+      Badge.swift:19:8: error: '.init(title:)' may create 'Badge', and the code does not say which type it creates; write 'Badge(...)' or annotate the type there first
+      Badge.swift:20:25: error: 'Badge.init' is used as a function here, so no argument can be added to it; call it in a closure first
+      """
+    )
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
