@@ -57,10 +57,6 @@ public struct SourceText: Sendable {
     return crlf > lf ? "\r\n" : "\n"
   }
 
-  public var hasByteOrderMark: Bool {
-    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-  }
-
   /// One level of indentation as the file writes it: a tab, or the smallest number of
   /// spaces by which one line is indented deeper than the line before it (4 when the file has none).
   public var indentUnit: String {

@@ -37,12 +37,6 @@ extension DeclModifierListSyntax {
 
   /// The access level written without a detail: `public` but not `private(set)`.
   public var accessLevel: AccessLevel? { ModifierSummary(self).access }
-
-  /// The level written as `private(set)` and the like.
-  public var setterAccessLevel: AccessLevel? { ModifierSummary(self).setterAccess }
-
-  /// Modifiers other than access levels.
-  public var otherModifierNames: [String] { ModifierSummary(self).others }
 }
 
 /// What a declaration's modifiers say, read from the raw tokens in one pass over the list.

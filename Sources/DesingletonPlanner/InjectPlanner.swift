@@ -50,11 +50,66 @@ public struct InjectOptions: Sendable {
 /// // AppCoordinator
 /// navigationController.pushViewController(ItemListViewController(itemFetcher: SessionController.sharedController), animated: true)
 /// ```
+///
+/// ## Steps
+/// Decide (`InjectPlanner.decide`: the index and options to an `InjectDesign`, or a refusal):
+/// 1. `checkSingleton`: the singleton has protocols, its instance is never replaced, and consumers
+///    would not hold diverging copies of a value.
+/// 2. `chooseTargets`: the types named with `--type`, or every consumer that can be injected.
+/// 3. `analyse`: each consumer's references and the smallest set of protocols covering them.
+/// 4. `findInitCalls`: every place that creates a consumer; a consumer created where no argument can
+///    be added is refused (`--type`) or skipped (`--all`).
+/// 5. `propagateNeeds`: a consumer that creates another one receives what that one needs.
+/// 6. `nameProperties`: a property name per protocol that collides with nothing in scope.
+/// 7. `shapeInits`: which inits gain parameters, which init is generated and how it calls `super`.
+/// 8. `matchCalls`: which init each creation site reaches and what it passes.
+///
+/// Write (`InjectWriter`: the design to text edits): references, inits, call sites, then the
+/// closures that must capture the new properties.
 public enum InjectPlanner {
   public static func plan(singleton: Singleton, options: InjectOptions, project: Project) throws -> Plan {
-    var planner = try Run(singleton: singleton, options: options, project: project)
-    return try planner.plan()
+    let design = try decide(singleton: singleton, options: options, project: project)
+    var writer = InjectWriter(design: design, project: project)
+    return try writer.write()
   }
+
+  static func decide(singleton: Singleton, options: InjectOptions, project: Project) throws -> InjectDesign {
+    var designer = Designer(singleton: singleton, options: options, project: project)
+    return try designer.design()
+  }
+}
+
+/// What `inject` will do, decided before any text is written.
+struct InjectDesign {
+  let singleton: Singleton
+  let options: InjectOptions
+  /// The consumers to inject, in the order they are rewritten.
+  let consumers: [Consumer]
+  /// Creation sites to update, in file order.
+  let callSites: [CallSite]
+  /// Consumers left alone, each with its reason.
+  let skipped: [String]
+
+  func consumer(_ typeName: String) -> Consumer? { consumers.first { $0.typeName == typeName } }
+}
+
+/// The init a consumer without a designated init of its own gets.
+enum GeneratedInit {
+  /// A class's init, ending with `superCall`; `coderInit` adds `required init?(coder:)`.
+  case classInit(superCall: String?, coderInit: Bool)
+  /// A struct's init taking the injected parameters and then its memberwise ones.
+  case memberwise(parameters: [String], assignments: [String])
+  /// An actor's or a root class's init.
+  case plain
+}
+
+/// A creation site and the arguments it gains.
+struct CallSite {
+  var call: InitCall
+  /// `label: value`, in parameter order, then any arguments an inherited convenience init stood for.
+  var arguments: [String]
+  /// Values that are the creator's own properties, which its closures must capture.
+  var captured: [String]
 }
 
 /// One consumer being injected.
@@ -74,22 +129,26 @@ struct Consumer {
   var staticReferences: [Reference] = []
   /// Which protocol each reference (by range) goes through.
   var referenceProtocol: [DesingletonIndex.SourceRange: String] = [:]
+  /// The new properties are `private`: every use and every creation is in the type's own file.
+  var propertiesArePrivate = false
+  /// Nil when the type declares a designated init in its primary declaration.
+  var generatedInit: GeneratedInit?
+
+  func name(of protocolName: String) -> String { names[protocolName] ?? lowerCamel(protocolName) }
 }
 
-private struct Run {
+/// The decide steps, in order; each reads the index and the syntax of the files it names.
+private struct Designer {
   let singleton: Singleton
   let options: InjectOptions
   let project: Project
   let index: Index
   let catalog: ProtocolCatalog
-  var output = Plan()
   var consumers: [String: Consumer] = [:]
   var order: [String] = []
   var skipped: [String] = []
-  /// The closures that must capture injected properties.
-  var captures = CaptureCollector()
 
-  init(singleton: Singleton, options: InjectOptions, project: Project) throws {
+  init(singleton: Singleton, options: InjectOptions, project: Project) {
     self.singleton = singleton
     self.options = options
     self.project = project
@@ -99,41 +158,9 @@ private struct Run {
 
   var accessExpression: String { singleton.accessExpression }
 
-  mutating func plan() throws -> Plan {
-    guard !catalog.entries.isEmpty else {
-      throw Refusal(
-        "'\(singleton.typeName)' conforms to no protocol declared in this code; run 'desingleton extract-protocol --singleton \(singleton.typeName)' first",
-        at: singleton.declaration.start)
-    }
-    let analysis = try SingletonAnalysis(singleton: singleton, project: project)
-    if let place = analysis.reassignments.first {
-      throw Refusal(
-        "'\(singleton.accessExpression)' is given a new instance here, so a consumer holding the instance it had would keep the old one; injecting it would change what the code does",
-        at: place)
-    }
-    if let reason = copiesWouldDiverge() {
-      throw Refusal(reason, at: singleton.declaration.start)
-    }
-    var targets: [String] = []
-    if let requested = options.types {
-      for name in requested {
-        let matches = index.types(named: name).filter { index.declarations(of: $0).contains { !$0.isExtension } }
-        if matches.isEmpty { throw Refusal("no type named '\(name)'") }
-        if matches.count > 1 { throw Refusal("'\(name)' is ambiguous: \(matches.joined(separator: ", "))") }
-        if let reason = notInjectable(matches[0]) {
-          throw Refusal("'\(matches[0])' cannot be injected: \(reason)", at: index.declarations(of: matches[0]).first?.location)
-        }
-        if !targets.contains(matches[0]) { targets.append(matches[0]) }
-      }
-    } else {
-      for usage in analysis.consumers where !(usage.reads + usage.writes + usage.calls).isEmpty {
-        if let reason = notInjectable(usage.typeName) {
-          skipped.append("\(usage.typeName): \(reason)")
-        } else {
-          targets.append(usage.typeName)
-        }
-      }
-    }
+  mutating func design() throws -> InjectDesign {
+    let analysis = try checkSingleton()
+    let targets = try chooseTargets(analysis)
     // Every target is analysed; in --all mode one that cannot be injected is skipped with its reason.
     for typeName in targets {
       do {
@@ -156,19 +183,58 @@ private struct Run {
     }
     propagateNeeds(calls)
     for typeName in order { try nameProperties(typeName) }
-    for typeName in order where consumers[typeName]?.protocols.isEmpty == false {
-      try rewriteReferences(typeName)
-      try rewriteInits(typeName, calls: calls)
-    }
-    if !options.defaultArgument {
-      try rewriteCalls(calls)
-    }
-    emitCaptures()
-    for line in skipped { output.notes.append("skipped \(line)") }
-    return output
+    for typeName in order { try shapeInits(typeName, calls: calls) }
+    let callSites = options.defaultArgument ? [] : try matchCalls(calls)
+    return InjectDesign(
+      singleton: singleton, options: options, consumers: order.compactMap { consumers[$0] }, callSites: callSites,
+      skipped: skipped)
   }
 
-  // MARK: Which types
+  // MARK: 1. The singleton
+
+  func checkSingleton() throws -> SingletonAnalysis {
+    guard !catalog.entries.isEmpty else {
+      throw Refusal(
+        "'\(singleton.typeName)' conforms to no protocol declared in this code; run 'desingleton extract-protocol --singleton \(singleton.typeName)' first",
+        at: singleton.declaration.start)
+    }
+    let analysis = try SingletonAnalysis(singleton: singleton, project: project)
+    if let place = analysis.reassignments.first {
+      throw Refusal(
+        "'\(singleton.accessExpression)' is given a new instance here, so a consumer holding the instance it had would keep the old one; injecting it would change what the code does",
+        at: place)
+    }
+    if let reason = copiesWouldDiverge() {
+      throw Refusal(reason, at: singleton.declaration.start)
+    }
+    return analysis
+  }
+
+  // MARK: 2. Which types
+
+  mutating func chooseTargets(_ analysis: SingletonAnalysis) throws -> [String] {
+    var targets: [String] = []
+    if let requested = options.types {
+      for name in requested {
+        let matches = index.types(named: name).filter { index.declarations(of: $0).contains { !$0.isExtension } }
+        if matches.isEmpty { throw Refusal("no type named '\(name)'") }
+        if matches.count > 1 { throw Refusal("'\(name)' is ambiguous: \(matches.joined(separator: ", "))") }
+        if let reason = notInjectable(matches[0]) {
+          throw Refusal("'\(matches[0])' cannot be injected: \(reason)", at: index.declarations(of: matches[0]).first?.location)
+        }
+        if !targets.contains(matches[0]) { targets.append(matches[0]) }
+      }
+    } else {
+      for usage in analysis.consumers where !(usage.reads + usage.writes + usage.calls).isEmpty {
+        if let reason = notInjectable(usage.typeName) {
+          skipped.append("\(usage.typeName): \(reason)")
+        } else {
+          targets.append(usage.typeName)
+        }
+      }
+    }
+    return targets
+  }
 
   /// A value-type singleton whose shared instance can change: each consumer would hold a copy, and a
   /// change made through one copy would no longer be seen by the others.
@@ -211,7 +277,7 @@ private struct Run {
     return false
   }
 
-  // MARK: Analysis of one consumer
+  // MARK: 3. Analysis of one consumer
 
   func analyse(_ typeName: String, references all: [Reference]) throws -> Consumer {
     let declarations = index.declarations(of: typeName)
@@ -366,7 +432,7 @@ private struct Run {
     return false
   }
 
-  // MARK: Creation sites
+  // MARK: 4-6. Creation sites, needs, names
 
   /// Every call of an init of a consumer, or of a subclass that inherits its inits; and, for each
   /// consumer created somewhere no argument can be added, why.
@@ -498,159 +564,34 @@ private struct Run {
     consumers[typeName] = consumer
   }
 
-  // MARK: Rewriting a consumer
+  // MARK: 7. Inits
 
-  mutating func rewriteReferences(_ typeName: String) throws {
-    guard let consumer = consumers[typeName] else { return }
-    for definition in consumer.dissolvedAliases {
-      guard case .alias(let aliasName) = definition.use else { continue }
-      let file = try project.file(definition.range.path)
-      guard let node = file.expression(at: definition.range.bytes),
-        let variable = node.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self), variable.bindings.count == 1
-      else {
-        throw Refusal("cannot remove alias '\(aliasName)'", at: definition.location)
-      }
-      output.add(TextEdit(range: file.source.removalRange(of: variable), replacement: ""), in: file.path)
-      for use in consumer.references where use.alias == aliasName && use.range.path == definition.range.path
-        && use.context.memberName == definition.context.memberName
-      {
-        guard let protocolName = consumer.referenceProtocol[use.range], let name = consumer.names[protocolName] else { continue }
-        output.add(TextEdit(range: use.range.bytes, replacement: name), in: file.path)
-        if let useNode = file.expression(at: use.range.bytes) { capture(name, at: Syntax(useNode), in: file.path) }
-      }
-    }
-    for reference in consumer.references where reference.alias == nil && !consumer.dissolvedAliases.contains(reference) {
-      guard let protocolName = consumer.referenceProtocol[reference.range], let name = consumer.names[protocolName] else { continue }
-      let file = try project.file(reference.range.path)
-      if case .alias(let aliasName) = reference.use, consumer.aliasProperties[protocolName] == reference {
-        // `let session = X.shared` becomes `let session: P`.
-        guard let node = file.expression(at: reference.range.bytes),
-          let binding = node.parent?.parent?.as(PatternBindingSyntax.self)
-        else { continue }
-        output.add(TextEdit(range: binding.trimmedByteRange, replacement: "\(aliasName): \(protocolName)"), in: file.path)
-        continue
-      }
-      output.add(TextEdit(range: reference.range.bytes, replacement: name), in: file.path)
-      if let node = file.expression(at: reference.range.bytes) { capture(name, at: Syntax(node), in: file.path) }
-    }
-    var notes = "\(typeName): " + consumer.protocols.compactMap { p in consumer.names[p].map { "\($0): \(p)" } }.joined(separator: ", ")
-    notes += "; \(consumer.references.count) reference\(consumer.references.count == 1 ? "" : "s") rewritten"
-    output.notes.append(notes)
-    for reference in consumer.staticReferences {
-      output.notes.append("  \(reference.location.path):\(reference.location.line): left alone: static context '\(reference.context.memberName ?? "")' cannot hold injected values")
-    }
-  }
-
-  /// Records that `name` is used at `node`: every closure between it and its member captures it,
-  /// so no closure gains a strong capture of `self`.
-  mutating func capture(_ name: String, at node: Syntax, in path: String) {
-    captures.capture(name, at: node, in: path)
-  }
-
-  mutating func emitCaptures() {
-    for (path, edit) in captures.edits() { output.add(edit, in: path) }
-  }
-
-  // MARK: Inits
-
-  mutating func rewriteInits(_ typeName: String, calls: [InitCall]) throws {
-    guard let consumer = consumers[typeName] else { return }
-    let primaryFile = try project.file(consumer.primary.path)
-    let source = primaryFile.source
-    let lineEnding = source.lineEnding
-    let unit = source.indentUnit
-    let memberIndent = consumer.primary.members.first.map { source.indentation(at: $0.range.bytes.lowerBound) }
-      ?? source.indentation(at: consumer.primary.range.bytes.lowerBound) + unit
-    let newProtocols = consumer.protocols.filter { consumer.aliasProperties[$0] == nil }
-    let allPrivate = consumer.references.allSatisfy { $0.range.path == consumer.primary.path }
+  mutating func shapeInits(_ typeName: String, calls: [InitCall]) throws {
+    guard var consumer = consumers[typeName], !consumer.protocols.isEmpty else { return }
+    try checkDefaultArgumentIsolation(consumer)
+    consumer.propertiesArePrivate = consumer.references.allSatisfy { $0.range.path == consumer.primary.path }
       && calls.allSatisfy { call in
         call.isSelfInit || call.context.typeName.map(index.resolveType) != typeName || call.path == consumer.primary.path
       }
-    var inserted: [String] = newProtocols.map { protocolName in
-      "\(memberIndent)\(allPrivate ? "private " : "")let \(consumer.names[protocolName] ?? lowerCamel(protocolName)): \(protocolName)"
+    let inits = consumer.declarations.flatMap(\.members).filter { $0.kind == .initializer }
+    for member in inits where try project.file(member.range.path).node(at: member.range.bytes)?.is(InitializerDeclSyntax.self) != true {
+      throw Refusal("cannot read this initializer", at: member.location)
     }
-    let parameters = consumer.protocols.map { protocolName -> String in
-      let name = consumer.names[protocolName] ?? lowerCamel(protocolName)
-      return "\(name): \(protocolName)" + (options.defaultArgument ? " = \(accessExpression)" : "")
-    }
-    let assignments = consumer.protocols.map { protocolName -> String in
-      let name = consumer.names[protocolName] ?? lowerCamel(protocolName)
-      return "self.\(name) = \(name)"
-    }
-    let singletonAssignments = consumer.protocols.map { protocolName -> String in
-      "self.\(consumer.names[protocolName] ?? lowerCamel(protocolName)) = \(accessExpression)"
-    }
-    try checkDefaultArgumentIsolation(consumer)
-
-    let inits = try consumer.declarations.flatMap { declaration in
-      try declaration.members.filter { $0.kind == .initializer }.map { member -> (MemberDecl, ParsedFile, InitializerDeclSyntax) in
-        let file = try project.file(member.range.path)
-        guard let node = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else {
-          throw Refusal("cannot read this initializer", at: member.location)
-        }
-        return (member, file, node)
+    let initInPrimary = inits.contains { $0.range.path == consumer.primary.path && consumer.primary.members.contains($0) }
+    if !initInPrimary {
+      switch consumer.primary.kind {
+      case .struct:
+        let (parameters, assignments) = try memberwiseParameters(consumer)
+        consumer.generatedInit = .memberwise(parameters: parameters, assignments: assignments)
+      case .class:
+        consumer.generatedInit = .classInit(
+          superCall: try superInitCall(consumer),
+          coderInit: needsCoderInit(consumer) && !inits.contains { $0.labels == ["coder"] })
+      default:
+        consumer.generatedInit = .plain
       }
     }
-    let isClass = consumer.primary.kind == .class
-    let designatedInPrimary = inits.contains { $0.0.range.path == consumer.primary.path && consumer.primary.members.contains($0.0) }
-    var requiredNotes: [String] = []
-    for (member, file, node) in inits {
-      let delegates = InitBodyScanner.delegatesToSelf(node)
-      if member.modifiers.contains("required") {
-        // Storyboards and other callers that cannot pass arguments keep working with the shared instance.
-        guard let body = node.body else { continue }
-        insertStatements(singletonAssignments, atStartOf: body, in: file)
-        requiredNotes.append("\(member.location.path):\(member.location.line): required init\(member.isFailable ? "?" : "")(\(member.labels.map { "\($0):" }.joined())) takes '\(accessExpression)'")
-        continue
-      }
-      insertParameters(parameters, into: node.signature.parameterClause, in: file)
-      if let override = node.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }) {
-        output.add(TextEdit(range: override.positionAfterSkippingLeadingTrivia.utf8Offset..<override.endPosition.utf8Offset, replacement: ""), in: file.path)
-      }
-      guard let body = node.body else { continue }
-      if member.modifiers.contains("convenience") || delegates {
-        // Forwarded to the init it delegates to.
-        continue
-      }
-      insertStatements(assignments, atStartOf: body, in: file)
-    }
-    if !designatedInPrimary {
-      var lines: [String] = []
-      let inner = memberIndent + unit
-      if consumer.primary.kind == .struct {
-        let (memberwise, body) = try memberwiseParameters(consumer)
-        lines.append("\(memberIndent)init(\((parameters + memberwise).joined(separator: ", "))) {")
-        lines += (assignments + body).map { inner + $0 }
-        lines.append("\(memberIndent)}")
-      } else {
-        let superCall = isClass ? try superInitCall(consumer) : nil
-        lines.append("\(memberIndent)init(\(parameters.joined(separator: ", "))) {")
-        lines += assignments.map { inner + $0 }
-        if let superCall { lines.append(inner + superCall) }
-        lines.append("\(memberIndent)}")
-        if isClass, needsCoderInit(consumer), !inits.contains(where: { $0.0.labels == ["coder"] }) {
-          lines.append("")
-          lines.append("\(memberIndent)required init?(coder: NSCoder) {")
-          lines += singletonAssignments.map { inner + $0 }
-          lines.append(inner + "super.init(coder: coder)")
-          lines.append("\(memberIndent)}")
-          requiredNotes.append("\(consumer.primary.location.path):\(consumer.primary.location.line): required init?(coder:) takes '\(accessExpression)'")
-        }
-      }
-      if !inserted.isEmpty { inserted.append("") }
-      inserted += lines
-    }
-    if !inserted.isEmpty {
-      let open = consumer.primary.bodyOpen
-      let nextLine = source.lineEnd(of: open)
-      let blankFollows = nextLine < source.bytes.count && source.isBlank(nextLine..<source.lineEnd(of: nextLine))
-      let closesRightAway = source.isBlank(open..<consumer.primary.bodyClose)
-      var text = lineEnding + inserted.map { $0.isEmpty ? "" : $0 }.joined(separator: lineEnding)
-      if !blankFollows && !closesRightAway { text += lineEnding }
-      if closesRightAway { text += lineEnding }
-      output.add(.insert(text, at: open), in: consumer.primary.path)
-    }
-    output.notes.append(contentsOf: requiredNotes.map { "  " + $0 })
+    consumers[typeName] = consumer
   }
 
   func checkDefaultArgumentIsolation(_ consumer: Consumer) throws {
@@ -742,52 +683,13 @@ private struct Run {
     return (parameters, assignments)
   }
 
-  mutating func insertParameters(_ parameters: [String], into clause: FunctionParameterClauseSyntax, in file: ParsedFile) {
-    let open = clause.leftParen.endPositionBeforeTrailingTrivia.utf8Offset
-    guard let first = clause.parameters.first else {
-      output.add(.insert(parameters.joined(separator: ", "), at: open), in: file.path)
-      return
-    }
-    let firstStart = first.positionAfterSkippingLeadingTrivia.utf8Offset
-    let multiline = file.source.lineStart(of: firstStart) != file.source.lineStart(of: open)
-    if multiline {
-      let indent = file.source.indentation(at: firstStart)
-      let text = parameters.map { $0 + "," + file.source.lineEnding + indent }.joined()
-      output.add(.insert(text, at: firstStart), in: file.path)
-    } else {
-      output.add(.insert(parameters.joined(separator: ", ") + ", ", at: firstStart), in: file.path)
-    }
-  }
+  // MARK: 8. Call sites
 
-  mutating func insertStatements(_ statements: [String], atStartOf body: CodeBlockSyntax, in file: ParsedFile) {
-    guard !statements.isEmpty else { return }
-    let source = file.source
-    let open = body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
-    let close = body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
-    let unit = source.indentUnit
-    if let first = body.statements.first {
-      let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
-      if source.lineStart(of: start) != source.lineStart(of: open) {
-        let indent = source.indentation(at: start)
-        output.add(.insert(statements.map { $0 + source.lineEnding + indent }.joined(), at: start), in: file.path)
-      } else {
-        let indent = source.indentation(at: open) + unit
-        let text = statements.map { source.lineEnding + indent + $0 }.joined() + source.lineEnding + indent
-        output.add(TextEdit(range: open..<start, replacement: text), in: file.path)
-      }
-    } else {
-      let indent = source.indentation(at: open) + unit
-      let closeIndent = source.indentation(at: open)
-      let text = statements.map { source.lineEnding + indent + $0 }.joined() + source.lineEnding + closeIndent
-      output.add(TextEdit(range: open..<close, replacement: text), in: file.path)
-    }
-  }
-
-  // MARK: Call sites
-
-  mutating func rewriteCalls(_ calls: [InitCall]) throws {
+  /// The init each creation site reaches and what it passes: the creator's own property when it
+  /// holds the protocol, else the accessor.
+  func matchCalls(_ calls: [InitCall]) throws -> [CallSite] {
     var problems: [Diagnostic] = []
-    var updated: [String: [String]] = [:]
+    var sites: [CallSite] = []
     for call in calls {
       guard let consumer = consumers[call.typeName], !consumer.protocols.isEmpty else { continue }
       let file = try project.file(call.path)
@@ -828,19 +730,14 @@ private struct Run {
         let label = consumer.names[protocolName] ?? lowerCamel(protocolName)
         return "\(label): \(value(for: protocolName, at: call, creator: creator, label: label))"
       }
-      insertArguments(arguments + extraArguments, into: call.call, in: file)
-      for protocolName in consumer.protocols {
-        let label = consumer.names[protocolName] ?? lowerCamel(protocolName)
-        let passed = value(for: protocolName, at: call, creator: creator, label: label)
-        if passed != accessExpression { capture(passed, at: Syntax(call.call), in: call.path) }
+      let captured = consumer.protocols.compactMap { protocolName -> String? in
+        let passed = value(for: protocolName, at: call, creator: creator, label: consumer.name(of: protocolName))
+        return passed == accessExpression ? nil : passed
       }
-      let location = file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
-      updated[call.typeName, default: []].append("\(location.path):\(location.line)")
+      sites.append(CallSite(call: call, arguments: arguments + extraArguments, captured: captured))
     }
     if !problems.isEmpty { throw Refusal(problems) }
-    for (type, places) in updated.sorted(by: { $0.key < $1.key }) {
-      output.notes.append("  \(type): \(places.count) call site\(places.count == 1 ? "" : "s") updated (\(places.joined(separator: ", ")))")
-    }
+    return sites
   }
 
   /// What a creator passes: its own property or parameter when it holds the protocol, the shared instance otherwise.
@@ -858,24 +755,6 @@ private struct Run {
     return accessExpression
   }
 
-  mutating func insertArguments(_ arguments: [String], into call: FunctionCallExprSyntax, in file: ParsedFile) {
-    let text = arguments.joined(separator: ", ")
-    guard let leftParen = call.leftParen else {
-      output.add(.insert("(\(text))", at: call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
-      return
-    }
-    guard let first = call.arguments.first else {
-      output.add(.insert(text, at: leftParen.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
-      return
-    }
-    let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
-    if file.source.lineStart(of: start) != file.source.lineStart(of: leftParen.positionAfterSkippingLeadingTrivia.utf8Offset) {
-      let indent = file.source.indentation(at: start)
-      output.add(.insert(arguments.map { $0 + "," + file.source.lineEnding + indent }.joined(), at: start), in: file.path)
-    } else {
-      output.add(.insert(text + ", ", at: start), in: file.path)
-    }
-  }
 }
 
 /// A function type, possibly with attributes (`@Sendable () -> Void`), but not an optional one.

@@ -1,0 +1,244 @@
+import DesingletonCore
+import DesingletonIndex
+import SwiftSyntax
+
+/// Writes an `InjectDesign` as text edits: each consumer's references and inits, then the creation
+/// sites, then the capture lists of the closures that now use an injected property. Every decision
+/// (which protocols, names, inits, arguments) is in the design; this only places text.
+struct InjectWriter {
+  let design: InjectDesign
+  let project: Project
+  var output = Plan()
+  /// The closures that must capture injected properties.
+  var captures = CaptureCollector()
+
+  init(design: InjectDesign, project: Project) {
+    self.design = design
+    self.project = project
+  }
+
+  var options: InjectOptions { design.options }
+  var accessExpression: String { design.singleton.accessExpression }
+
+  mutating func write() throws -> Plan {
+    for consumer in design.consumers where !consumer.protocols.isEmpty {
+      try rewriteReferences(consumer)
+      try rewriteInits(consumer)
+    }
+    try writeCallSites()
+    for (path, edit) in captures.edits() { output.add(edit, in: path) }
+    for line in design.skipped { output.notes.append("skipped \(line)") }
+    return output
+  }
+
+  // MARK: References
+
+  mutating func rewriteReferences(_ consumer: Consumer) throws {
+    let typeName = consumer.typeName
+    for definition in consumer.dissolvedAliases {
+      guard case .alias(let aliasName) = definition.use else { continue }
+      let file = try project.file(definition.range.path)
+      guard let node = file.expression(at: definition.range.bytes),
+        let variable = node.parent?.parent?.parent?.parent?.as(VariableDeclSyntax.self), variable.bindings.count == 1
+      else {
+        throw Refusal("cannot remove alias '\(aliasName)'", at: definition.location)
+      }
+      output.add(TextEdit(range: file.source.removalRange(of: variable), replacement: ""), in: file.path)
+      for use in consumer.references where use.alias == aliasName && use.range.path == definition.range.path
+        && use.context.memberName == definition.context.memberName
+      {
+        guard let protocolName = consumer.referenceProtocol[use.range], let name = consumer.names[protocolName] else { continue }
+        output.add(TextEdit(range: use.range.bytes, replacement: name), in: file.path)
+        if let useNode = file.expression(at: use.range.bytes) { capture(name, at: Syntax(useNode), in: file.path) }
+      }
+    }
+    for reference in consumer.references where reference.alias == nil && !consumer.dissolvedAliases.contains(reference) {
+      guard let protocolName = consumer.referenceProtocol[reference.range], let name = consumer.names[protocolName] else { continue }
+      let file = try project.file(reference.range.path)
+      if case .alias(let aliasName) = reference.use, consumer.aliasProperties[protocolName] == reference {
+        // `let session = X.shared` becomes `let session: P`.
+        guard let node = file.expression(at: reference.range.bytes),
+          let binding = node.parent?.parent?.as(PatternBindingSyntax.self)
+        else { continue }
+        output.add(TextEdit(range: binding.trimmedByteRange, replacement: "\(aliasName): \(protocolName)"), in: file.path)
+        continue
+      }
+      output.add(TextEdit(range: reference.range.bytes, replacement: name), in: file.path)
+      if let node = file.expression(at: reference.range.bytes) { capture(name, at: Syntax(node), in: file.path) }
+    }
+    var notes = "\(typeName): " + consumer.protocols.compactMap { p in consumer.names[p].map { "\($0): \(p)" } }.joined(separator: ", ")
+    notes += "; \(consumer.references.count) reference\(consumer.references.count == 1 ? "" : "s") rewritten"
+    output.notes.append(notes)
+    for reference in consumer.staticReferences {
+      output.notes.append("  \(reference.location.path):\(reference.location.line): left alone: static context '\(reference.context.memberName ?? "")' cannot hold injected values")
+    }
+  }
+
+  /// Records that `name` is used at `node`: every closure between it and its member captures it,
+  /// so no closure gains a strong capture of `self`.
+  mutating func capture(_ name: String, at node: Syntax, in path: String) {
+    captures.capture(name, at: node, in: path)
+  }
+
+  // MARK: Inits
+
+  mutating func rewriteInits(_ consumer: Consumer) throws {
+    let primaryFile = try project.file(consumer.primary.path)
+    let source = primaryFile.source
+    let lineEnding = source.lineEnding
+    let unit = source.indentUnit
+    let memberIndent = consumer.primary.members.first.map { source.indentation(at: $0.range.bytes.lowerBound) }
+      ?? source.indentation(at: consumer.primary.range.bytes.lowerBound) + unit
+    let newProtocols = consumer.protocols.filter { consumer.aliasProperties[$0] == nil }
+    var inserted: [String] = newProtocols.map { protocolName in
+      "\(memberIndent)\(consumer.propertiesArePrivate ? "private " : "")let \(consumer.name(of: protocolName)): \(protocolName)"
+    }
+    let parameters = consumer.protocols.map { protocolName -> String in
+      "\(consumer.name(of: protocolName)): \(protocolName)" + (options.defaultArgument ? " = \(accessExpression)" : "")
+    }
+    let assignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(consumer.name(of: $0))" }
+    let singletonAssignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(accessExpression)" }
+
+    var requiredNotes: [String] = []
+    for declaration in consumer.declarations {
+      for member in declaration.members where member.kind == .initializer {
+        let file = try project.file(member.range.path)
+        // The design checked that every init can be read.
+        guard let node = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
+        if member.modifiers.contains("required") {
+          // Storyboards and other callers that cannot pass arguments keep working with the shared instance.
+          guard let body = node.body else { continue }
+          insertStatements(singletonAssignments, atStartOf: body, in: file)
+          requiredNotes.append("\(member.location.path):\(member.location.line): required init\(member.isFailable ? "?" : "")(\(member.labels.map { "\($0):" }.joined())) takes '\(accessExpression)'")
+          continue
+        }
+        insertParameters(parameters, into: node.signature.parameterClause, in: file)
+        if let override = node.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }) {
+          output.add(TextEdit(range: override.positionAfterSkippingLeadingTrivia.utf8Offset..<override.endPosition.utf8Offset, replacement: ""), in: file.path)
+        }
+        guard let body = node.body else { continue }
+        if member.modifiers.contains("convenience") || InitBodyScanner.delegatesToSelf(node) {
+          // Forwarded to the init it delegates to.
+          continue
+        }
+        insertStatements(assignments, atStartOf: body, in: file)
+      }
+    }
+    if let generated = consumer.generatedInit {
+      var lines: [String] = []
+      let inner = memberIndent + unit
+      switch generated {
+      case .memberwise(let memberwise, let body):
+        lines.append("\(memberIndent)init(\((parameters + memberwise).joined(separator: ", "))) {")
+        lines += (assignments + body).map { inner + $0 }
+        lines.append("\(memberIndent)}")
+      case .classInit(let superCall, let coderInit):
+        lines.append("\(memberIndent)init(\(parameters.joined(separator: ", "))) {")
+        lines += assignments.map { inner + $0 }
+        if let superCall { lines.append(inner + superCall) }
+        lines.append("\(memberIndent)}")
+        if coderInit {
+          lines.append("")
+          lines.append("\(memberIndent)required init?(coder: NSCoder) {")
+          lines += singletonAssignments.map { inner + $0 }
+          lines.append(inner + "super.init(coder: coder)")
+          lines.append("\(memberIndent)}")
+          requiredNotes.append("\(consumer.primary.location.path):\(consumer.primary.location.line): required init?(coder:) takes '\(accessExpression)'")
+        }
+      case .plain:
+        lines.append("\(memberIndent)init(\(parameters.joined(separator: ", "))) {")
+        lines += assignments.map { inner + $0 }
+        lines.append("\(memberIndent)}")
+      }
+      if !inserted.isEmpty { inserted.append("") }
+      inserted += lines
+    }
+    if !inserted.isEmpty {
+      let open = consumer.primary.bodyOpen
+      let nextLine = source.lineEnd(of: open)
+      let blankFollows = nextLine < source.bytes.count && source.isBlank(nextLine..<source.lineEnd(of: nextLine))
+      let closesRightAway = source.isBlank(open..<consumer.primary.bodyClose)
+      var text = lineEnding + inserted.map { $0.isEmpty ? "" : $0 }.joined(separator: lineEnding)
+      if !blankFollows && !closesRightAway { text += lineEnding }
+      if closesRightAway { text += lineEnding }
+      output.add(.insert(text, at: open), in: consumer.primary.path)
+    }
+    output.notes.append(contentsOf: requiredNotes.map { "  " + $0 })
+  }
+
+  mutating func insertParameters(_ parameters: [String], into clause: FunctionParameterClauseSyntax, in file: ParsedFile) {
+    let open = clause.leftParen.endPositionBeforeTrailingTrivia.utf8Offset
+    guard let first = clause.parameters.first else {
+      output.add(.insert(parameters.joined(separator: ", "), at: open), in: file.path)
+      return
+    }
+    let firstStart = first.positionAfterSkippingLeadingTrivia.utf8Offset
+    let multiline = file.source.lineStart(of: firstStart) != file.source.lineStart(of: open)
+    if multiline {
+      let indent = file.source.indentation(at: firstStart)
+      let text = parameters.map { $0 + "," + file.source.lineEnding + indent }.joined()
+      output.add(.insert(text, at: firstStart), in: file.path)
+    } else {
+      output.add(.insert(parameters.joined(separator: ", ") + ", ", at: firstStart), in: file.path)
+    }
+  }
+
+  mutating func insertStatements(_ statements: [String], atStartOf body: CodeBlockSyntax, in file: ParsedFile) {
+    guard !statements.isEmpty else { return }
+    let source = file.source
+    let open = body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
+    let close = body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+    let unit = source.indentUnit
+    if let first = body.statements.first {
+      let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
+      if source.lineStart(of: start) != source.lineStart(of: open) {
+        let indent = source.indentation(at: start)
+        output.add(.insert(statements.map { $0 + source.lineEnding + indent }.joined(), at: start), in: file.path)
+      } else {
+        let indent = source.indentation(at: open) + unit
+        let text = statements.map { source.lineEnding + indent + $0 }.joined() + source.lineEnding + indent
+        output.add(TextEdit(range: open..<start, replacement: text), in: file.path)
+      }
+    } else {
+      let indent = source.indentation(at: open) + unit
+      let closeIndent = source.indentation(at: open)
+      let text = statements.map { source.lineEnding + indent + $0 }.joined() + source.lineEnding + closeIndent
+      output.add(TextEdit(range: open..<close, replacement: text), in: file.path)
+    }
+  }
+
+  // MARK: Call sites
+
+  mutating func writeCallSites() throws {
+    var updated: [String: [String]] = [:]
+    for site in design.callSites {
+      let file = try project.file(site.call.path)
+      insertArguments(site.arguments, into: site.call.call, in: file)
+      for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
+      let location = file.source.location(ofOffset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
+      updated[site.call.typeName, default: []].append("\(location.path):\(location.line)")
+    }
+    for (type, places) in updated.sorted(by: { $0.key < $1.key }) {
+      output.notes.append("  \(type): \(places.count) call site\(places.count == 1 ? "" : "s") updated (\(places.joined(separator: ", ")))")
+    }
+  }
+
+  mutating func insertArguments(_ arguments: [String], into call: FunctionCallExprSyntax, in file: ParsedFile) {
+    let text = arguments.joined(separator: ", ")
+    guard let leftParen = call.leftParen else {
+      output.add(.insert("(\(text))", at: call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
+      return
+    }
+    guard let first = call.arguments.first else {
+      output.add(.insert(text, at: leftParen.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
+      return
+    }
+    let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
+    if file.source.lineStart(of: start) != file.source.lineStart(of: leftParen.positionAfterSkippingLeadingTrivia.utf8Offset) {
+      let indent = file.source.indentation(at: start)
+      output.add(.insert(arguments.map { $0 + "," + file.source.lineEnding + indent }.joined(), at: start), in: file.path)
+    } else {
+      output.add(.insert(text + ", ", at: start), in: file.path)
+    }
+  }
+}
