@@ -79,6 +79,17 @@ public final class Project: @unchecked Sendable {
     return readBytes(path)
   }
 
+  /// The sources of exactly these paths, as the planners read them: the files a plan edits, and any
+  /// file of the project at a path a plan creates. Paths that are no file of the project are left out.
+  public func sources(of paths: [String]) throws -> [String: SourceText] {
+    var result: [String: SourceText] = [:]
+    let known = Set(index.allPaths)
+    for path in paths where cached(path) != nil || overrides[path] != nil || known.contains(path) {
+      result[path] = try cached(path)?.source ?? overrides[path] ?? FileLoader.read(path)
+    }
+    return result
+  }
+
   /// Every file read so far, by path.
   public var loadedSources: [String: SourceText] {
     lock.lock()

@@ -102,7 +102,8 @@ struct WriteOptions: ParsableArguments {
     // Files skipped for syntax errors or encoding were not needed by this plan; say so.
     for warning in project.index.warnings { printError(warning.description) }
     let printer = Printer(root: root)
-    let outputs = try printer.render(plan, sources: project.loadedSources)
+    // The Printer renders exactly the files the plan names, as the planners read them.
+    let outputs = try printer.render(plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
     if dryRun {
       print(printer.diff(outputs), terminator: "")
     } else {

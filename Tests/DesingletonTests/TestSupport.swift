@@ -14,8 +14,7 @@ func makeProject(_ files: [String: String]) -> Project {
 
 /// Applies a plan to inline sources: every file's new text, new files included, unchanged files too.
 func apply(_ plan: Plan, to project: Project, files: [String: String]) throws -> [String: String] {
-  var sources = project.loadedSources
-  for (path, text) in files where sources[path] == nil { sources[path] = SourceText(path: path, text: text) }
+  let sources = try project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys))
   let outputs = try Printer(root: ".").render(plan, sources: sources)
   var result = files
   for output in outputs { result[output.path] = String(decoding: output.new, as: UTF8.self) }
