@@ -170,24 +170,41 @@ private struct Designer {
         skipped.append("\(typeName): " + refusal.diagnostics.map(\.description).joined(separator: "; "))
       }
     }
-    var (calls, blocked) = try findInitCalls()
-    if !blocked.isEmpty {
-      // A consumer created where no argument can be added is refused with --type, skipped with --all.
-      if options.types != nil { throw Refusal(blocked.flatMap(\.value)) }
-      for (typeName, problems) in blocked.sorted(by: { $0.key < $1.key }) {
-        skipped.append("\(typeName): " + problems.map(\.description).joined(separator: "; "))
-        consumers[typeName] = nil
+    // Steps 4-8 run again without the consumers they could not handle: with --type such a consumer
+    // is a refusal, with --all it is skipped with its reason and everything else goes on.
+    let analysed = consumers
+    while true {
+      consumers = analysed.filter { order.contains($0.key) }
+      let found = try findInitCalls()
+      var problems = found.blocked
+      var callSites: [CallSite] = []
+      if problems.isEmpty {
+        let calls = found.calls
+        propagateNeeds(calls)
+        for typeName in order { try nameProperties(typeName) }
+        for typeName in order {
+          do {
+            try shapeInits(typeName, calls: calls)
+          } catch let refusal as Refusal {
+            problems[typeName, default: []] += refusal.diagnostics
+          }
+        }
+        if problems.isEmpty && !options.defaultArgument {
+          (callSites, problems) = try matchCalls(calls)
+        }
+      }
+      if problems.isEmpty {
+        return InjectDesign(
+          singleton: singleton, options: options, consumers: order.compactMap { consumers[$0] }, callSites: callSites,
+          skipped: skipped)
+      }
+      let sorted = problems.sorted { $0.key < $1.key }
+      if options.types != nil { throw Refusal(sorted.flatMap(\.value)) }
+      for (typeName, diagnostics) in sorted {
+        skipped.append("\(typeName): " + diagnostics.map(\.description).joined(separator: "; "))
         order.removeAll { $0 == typeName }
       }
-      calls = try findInitCalls().calls
     }
-    propagateNeeds(calls)
-    for typeName in order { try nameProperties(typeName) }
-    for typeName in order { try shapeInits(typeName, calls: calls) }
-    let callSites = options.defaultArgument ? [] : try matchCalls(calls)
-    return InjectDesign(
-      singleton: singleton, options: options, consumers: order.compactMap { consumers[$0] }, callSites: callSites,
-      skipped: skipped)
   }
 
   // MARK: 1. The singleton
@@ -687,8 +704,8 @@ private struct Designer {
 
   /// The init each creation site reaches and what it passes: the creator's own property when it
   /// holds the protocol, else the accessor.
-  func matchCalls(_ calls: [InitCall]) throws -> [CallSite] {
-    var problems: [Diagnostic] = []
+  func matchCalls(_ calls: [InitCall]) throws -> (sites: [CallSite], unmatched: [String: [Diagnostic]]) {
+    var problems: [String: [Diagnostic]] = [:]
     var sites: [CallSite] = []
     for call in calls {
       guard let consumer = consumers[call.typeName], !consumer.protocols.isEmpty else { continue }
@@ -720,7 +737,7 @@ private struct Designer {
         let memberwise = consumer.primary.kind == .struct && !designatedInPrimary
         if !(designatedInPrimary == false && (call.labels.isEmpty || memberwise)) {
           let location = file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
-          problems.append(.error("this call of an init of '\(call.typeName)' cannot be matched to one of its inits; update it by hand or give '\(call.typeName)' an init first", at: location))
+          problems[call.typeName, default: []].append(.error("this call of an init of '\(call.typeName)' cannot be matched to one of its inits; update it by hand or give '\(call.typeName)' an init first", at: location))
           continue
         }
       }
@@ -736,8 +753,7 @@ private struct Designer {
       }
       sites.append(CallSite(call: call, arguments: arguments + extraArguments, captured: captured))
     }
-    if !problems.isEmpty { throw Refusal(problems) }
-    return sites
+    return (sites, problems)
   }
 
   /// What a creator passes: its own property or parameter when it holds the protocol, the shared instance otherwise.

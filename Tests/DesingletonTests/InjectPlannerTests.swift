@@ -1684,6 +1684,53 @@ import Testing
     )
   }
 
+  @Test func allSkipsAConsumerItCannotGiveAnInitAndInjectsTheRest() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge: Widget {
+          func refresh() {
+            Store.shared.bump()
+          }
+        }
+
+        """,
+        "Panel.swift": """
+        @MainActor
+        final class Panel {
+          func refresh() {
+            Store.shared.bump()
+          }
+        }
+
+        """,
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Panel.swift": """
+        @MainActor
+        final class Panel {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func refresh() {
+            counting.bump()
+          }
+        }
+
+        """
+      ],
+      notes: [
+        "Panel: counting: Counting; 1 reference rewritten",
+        "skipped Badge: Badge.swift:1:1: error: 'Badge' has no init and inherits from 'Widget', which is not declared in the given paths: desingleton cannot tell whether it is a class and which init to call; add an init to 'Badge' first or include the paths that declare 'Widget'",
+      ],
+      compilingWith: ["Widget.swift": "@MainActor open class Widget { public init(size: Int = 0) {} }\n"])
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
