@@ -36,6 +36,13 @@ public struct RemainingReference: Sendable, Equatable {
 /// Deletes the singleton's static accessor once only the composition root (and, if asked, tests)
 /// still use it; the root then owns the one instance.
 ///
+/// Steps, in order: classify the remaining references; refuse a root that receives the instance
+/// through its init (its creator is the root); refuse what blocks (consumers, static and top-level
+/// code, tests without `--include-tests`, tests that inspect the shared instance rather than hand it
+/// to what they create); give the root its instance, assigning in its inits the stored properties
+/// whose initial value used the accessor; give each test function its own instance; make coder
+/// inits fail; remove the accessor and widen private inits.
+///
 /// ## Before
 /// ```swift
 /// final class SessionController {
@@ -415,12 +422,17 @@ extension FinishPlanner {
   /// The singleton's type and every protocol it conforms to, with what those refine.
   static func typesHoldingTheInstance(_ singleton: Singleton, index: Index) -> Set<String> {
     var result: Set<String> = [singleton.typeName]
-    var pending = index.declarations(of: singleton.typeName).flatMap(\.inherited)
-    while let written = pending.popLast() {
-      let name = index.resolveType(written)
+    // What the singleton's own declarations list counts even when a command did not index the
+    // protocol's file; the standard protocols every type may list do not.
+    let standard: Set<String> = ["AnyObject", "Sendable", "Equatable", "Hashable", "Codable", "NSObject", "NSObjectProtocol"]
+    let direct = index.declarations(of: singleton.typeName).flatMap(\.inherited).map(index.resolveType)
+    result.formUnion(direct.filter { !standard.contains($0) })
+    var pending = direct
+    while let name = pending.popLast() {
       let protocols = index.declarations(of: name).filter { $0.kind == .protocol }
-      guard !protocols.isEmpty, result.insert(name).inserted else { continue }
-      pending.append(contentsOf: protocols.flatMap(\.inherited))
+      let refined = protocols.flatMap(\.inherited).map(index.resolveType).filter { !standard.contains($0) && !result.contains($0) }
+      result.formUnion(refined)
+      pending.append(contentsOf: refined)
     }
     return result
   }
@@ -504,8 +516,10 @@ extension FinishPlanner {
     {
       called = base
     }
+    // A command may index only the files naming the singleton and the root: a type it does not see is
+    // still created by `T(...)`, and only a protocol cannot be.
     guard let written = called.typeReferenceText, written != "Self" else { return false }
-    return index.declarations(of: index.resolveType(written)).contains { !$0.isExtension && $0.kind != .protocol }
+    return !index.declarations(of: index.resolveType(written)).contains { $0.kind == .protocol }
   }
 
   /// A Swift Testing `@Test` function, or an XCTest method (`test...()`, which XCTest finds by its name).
@@ -683,7 +697,7 @@ extension FinishPlanner {
       called = base
     }
     guard let written = called.typeReferenceText, written != "Self",
-      index.declarations(of: index.resolveType(written)).contains(where: { !$0.isExtension && $0.kind != .protocol })
+      !index.declarations(of: index.resolveType(written)).contains(where: { $0.kind == .protocol })
     else { return nil }
     return written
   }
