@@ -36,6 +36,13 @@ public struct RemainingReference: Sendable, Equatable {
 /// Deletes the singleton's static accessor once only the composition root (and, if asked, tests)
 /// still use it; the root then owns the one instance.
 ///
+/// Steps, in order: classify the remaining references; refuse a root that receives the instance
+/// through its init (its creator is the root); refuse what blocks (consumers, static and top-level
+/// code, tests without `--include-tests`, tests that inspect the shared instance rather than hand it
+/// to what they create); give the root its instance, assigning in its inits the stored properties
+/// whose initial value used the accessor; give each test function its own instance; make coder
+/// inits fail; remove the accessor and widen private inits.
+///
 /// ## Before
 /// ```swift
 /// final class SessionController {
@@ -63,7 +70,7 @@ public enum FinishPlanner {
     return index.references(to: singleton).map { reference in
       let owner = index.enclosingType(of: reference)
       let kind: RemainingReference.Kind
-      if isTest(reference, index: index) {
+      if index.isInTest(reference) {
         kind = .test
       } else if owner == nil {
         kind = .topLevel
@@ -82,17 +89,6 @@ public enum FinishPlanner {
     }
   }
 
-  static func isTest(_ reference: Reference, index: Index) -> Bool {
-    let path = reference.range.path
-    if path.hasPrefix("Tests/") || path.contains("/Tests/") || path.hasSuffix("Tests.swift") { return true }
-    guard let owner = index.enclosingType(of: reference) else { return false }
-    let declarations = index.declarations(of: owner)
-    return declarations.contains { declaration in
-      declaration.inherited.contains("XCTestCase") || declaration.attributes.contains("@Suite")
-        || declaration.members.contains { $0.attributes.contains("@Test") }
-    }
-  }
-
   public static func plan(singleton: Singleton, options: FinishOptions, project: Project) throws -> Plan {
     let index = project.index
     let rootMatches = index.types(named: options.root).filter { index.declarations(of: $0).contains { !$0.isExtension } }
@@ -102,14 +98,17 @@ public enum FinishPlanner {
       throw Refusal(rootMatches.isEmpty ? "no type named '\(options.root)'" : "'\(options.root)' is ambiguous: \(rootMatches.joined(separator: ", "))")
     }
     let remaining = remainingReferences(singleton: singleton, root: root, project: project)
+    try checkRootDoesNotReceiveTheInstance(singleton, root: root, project: project)
     var plan = Plan()
     for item in remaining {
       plan.notes.append("\(item.reference.location.path):\(item.reference.location.line): \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")")
     }
+    let testRefusals = options.includeTests
+      ? try testReferencesToRefuse(remaining.filter { $0.kind == .test }, project: project) : [:]
     let blocking = remaining.filter { item in
       switch item.kind {
       case .root: return item.reference.alias != nil
-      case .test: return !options.includeTests
+      case .test: return !options.includeTests || testRefusals[item.reference] != nil
       case .coderInit: return false
       default: return true
       }
@@ -124,7 +123,13 @@ public enum FinishPlanner {
           if let type = item.typeName, suggested.insert(type).inserted {
             message += "; run 'desingleton inject --singleton \(singleton.typeName) --type \(type)'"
           }
-        case .test: message += "; pass --include-tests to let tests create their own instance"
+        case .test:
+          if let reason = testRefusals[item.reference] {
+            message = "'\(singleton.accessExpression)' is used by a test\(item.typeName.map { " '\($0)'" } ?? "")"
+              + (item.reference.context.memberName.map { " in '\($0)'" } ?? "") + " " + reason
+          } else {
+            message += "; pass --include-tests to let tests create their own instance"
+          }
         case .root: message += " through an alias; use the accessor directly"
         default: message += "; it cannot receive an injected value, change it by hand"
         }
@@ -156,15 +161,26 @@ public enum FinishPlanner {
       let nextLine = source.lineEnd(of: open)
       let blankFollows = nextLine < source.bytes.count && source.isBlank(nextLine..<source.lineEnd(of: nextLine))
       plan.add(.insert(source.lineEnding + declaration + (blankFollows ? "" : source.lineEnding), at: open), in: rootDecl.path)
-      for item in rootReferences {
-        plan.add(TextEdit(range: item.reference.range.bytes, replacement: name), in: item.reference.range.path)
-      }
       var capturer = CaptureCollector()
+      var moved: [MovedProperty] = []
       for item in rootReferences {
         let file = try project.file(item.reference.range.path)
-        if let node = file.expression(at: item.reference.range.bytes) { capturer.capture(name, at: Syntax(node), in: file.path) }
+        guard let node = file.expression(at: item.reference.range.bytes) else { continue }
+        if let property = try storedProperty(around: Syntax(node), item: item, singleton: singleton) {
+          if let position = moved.firstIndex(where: { $0.binding.id == property.binding.id }) {
+            moved[position].references.append(item.reference)
+          } else {
+            moved.append(MovedProperty(binding: property.binding, name: property.name, references: [item.reference]))
+          }
+          continue
+        }
+        plan.add(TextEdit(range: item.reference.range.bytes, replacement: name), in: item.reference.range.path)
+        capturer.capture(name, at: Syntax(node), in: file.path)
       }
       for edit in capturer.edits() { plan.add(edit.1, in: edit.0) }
+      if !moved.isEmpty {
+        try assignInInits(moved, root: rootDecl, instanceName: name, singleton: singleton, project: project, plan: &plan)
+      }
     }
 
     // Tests create their own instance, one per test function.
@@ -179,7 +195,8 @@ public enum FinishPlanner {
         if localsAdded.insert(key).inserted {
           let start = body.statements.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
           let indent = body.statements.first.map { _ in file.source.indentation(at: start) } ?? file.source.indentation(at: body.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset) + unit
-          plan.add(.insert("let \(name) = \(creation.expression)" + file.source.lineEnding + indent, at: start), in: file.path)
+          let local = "let \(name)\(creation.type.map { ": \($0)" } ?? "") = \(creation.expression)"
+          plan.add(.insert(local + file.source.lineEnding + indent, at: start), in: file.path)
         }
         plan.add(TextEdit(range: item.reference.range.bytes, replacement: name), in: file.path)
         testCaptures.capture(name, at: Syntax(node), in: file.path, stopAt: Syntax(body))
@@ -226,15 +243,7 @@ public enum FinishPlanner {
       }
     }
     // A strict singleton's private init becomes internal; copy()/mutableCopy() overrides returning self go.
-    for member in members where member.kind == .initializer {
-      guard let access = member.access, access <= .fileprivate else { continue }
-      let file = try project.file(member.range.path)
-      guard let node = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self),
-        let modifier = node.modifiers.first(where: { AccessLevel(keyword: $0.name.text) != nil && $0.detail == nil })
-      else { continue }
-      plan.add(TextEdit(range: modifier.positionAfterSkippingLeadingTrivia.utf8Offset..<modifier.endPosition.utf8Offset, replacement: ""), in: file.path)
-      plan.notes.append("\(member.location.path):\(member.location.line): init is now internal so the root can create the instance")
-    }
+    try widenInits(of: declarations, removals: &removals, plan: &plan, project: project)
     for member in members where member.kind == .method && ["copy", "mutableCopy"].contains(member.name) && member.isOverride {
       let file = try project.file(member.range.path)
       guard let node = file.node(at: member.range.bytes)?.as(FunctionDeclSyntax.self), returnsSelf(node) else { continue }
@@ -249,17 +258,59 @@ public enum FinishPlanner {
     return plan
   }
 
-  /// How the root creates the instance: the accessor's own initializer where there is one.
+  /// How the root creates the instance: the accessor's own initializer where there is one, with the
+  /// singleton's own name (and `Self`) qualified, since the root may sit outside the types that
+  /// enclose a nested singleton, and `Self` there would be the root.
   static func instanceExpression(_ singleton: Singleton, members: [MemberDecl], project: Project) throws -> (expression: String, type: String?) {
     let accessor = members.first { $0.name == singleton.accessor && $0.isStatic }
     let backing = singleton.backingStorage.flatMap { name in members.first { $0.name == name && $0.isStatic } }
     for candidate in [accessor, backing].compactMap({ $0 }) where candidate.kind == .property {
-      if let text = candidate.initializerText {
-        let type = text.hasPrefix("{") ? (candidate.typeText ?? singleton.typeName) : nil
-        return (text, type.map { $0 == "Self" ? singleton.typeName : $0 })
-      }
+      let file = try project.file(candidate.range.path)
+      guard let declaration = file.node(at: candidate.range.bytes)?.as(VariableDeclSyntax.self),
+        let binding = declaration.bindings.first(where: {
+          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == candidate.name
+        }),
+        let value = binding.initializer?.value
+      else { continue }
+      return qualified(value, singleton: singleton, source: file.source)
     }
     return ("\(singleton.typeName)()", nil)
+  }
+
+  /// The text of `value` with the singleton's simple name and `Self` replaced by its qualified name,
+  /// and a leading `.init(...)` or `.member` given the type; a closure called in place keeps a type
+  /// annotation.
+  static func qualified(_ value: ExprSyntax, singleton: Singleton, source: SourceText) -> (expression: String, type: String?) {
+    let names: Set<String> = ["Self", singleton.simpleTypeName]
+    var replacements: [(Range<Int>, String)] = []
+    func replace(_ token: TokenSyntax) {
+      replacements.append((token.positionAfterSkippingLeadingTrivia.utf8Offset..<token.endPositionBeforeTrailingTrivia.utf8Offset, singleton.typeName))
+    }
+    for token in value.tokens(viewMode: .sourceAccurate) where names.contains(token.text) {
+      guard let parent = token.parent else { continue }
+      if let reference = parent.as(DeclReferenceExprSyntax.self) {
+        // `Outer.Store` is already qualified: its last component is a member access's name.
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
+        replace(token)
+      } else if parent.is(IdentifierTypeSyntax.self) {
+        replace(token)
+      }
+    }
+    var type: String?
+    var head = value
+    if let call = value.as(FunctionCallExprSyntax.self) { head = call.calledExpression }
+    if let member = head.as(MemberAccessExprSyntax.self), member.base == nil {
+      let start = member.positionAfterSkippingLeadingTrivia.utf8Offset
+      if member.declName.baseName.tokenKind == .keyword(.`init`) {
+        replacements.append((start..<member.endPositionBeforeTrailingTrivia.utf8Offset, singleton.typeName))
+      } else {
+        replacements.append((start..<start, singleton.typeName))
+      }
+    } else if let call = value.as(FunctionCallExprSyntax.self), call.calledExpression.is(ClosureExprSyntax.self) {
+      type = singleton.typeName
+    }
+    let range = value.positionAfterSkippingLeadingTrivia.utf8Offset..<value.endPositionBeforeTrailingTrivia.utf8Offset
+    return (source.text(range, replacing: replacements), type)
   }
 
   static func staticMembersUsing(_ name: String, members: [MemberDecl], project: Project) throws -> [String] {
@@ -343,4 +394,393 @@ func captureEdit(for closure: ClosureExprSyntax, names: [String]) -> TextEdit {
     return .insert(" [\(list)]", at: signature.attributes.endPositionBeforeTrailingTrivia.utf8Offset)
   }
   return .insert(" [\(list)] in", at: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset)
+}
+
+// MARK: - A root created by another type
+
+extension FinishPlanner {
+  /// A root that receives the instance through one of its inits is itself created by the real root
+  /// (after `inject --all` moved the accessor up to its creator): owning another instance would split
+  /// the state between two of them.
+  static func checkRootDoesNotReceiveTheInstance(_ singleton: Singleton, root: String, project: Project) throws {
+    let index = project.index
+    let accepted = typesHoldingTheInstance(singleton, index: index)
+    for member in index.members(of: root) where member.kind == .initializer && !member.isStatic {
+      let file = try project.file(member.range.path)
+      guard let initializer = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
+      for parameter in initializer.signature.parameterClause.parameters {
+        guard namedTypes(in: parameter.type).contains(where: { accepted.contains(index.resolveType($0)) }) else { continue }
+        let creators = try creators(of: root, project: project).filter { !index.isTestType($0) }
+        var message = "'\(root)' receives the instance through '\(member.displayName)', so it is not the composition root: "
+          + "a second instance would change behaviour; run 'desingleton finish' with the type that creates it as --root"
+        if !creators.isEmpty { message += ": " + creators.map { "'\($0)'" }.joined(separator: ", ") }
+        throw Refusal(message, at: file.source.location(ofOffset: parameter.positionAfterSkippingLeadingTrivia.utf8Offset))
+      }
+    }
+  }
+
+  /// The singleton's type and every protocol it conforms to, with what those refine.
+  static func typesHoldingTheInstance(_ singleton: Singleton, index: Index) -> Set<String> {
+    var result: Set<String> = [singleton.typeName]
+    // What the singleton's own declarations list counts even when a command did not index the
+    // protocol's file; the standard protocols every type may list do not.
+    let standard: Set<String> = ["AnyObject", "Sendable", "Equatable", "Hashable", "Codable", "NSObject", "NSObjectProtocol"]
+    let direct = index.declarations(of: singleton.typeName).flatMap(\.inherited).map(index.resolveType)
+    result.formUnion(direct.filter { !standard.contains($0) })
+    var pending = direct
+    while let name = pending.popLast() {
+      let protocols = index.declarations(of: name).filter { $0.kind == .protocol }
+      let refined = protocols.flatMap(\.inherited).map(index.resolveType).filter { !standard.contains($0) && !result.contains($0) }
+      result.formUnion(refined)
+      pending.append(contentsOf: refined)
+    }
+    return result
+  }
+
+  /// The type names a parameter's type is made of: `Counting`, `any Counting`, `(any A & B)?`.
+  static func namedTypes(in type: TypeSyntax) -> [String] {
+    if let identifier = type.as(IdentifierTypeSyntax.self) { return [identifier.name.text] }
+    if let member = type.as(MemberTypeSyntax.self) { return [member.trimmedDescription] }
+    if let existential = type.as(SomeOrAnyTypeSyntax.self) { return namedTypes(in: existential.constraint) }
+    if let optional = type.as(OptionalTypeSyntax.self) { return namedTypes(in: optional.wrappedType) }
+    if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return namedTypes(in: optional.wrappedType) }
+    if let attributed = type.as(AttributedTypeSyntax.self) { return namedTypes(in: attributed.baseType) }
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      return namedTypes(in: only.type)
+    }
+    if let composition = type.as(CompositionTypeSyntax.self) { return composition.elements.flatMap { namedTypes(in: $0.type) } }
+    return []
+  }
+
+  /// The types whose code creates `type`, in file order.
+  static func creators(of type: String, project: Project) throws -> [String] {
+    let index = project.index
+    let needle = [Array((type.split(separator: ".").last.map(String.init) ?? type).utf8)]
+    var files: [ParsedFile] = []
+    for path in index.allPaths {
+      guard let bytes = project.bytes(path), containsAny(needle, in: bytes) else { continue }
+      files.append(try project.file(path))
+    }
+    var result: [String] = []
+    for call in InitCallFinder.calls(of: [type], superclassOf: [:], in: files, index: index)
+    where !call.isSelfInit && !call.isSuperInit {
+      guard let owner = call.context.typeName.map(index.resolveType), owner != type, !result.contains(owner) else { continue }
+      result.append(owner)
+    }
+    return result
+  }
+}
+
+// MARK: - Tests
+
+extension FinishPlanner {
+  /// The test references a fresh instance per test function cannot stand for, with the reason. A
+  /// fresh instance keeps a test's behaviour only where the test hands it to what it creates
+  /// (`Screen(counting: Store.shared)`); a test that reads or calls the shared instance itself checks
+  /// the state code under test left in it, which a fresh instance would not have.
+  static func testReferencesToRefuse(_ items: [RemainingReference], project: Project) throws -> [Reference: String] {
+    let index = project.index
+    var reasons: [Reference: String] = [:]
+    var membersByType: [String: Set<String>] = [:]
+    var outsideTests: [(reference: Reference, type: String)] = []
+    for item in items {
+      let file = try project.file(item.reference.range.path)
+      guard let node = file.expression(at: item.reference.range.bytes) else { continue }
+      guard item.reference.alias == nil, isInitializerArgument(node, index: index) else {
+        reasons[item.reference] = "other than as an argument of an initializer: a fresh instance there would not be "
+          + "the one the code under test uses; change the test by hand"
+        continue
+      }
+      let type = item.typeName ?? file.path
+      let function = enclosingFunction(of: Syntax(node))
+      let member = function.map { "\($0.position.utf8Offset)" } ?? (item.reference.context.memberName ?? "")
+      membersByType[type, default: []].insert(member)
+      if !(function.map(isTestFunction) ?? false) { outsideTests.append((item.reference, type)) }
+    }
+    // A helper, `setUp()` or a property gets its own instance, which another member's would not be.
+    for (reference, type) in outsideTests where (membersByType[type]?.count ?? 0) > 1 {
+      reasons[reference] = "outside a test function while other members of '\(type)' use it too: one fresh "
+        + "instance cannot stand for all of them; change the test by hand"
+    }
+    return reasons
+  }
+
+  /// `T(label: <expression>)` or `T.init(label: <expression>)` where `T` is a type the index declares.
+  static func isInitializerArgument(_ expression: ExprSyntax, index: Index) -> Bool {
+    guard let argument = expression.parent?.as(LabeledExprSyntax.self), argument.expression.id == expression.id,
+      let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.id == argument.parent?.id
+    else { return false }
+    var called = call.calledExpression
+    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
+      let base = member.base
+    {
+      called = base
+    }
+    // A command may index only the files naming the singleton and the root: a type it does not see is
+    // still created by `T(...)`, and only a protocol cannot be.
+    guard let written = called.typeReferenceText, written != "Self" else { return false }
+    return !index.declarations(of: index.resolveType(written)).contains { $0.kind == .protocol }
+  }
+
+  /// A Swift Testing `@Test` function, or an XCTest method (`test...()`, which XCTest finds by its name).
+  static func isTestFunction(_ function: FunctionDeclSyntax) -> Bool {
+    let isAttributed = function.attributes.contains {
+      $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test"
+    }
+    return isAttributed
+      || (function.name.text.hasPrefix("test") && function.signature.parameterClause.parameters.isEmpty)
+  }
+
+  static func enclosingFunction(of node: Syntax) -> FunctionDeclSyntax? {
+    var current = node.parent
+    while let syntax = current {
+      if let function = syntax.as(FunctionDeclSyntax.self) { return function }
+      if syntax.is(MemberBlockItemSyntax.self) { return nil }
+      current = syntax.parent
+    }
+    return nil
+  }
+}
+
+// MARK: - The root's stored properties
+
+/// A stored property of the root whose initial value uses the accessor.
+struct MovedProperty {
+  var binding: PatternBindingSyntax
+  var name: String
+  var references: [Reference]
+}
+
+extension FinishPlanner {
+  /// The stored instance property whose initial value holds `node`, unless it is `lazy` (a lazy
+  /// initializer may use instance members). A use inside a closure there is refused: moved into an
+  /// init, the closure would capture `self` before it is initialized.
+  static func storedProperty(
+    around node: Syntax, item: RemainingReference, singleton: Singleton
+  ) throws -> (binding: PatternBindingSyntax, name: String)? {
+    var current = node.parent
+    var closure = false
+    while let syntax = current {
+      if syntax.is(ClosureExprSyntax.self) { closure = true }
+      if syntax.is(MemberBlockItemSyntax.self) || syntax.is(CodeBlockSyntax.self) || syntax.is(AccessorBlockSyntax.self) {
+        return nil
+      }
+      if let clause = syntax.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
+        let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
+        variable.parent?.is(MemberBlockItemSyntax.self) == true
+      {
+        let modifiers = variable.modifiers.map(\.name.tokenKind)
+        if modifiers.contains(.keyword(.lazy)) || variable.modifiers.isStatic { return nil }
+        let name = binding.pattern.trimmedDescription
+        if closure {
+          throw Refusal(
+            "'\(name)' uses '\(singleton.accessExpression)' in a closure in its initial value, where the root's own "
+              + "instance cannot be used; assign '\(name)' in the root's init by hand",
+            at: item.reference.location)
+        }
+        return (binding, name)
+      }
+      current = syntax.parent
+    }
+    return nil
+  }
+
+  /// Stored properties cannot use an instance member in their initial value, so each property that
+  /// used the accessor there is assigned in every init that does not delegate, keeping `let` and the
+  /// time of creation (while the root is created); a root with no init gets `init()` where that
+  /// changes nothing else.
+  static func assignInInits(
+    _ moved: [MovedProperty], root: TypeDecl, instanceName: String, singleton: Singleton, project: Project,
+    plan: inout Plan
+  ) throws {
+    let index = project.index
+    let file = try project.file(root.path)
+    let source = file.source
+    var statements: [String] = []
+    for property in moved {
+      guard let initializer = property.binding.initializer else { continue }
+      let value = initializer.value
+      let valueRange = value.positionAfterSkippingLeadingTrivia.utf8Offset..<value.endPositionBeforeTrailingTrivia.utf8Offset
+      let text = source.text(valueRange, replacing: property.references.map { ($0.range.bytes, instanceName) })
+      statements.append("self.\(property.name) = \(text)")
+      let end = initializer.endPositionBeforeTrailingTrivia.utf8Offset
+      if let annotation = property.binding.typeAnnotation {
+        plan.add(TextEdit(range: annotation.endPositionBeforeTrailingTrivia.utf8Offset..<end, replacement: ""), in: root.path)
+      } else if let type = writtenType(of: value, index: index) {
+        let start = property.binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset
+        plan.add(TextEdit(range: start..<end, replacement: ": \(type)"), in: root.path)
+      } else {
+        throw Refusal(
+          "'\(property.name)' uses '\(singleton.accessExpression)' in its initial value, where the root's own instance "
+            + "cannot be used, and its type is not written; give '\(property.name)' a type annotation and run again",
+          at: property.references[0].location)
+      }
+    }
+
+    let unit = source.indentUnit
+    var assignedIn: [String] = []
+    for member in index.members(of: root.qualifiedName) where member.kind == .initializer && !member.isStatic {
+      let initFile = try project.file(member.range.path)
+      guard let node = initFile.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self), let body = node.body,
+        !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.convenience) }), !delegates(body)
+      else { continue }
+      let lineEnding = initFile.source.lineEnding
+      if let first = body.statements.first {
+        let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
+        let indent = initFile.source.indentation(at: start)
+        plan.add(.insert(statements.map { $0 + lineEnding + indent }.joined(), at: start), in: initFile.path)
+      } else {
+        let indent = initFile.source.indentation(at: body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let range = body.leftBrace.endPosition.utf8Offset..<body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+        let text = statements.map { lineEnding + indent + unit + $0 }.joined() + lineEnding + indent
+        plan.add(TextEdit(range: range, replacement: text), in: initFile.path)
+      }
+      assignedIn.append(member.displayName)
+    }
+    let location = moved[0].references[0].location
+    let names = moved.map { "'\($0.name)'" }.joined(separator: ", ")
+    if assignedIn.isEmpty {
+      if let reason = whyNoInitCanBeAdded(root, moved: moved, index: index) {
+        throw Refusal(
+          "\(names) \(moved.count == 1 ? "passes" : "pass") '\(singleton.accessExpression)' in \(moved.count == 1 ? "its" : "their") "
+            + "initial value, where the root's own instance cannot be used, and '\(root.qualifiedName)' has no init to "
+            + "assign it in; \(reason)",
+          at: location)
+      }
+      let memberIndent = source.indentation(at: moved[0].binding.positionAfterSkippingLeadingTrivia.utf8Offset)
+      let lineEnding = source.lineEnding
+      let lastStored = root.members.filter { $0.kind == .property && $0.isStored && !$0.isStatic }
+        .map(\.range.bytes.upperBound).max() ?? moved[0].binding.endPosition.utf8Offset
+      let at = source.lineEnd(of: lastStored)
+      var text = lineEnding + memberIndent + "init() {" + lineEnding
+        + statements.map { memberIndent + unit + $0 + lineEnding }.joined() + memberIndent + "}" + lineEnding
+      let nextLineEnd = source.lineEnd(of: at)
+      if at < source.bytes.count, !source.isBlank(at..<nextLineEnd), source.firstNonBlank(from: at) != UInt8(ascii: "}") {
+        text += lineEnding
+      }
+      plan.add(.insert(text, at: at), in: root.path)
+      assignedIn.append("init()")
+    }
+    plan.notes.append(
+      "\(location.path):\(location.line): \(names) \(moved.count == 1 ? "is" : "are") now assigned in "
+        + "\(assignedIn.joined(separator: ", ")): \(moved.count == 1 ? "its" : "their") initial value uses '\(instanceName)'")
+  }
+
+  /// Why the root cannot simply be given `init()`: a superclass whose inits it inherits (an init of
+  /// its own would stop that), or a struct whose memberwise init takes arguments.
+  static func whyNoInitCanBeAdded(_ root: TypeDecl, moved: [MovedProperty], index: Index) -> String? {
+    switch root.kind {
+    case .class:
+      guard let first = root.inherited.first else { return nil }
+      let declarations = index.declarations(of: index.resolveType(first))
+      if !declarations.isEmpty && declarations.allSatisfy({ $0.kind == .protocol }) { return nil }
+      return "declare the inits '\(root.qualifiedName)' inherits from '\(first)' and run again"
+    case .struct:
+      let movedNames = Set(moved.map(\.name))
+      let takesArguments = root.members.contains {
+        $0.kind == .property && $0.isStored && !$0.isStatic && !movedNames.contains($0.name)
+          && !($0.isLet && $0.initializerText != nil) && !$0.modifiers.contains("lazy")
+      }
+      return takesArguments ? "declare its init (an init of its own replaces the memberwise one) and run again" : nil
+    default:
+      return nil
+    }
+  }
+
+  /// The type written in `T(...)` or `T.init(...)` when the index declares `T`.
+  static func writtenType(of value: ExprSyntax, index: Index) -> String? {
+    guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
+    var called = call.calledExpression
+    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
+      let base = member.base
+    {
+      called = base
+    }
+    guard let written = called.typeReferenceText, written != "Self",
+      !index.declarations(of: index.resolveType(written)).contains(where: { $0.kind == .protocol })
+    else { return nil }
+    return written
+  }
+
+  /// Whether an init's body calls `self.init(...)`.
+  static func delegates(_ body: CodeBlockSyntax) -> Bool {
+    body.tokens(viewMode: .sourceAccurate).contains { token in
+      guard token.tokenKind == .keyword(.`init`), let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+        let base = member.base?.as(DeclReferenceExprSyntax.self)
+      else { return false }
+      return base.baseName.tokenKind == .keyword(.self) && member.parent?.is(FunctionCallExprSyntax.self) == true
+    }
+  }
+}
+
+// MARK: - Private inits
+
+extension FinishPlanner {
+  /// Makes every `private`/`fileprivate` init internal so the root can call it: its own modifier goes,
+  /// and an init made private by its extension moves to an extension without one (or the extension
+  /// loses its modifier when it holds nothing but such inits).
+  static func widenInits(
+    of declarations: [TypeDecl], removals: inout [String: [Syntax]], plan: inout Plan, project: Project
+  ) throws {
+    for declaration in declarations {
+      let extensionIsPrivate = declaration.isExtension && (declaration.access.map { $0 <= .fileprivate } ?? false)
+      let file = try project.file(declaration.path)
+      let source = file.source
+      var moved: [String] = []
+      var movedNodes: [Syntax] = []
+      var widened = false
+      let inits = declaration.members.filter { $0.kind == .initializer }
+      for member in inits {
+        let ownPrivate = member.access.map { $0 <= .fileprivate } ?? false
+        guard ownPrivate || (extensionIsPrivate && member.access == nil),
+          let node = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self)
+        else { continue }
+        let modifier = node.modifiers.first { AccessLevel(keyword: $0.name.text) != nil && $0.detail == nil }
+        let modifierRange = modifier.map { $0.positionAfterSkippingLeadingTrivia.utf8Offset..<$0.endPosition.utf8Offset }
+        plan.notes.append("\(member.location.path):\(member.location.line): init is now internal so the root can create the instance")
+        widened = true
+        if extensionIsPrivate && inits.count < declaration.members.count {
+          let text = source.text(member.range.bytes, replacing: modifierRange.map { [($0, "")] } ?? [])
+          moved.append(source.indentation(at: member.range.bytes.lowerBound) + text)
+          movedNodes.append(Syntax(node))
+        } else if let modifierRange {
+          plan.add(TextEdit(range: modifierRange, replacement: ""), in: file.path)
+        }
+      }
+      guard extensionIsPrivate,
+        let node = file.node(at: declaration.range.bytes)?.as(ExtensionDeclSyntax.self),
+        let modifier = node.modifiers.first(where: { AccessLevel(keyword: $0.name.text) != nil && $0.detail == nil })
+      else { continue }
+      if moved.isEmpty {
+        // Nothing but inits: the extension's own access goes.
+        guard widened, inits.count == declaration.members.count else { continue }
+        let range = modifier.positionAfterSkippingLeadingTrivia.utf8Offset..<modifier.endPosition.utf8Offset
+        plan.add(TextEdit(range: range, replacement: ""), in: file.path)
+        continue
+      }
+      removals[file.path, default: []].append(contentsOf: movedNodes)
+      let lineEnding = source.lineEnding
+      let indent = source.indentation(at: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+      var header = node.attributes.isEmpty ? "" : node.attributes.trimmedDescription + " "
+      header += "extension " + node.extendedType.trimmedDescription
+      if let clause = node.genericWhereClause { header += " " + clause.trimmedDescription }
+      let text = lineEnding + lineEnding + indent + header + " {" + lineEnding
+        + moved.joined(separator: lineEnding + lineEnding) + lineEnding + indent + "}"
+      plan.add(.insert(text, at: node.memberBlock.rightBrace.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
+    }
+  }
+}
+
+extension SourceText {
+  /// The text of `range` with some of its sub-ranges replaced.
+  fileprivate func text(_ range: Range<Int>, replacing replacements: [(Range<Int>, String)]) -> String {
+    var result = ""
+    var position = range.lowerBound
+    for (replaced, text) in replacements.sorted(by: { $0.0.lowerBound < $1.0.lowerBound })
+    where replaced.lowerBound >= position && replaced.upperBound <= range.upperBound {
+      result += self.text(position..<replaced.lowerBound) + text
+      position = replaced.upperBound
+    }
+    return result + self.text(position..<range.upperBound)
+  }
 }

@@ -232,12 +232,12 @@ import Testing
         struct BadgeTests {
           @Test func counts() {
             let badge = Badge(counting: Store.shared)
-            Store.shared.bump()
-            #expect(badge.refresh() == 1)
+            let same = Badge(counting: Store.shared)
+            #expect(badge.refresh() == same.refresh())
           }
 
           @Test func startsAtZero() {
-            #expect(Store.shared.count == 0)
+            #expect(Badge(counting: Store.shared).refresh() == 0)
           }
         }
 
@@ -279,13 +279,13 @@ import Testing
           @Test func counts() {
             let store = Store()
             let badge = Badge(counting: store)
-            store.bump()
-            #expect(badge.refresh() == 1)
+            let same = Badge(counting: store)
+            #expect(badge.refresh() == same.refresh())
           }
 
           @Test func startsAtZero() {
             let store = Store()
-            #expect(store.count == 0)
+            #expect(Badge(counting: store).refresh() == 0)
           }
         }
 
@@ -443,6 +443,509 @@ import Testing
       ])
   }
 
+  // MARK: The root's stored properties
+
+  @Test func aRootPropertyCreatingAConsumerIsAssignedInANewInit() throws {
+    try expectFinish(
+      Self.injected.merging([
+        "AppRoot.swift": """
+        @MainActor
+        final class AppRoot {
+          let badge = Badge(counting: Store.shared)
+          let title = "Count"
+
+          func total() -> Int { badge.refresh() }
+        }
+
+        """
+      ]) { $1 },
+      root: "AppRoot",
+      produces: [
+        "Store.swift": Self.storeAfter,
+        "AppRoot.swift": """
+        @MainActor
+        final class AppRoot {
+          private let store = Store()
+
+          let badge: Badge
+          let title = "Count"
+
+          init() {
+            self.badge = Badge(counting: store)
+          }
+
+          func total() -> Int { badge.refresh() }
+        }
+
+        """,
+      ],
+      notes: [
+        "AppRoot.swift:3: the composition root 'AppRoot'",
+        "AppRoot.swift:3: 'badge' is now assigned in init(): its initial value uses 'store'",
+        "Store.swift:4: init is now internal so the root can create the instance",
+        "'Store.shared' removed; 'AppRoot' owns the instance as 'store'",
+      ])
+  }
+
+  @Test func aRootPropertyCreatingAConsumerIsAssignedInEveryDesignatedInit() throws {
+    try expectFinish(
+      Self.injected.merging([
+        "AppRoot.swift": """
+        @MainActor
+        class Base {
+          init() {}
+        }
+
+        @MainActor
+        final class AppRoot: Base {
+          let title: String
+          var badge = Badge(counting: Store.shared)
+          lazy var spare = Badge(counting: Store.shared)
+
+          init(title: String) {
+            self.title = title
+            super.init()
+          }
+
+          override convenience init() {
+            self.init(title: "")
+          }
+        }
+
+        """
+      ]) { $1 },
+      root: "AppRoot",
+      produces: [
+        "Store.swift": Self.storeAfter,
+        "AppRoot.swift": """
+        @MainActor
+        class Base {
+          init() {}
+        }
+
+        @MainActor
+        final class AppRoot: Base {
+          private let store = Store()
+
+          let title: String
+          var badge: Badge
+          lazy var spare = Badge(counting: store)
+
+          init(title: String) {
+            self.badge = Badge(counting: store)
+            self.title = title
+            super.init()
+          }
+
+          override convenience init() {
+            self.init(title: "")
+          }
+        }
+
+        """,
+      ])
+  }
+
+  @Test func aRootPropertyCreatingAConsumerWithNoInitToMoveItIntoIsRefused() throws {
+    try expectFinishRefusal(
+      Self.injected.merging([
+        "AppRoot.swift": """
+        @MainActor
+        class Base {
+          init() {}
+          init(name: String) {}
+        }
+
+        @MainActor
+        final class AppRoot: Base {
+          let badge = Badge(counting: Store.shared)
+        }
+
+        """
+      ]) { $1 },
+      root: "AppRoot",
+      """
+      AppRoot.swift:9:31: error: 'badge' passes 'Store.shared' in its initial value, where the root's own instance cannot be used, and 'AppRoot' has no init to assign it in; declare the inits 'AppRoot' inherits from 'Base' and run again
+      """)
+  }
+
+  // MARK: A root that is created by another type
+
+  @Test func aRootThatReceivesTheInstanceIsRefusedNamingItsCreator() throws {
+    try expectFinishRefusal(
+      Self.injected.merging([
+        "AppRoot.swift": """
+        @MainActor
+        final class AppRoot {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func badge() -> Badge { Badge(counting: counting) }
+
+          func total() -> Int { Store.shared.count }
+        }
+
+        """,
+        "Tests/AppRootTests.swift": """
+        import Testing
+
+        @MainActor
+        struct AppRootTests {
+          @Test func startsAtZero() {
+            let root = AppRoot(counting: Store.shared)
+            #expect(root.badge().refresh() == 0)
+          }
+        }
+
+        """,
+        "Launcher.swift": """
+        @MainActor
+        final class Launcher {
+          func launch() -> AppRoot {
+            AppRoot(counting: Store.shared)
+          }
+        }
+
+        """,
+      ]) { $1 },
+      root: "AppRoot", includeTests: true,
+      """
+      AppRoot.swift:5:8: error: 'AppRoot' receives the instance through 'init(counting:)', so it is not the composition root: a second instance would change behaviour; run 'desingleton finish' with the type that creates it as --root: 'Launcher'
+      """)
+  }
+
+  @Test func aRootThatOnlyTestsCreateWithTheInstanceIsRefused() throws {
+    try expectFinishRefusal(
+      Self.injected.merging([
+        "AppRoot.swift": """
+        @MainActor
+        final class AppRoot {
+          private let counting: any Counting
+
+          init(title: String, counting: (any Counting)?) {
+            self.counting = counting ?? Store.shared
+          }
+
+          func total() -> Int { Store.shared.count }
+        }
+
+        """,
+        "Tests/AppRootTests.swift": """
+        import Testing
+
+        @MainActor
+        struct AppRootTests {
+          @Test func startsAtZero() {
+            let root = AppRoot(title: "", counting: Store.shared)
+            #expect(root.total() == 0)
+          }
+        }
+
+        """,
+      ]) { $1 },
+      root: "AppRoot", includeTests: true,
+      """
+      AppRoot.swift:5:23: error: 'AppRoot' receives the instance through 'init(title:counting:)', so it is not the composition root: a second instance would change behaviour; run 'desingleton finish' with the type that creates it as --root
+      """)
+  }
+
+  // MARK: Nested singletons
+
+  @Test func aNestedSingletonIsCreatedByItsQualifiedName() throws {
+    try expectFinish(
+      [
+        "Services.swift": """
+        enum Services {
+          @MainActor
+          final class Store {
+            static let shared = Store()
+            private init() {}
+
+            var count = 0
+          }
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func total() -> Int { Services.Store.shared.count }
+        }
+
+        """,
+      ],
+      singleton: "Services.Store", root: "Coordinator",
+      produces: [
+        "Services.swift": """
+        enum Services {
+          @MainActor
+          final class Store {
+            init() {}
+
+            var count = 0
+          }
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          private let store = Services.Store()
+
+          func total() -> Int { store.count }
+        }
+
+        """,
+      ])
+  }
+
+  @Test func anAccessorMadeWithSelfIsCreatedByTheTypeName() throws {
+    try expectFinish(
+      [
+        "Meter.swift": """
+        struct Meter: Sendable {
+          static let shared = Self()
+          init() {}
+
+          var reading = 0
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func gauge() -> Int { Meter.shared.reading }
+        }
+
+        """,
+      ],
+      singleton: "Meter", root: "Coordinator",
+      produces: [
+        "Meter.swift": """
+        struct Meter: Sendable {
+          init() {}
+
+          var reading = 0
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          private let meter = Meter()
+
+          func gauge() -> Int { meter.reading }
+        }
+
+        """,
+      ])
+  }
+
+  @Test func aNestedAccessorMadeWithInitIsCreatedByTheQualifiedName() throws {
+    try expectFinish(
+      [
+        "Services.swift": """
+        enum Services {
+          @MainActor
+          final class Store {
+            static let shared: Store = .init(limit: 3)
+            private init(limit: Int) {}
+          }
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func store() -> Services.Store { Services.Store.shared }
+        }
+
+        """,
+      ],
+      singleton: "Services.Store", root: "Coordinator",
+      produces: [
+        "Services.swift": """
+        enum Services {
+          @MainActor
+          final class Store {
+            init(limit: Int) {}
+          }
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          private let sharedStore = Services.Store(limit: 3)
+
+          func store() -> Services.Store { sharedStore }
+        }
+
+        """,
+      ])
+  }
+
+  // MARK: Tests with --include-tests
+
+  @Test func aTestInspectingTheSharedInstanceIsRefused() throws {
+    try expectFinishRefusal(
+      Self.injected.merging([
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func tap() {
+            Store.shared.bump()
+          }
+        }
+
+        """,
+        "Tests/CoordinatorTests.swift": """
+        import Testing
+
+        @MainActor
+        struct CoordinatorTests {
+          @Test func tapCounts() {
+            Coordinator().tap()
+            #expect(Store.shared.count == 1)
+          }
+
+          @Test func badgesShareTheCount() {
+            let badge = Badge(counting: Store.shared)
+            let other = Badge(counting: Store.shared)
+            #expect(badge.refresh() == other.refresh())
+          }
+        }
+
+        """,
+      ]) { $1 },
+      root: "Coordinator", includeTests: true,
+      """
+      Tests/CoordinatorTests.swift:7:13: error: 'Store.shared' is used by a test 'CoordinatorTests' in 'tapCounts()' other than as an argument of an initializer: a fresh instance there would not be the one the code under test uses; change the test by hand
+      Coordinator.swift:4:5: note: 'Store.shared' is used by the composition root 'Coordinator'
+      Tests/CoordinatorTests.swift:11:33: note: 'Store.shared' is used by a test 'CoordinatorTests'
+      Tests/CoordinatorTests.swift:12:33: note: 'Store.shared' is used by a test 'CoordinatorTests'
+      """)
+  }
+
+  // MARK: Strict inits
+
+  @Test func aFileprivateInitBecomesInternal() throws {
+    try expectFinish(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          fileprivate init() {}
+
+          var count = 0
+        }
+
+        """,
+        "Coordinator.swift": Self.coordinator,
+      ],
+      root: "Coordinator",
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          init() {}
+
+          var count = 0
+        }
+
+        """,
+        "Coordinator.swift": Self.coordinatorAfter,
+      ])
+  }
+
+  @Test func anInitInAPrivateExtensionInAnotherFileBecomesInternal() throws {
+    try expectFinish(
+      [
+        "Settings.swift": """
+        struct Settings: Sendable {
+          let theme: String
+        }
+
+        """,
+        "Settings+Init.swift": """
+        extension Settings {
+          static let shared = Settings()
+        }
+
+        private extension Settings {
+          init() {
+            self.init(theme: "light")
+          }
+
+          var isDark: Bool { theme == "dark" }
+        }
+
+        fileprivate extension Settings {
+          init(dark: Bool) {
+            self.init(theme: dark ? "dark" : "light")
+          }
+        }
+
+        extension Settings {
+          private init(light: Bool) {
+            self.init(dark: !light)
+          }
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func theme() -> String { Settings.shared.theme }
+        }
+
+        """,
+      ],
+      singleton: "Settings", root: "Coordinator",
+      produces: [
+        "Settings+Init.swift": """
+        extension Settings {
+        }
+
+        private extension Settings {
+          var isDark: Bool { theme == "dark" }
+        }
+
+        extension Settings {
+          init() {
+            self.init(theme: "light")
+          }
+        }
+
+        extension Settings {
+          init(dark: Bool) {
+            self.init(theme: dark ? "dark" : "light")
+          }
+        }
+
+        extension Settings {
+          init(light: Bool) {
+            self.init(dark: !light)
+          }
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          private let settings = Settings()
+
+          func theme() -> String { settings.theme }
+        }
+
+        """,
+      ])
+  }
+
   // MARK: Inputs
 
   /// A strict main-actor singleton whose one consumer, `Badge`, `inject` already rewrote.
@@ -487,6 +990,22 @@ import Testing
 
     """,
   ]
+
+  static let storeAfter = """
+    @MainActor
+    final class Store {
+      init() {}
+
+      var count = 0
+
+      func bump() {
+        count += 1
+      }
+    }
+
+    extension Store: Counting {}
+
+    """
 
   static let coordinator = """
     @MainActor

@@ -1,0 +1,47 @@
+import DesingletonIndex
+
+/// The one answer to "is this test code?" that every planner asks.
+extension Index {
+  /// Whether a type is a test: an `XCTestCase` subclass (through any chain of superclasses the index
+  /// declares), a `@Suite`, a type with `@Test` members, or a type declared in a test file. A type
+  /// nested in a test counts as one too.
+  public func isTestType(_ qualifiedName: String) -> Bool {
+    var enclosing = qualifiedName
+    while true {
+      if isTestTypeItself(enclosing) { return true }
+      guard let dot = enclosing.lastIndex(of: ".") else { return false }
+      enclosing = String(enclosing[..<dot])
+    }
+  }
+
+  /// Whether a reference sits in test code: in a test file or in a test type.
+  public func isInTest(_ reference: Reference) -> Bool {
+    if Index.isTestPath(reference.range.path) { return true }
+    guard let owner = enclosingType(of: reference) else { return false }
+    return isTestType(owner)
+  }
+
+  /// A file under a `Tests` directory (`Tests/`, `AppTests/`, `AppUITests/`) or named `*Tests.swift`.
+  public static func isTestPath(_ path: String) -> Bool {
+    let components = path.split(separator: "/")
+    if let file = components.last, file.hasSuffix("Tests.swift") { return true }
+    return components.dropLast().contains { $0.hasSuffix("Tests") }
+  }
+
+  private func isTestTypeItself(_ qualifiedName: String) -> Bool {
+    var current = qualifiedName
+    var seen: Set<String> = []
+    while seen.insert(current).inserted {
+      let declarations = declarations(of: current)
+      let isTest = declarations.contains { declaration in
+        declaration.attributes.contains("@Suite") || declaration.members.contains { $0.attributes.contains("@Test") }
+          || (!declaration.isExtension && Index.isTestPath(declaration.path))
+      }
+      if isTest { return true }
+      guard let superclass = declarations.first(where: { !$0.isExtension })?.inherited.first else { return false }
+      if superclass == "XCTestCase" || superclass.hasSuffix(".XCTestCase") { return true }
+      current = resolveType(superclass)
+    }
+    return false
+  }
+}
