@@ -462,7 +462,7 @@ extension FinishPlanner {
       files.append(try project.file(path))
     }
     var result: [String] = []
-    for call in InitCallFinder.calls(of: [type], superclassOf: [:], in: files, index: index)
+    for call in InitCallFinder.calls(of: [type], superclassOf: [:], in: files, index: index).calls
     where !call.isSelfInit && !call.isSuperInit {
       guard let owner = call.context.typeName.map(index.resolveType), owner != type, !result.contains(owner) else { continue }
       result.append(owner)

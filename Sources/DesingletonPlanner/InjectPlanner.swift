@@ -275,23 +275,8 @@ private struct Designer {
     case .protocol: return "it is a protocol"
     default: break
     }
-    if isTestCase(typeName) { return "it is a test case" }
+    if index.isTestType(typeName) { return "it is a test case" }
     return nil
-  }
-
-  func isTestCase(_ typeName: String) -> Bool {
-    var current = typeName
-    var seen: Set<String> = []
-    while seen.insert(current).inserted {
-      let declarations = index.declarations(of: current)
-      if declarations.contains(where: { $0.attributes.contains("@Suite") || $0.members.contains { $0.attributes.contains("@Test") } }) {
-        return true
-      }
-      guard let parent = declarations.flatMap(\.inherited).first else { return false }
-      if parent == "XCTestCase" || parent.hasSuffix(".XCTestCase") { return true }
-      current = index.resolveType(parent)
-    }
-    return false
   }
 
   // MARK: 3. Analysis of one consumer

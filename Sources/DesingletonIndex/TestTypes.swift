@@ -1,5 +1,3 @@
-import DesingletonIndex
-
 /// The one answer to "is this test code?" that every planner asks.
 extension Index {
   /// Whether a type is a test: an `XCTestCase` subclass (through any chain of superclasses the index
@@ -29,19 +27,23 @@ extension Index {
   }
 
   private func isTestTypeItself(_ qualifiedName: String) -> Bool {
-    var current = qualifiedName
-    var seen: Set<String> = []
-    while seen.insert(current).inserted {
-      let declarations = declarations(of: current)
-      let isTest = declarations.contains { declaration in
-        declaration.attributes.contains("@Suite") || declaration.members.contains { $0.attributes.contains("@Test") }
-          || (!declaration.isExtension && Index.isTestPath(declaration.path))
+    if hasTestMarks(qualifiedName) { return true }
+    for step in superclassChain(of: qualifiedName) {
+      switch step {
+      case .project(let name):
+        if hasTestMarks(name) { return true }
+      case .framework(let name), .unknown(let name):
+        if FrameworkTypes.lastComponent(name) == "XCTestCase" { return true }
       }
-      if isTest { return true }
-      guard let superclass = declarations.first(where: { !$0.isExtension })?.inherited.first else { return false }
-      if superclass == "XCTestCase" || superclass.hasSuffix(".XCTestCase") { return true }
-      current = resolveType(superclass)
     }
     return false
+  }
+
+  /// `@Suite`, `@Test` members, or a declaration in a test file.
+  private func hasTestMarks(_ qualifiedName: String) -> Bool {
+    declarations(of: qualifiedName).contains { declaration in
+      declaration.attributes.contains("@Suite") || declaration.members.contains { $0.attributes.contains("@Test") }
+        || (!declaration.isExtension && Index.isTestPath(declaration.path))
+    }
   }
 }
