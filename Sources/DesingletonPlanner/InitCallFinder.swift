@@ -47,14 +47,27 @@ enum InitCallFinder {
     return (result, unrewritable)
   }
 
-  /// The type an implicit member expression (`.init(...)`) stands for, where the code names it: a
-  /// binding's type annotation, or the declared result of the function it is returned from.
-  static func contextualType(of call: FunctionCallExprSyntax) -> String? {
+  /// What the code says about the type an implicit member expression (`.init(...)`) creates.
+  enum ContextualType: Equatable {
+    /// Named as written: a binding's annotation, a function's declared result, an assigned property's type.
+    case named(String)
+    /// Assigned to a property no project type declares (a framework type's own): not a project type.
+    case notProject
+    case unknown
+  }
+
+  static func contextualType(of call: FunctionCallExprSyntax, index: Index) -> ContextualType {
     var node = Syntax(call)
     while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
-    guard let parent = node.parent else { return nil }
+    guard let parent = node.parent else { return .unknown }
     if let clause = parent.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self) {
-      return binding.typeAnnotation.flatMap { namedType($0.type) }
+      return binding.typeAnnotation.flatMap { namedType($0.type) }.map { .named($0) } ?? .unknown
+    }
+    // `x = .init(...)`, `self.x = .init(...)`: the assigned variable's type.
+    if let list = parent.as(ExprListSyntax.self), list.count == 3, list.last?.id == node.id,
+      list.dropFirst().first?.is(AssignmentExprSyntax.self) == true, let target = list.first
+    {
+      return assignedType(target, at: node, index: index)
     }
     var returned = parent.is(ReturnStmtSyntax.self)
     // A single-expression body returns its expression.
@@ -63,17 +76,49 @@ enum InitCallFinder {
     {
       returned = true
     }
-    guard returned else { return nil }
+    guard returned else { return .unknown }
     var current = parent.parent
     while let syntax = current {
-      if syntax.is(ClosureExprSyntax.self) { return nil }
+      if syntax.is(ClosureExprSyntax.self) { return .unknown }
       if let function = syntax.as(FunctionDeclSyntax.self) {
-        return function.signature.returnClause.flatMap { namedType($0.type) }
+        return function.signature.returnClause.flatMap { namedType($0.type) }.map { .named($0) } ?? .unknown
       }
-      if syntax.is(MemberBlockItemSyntax.self) || syntax.is(SourceFileSyntax.self) { return nil }
+      if syntax.is(MemberBlockItemSyntax.self) || syntax.is(SourceFileSyntax.self) { return .unknown }
       current = syntax.parent
     }
-    return nil
+    return .unknown
+  }
+
+  /// The type of `x` in `x = ...` or `self.x = ...`: a local's annotation, else a property of the
+  /// enclosing type or of its project superclasses; a property none of them declares belongs to a
+  /// framework superclass, whose property types are not the project's.
+  private static func assignedType(_ target: ExprSyntax, at node: Syntax, index: Index) -> ContextualType {
+    var name: String?
+    var isSelfMember = false
+    if let reference = target.as(DeclReferenceExprSyntax.self) {
+      name = reference.baseName.text
+    } else if let member = target.as(MemberAccessExprSyntax.self),
+      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    {
+      name = member.declName.baseName.text
+      isSelfMember = true
+    }
+    guard let name else { return .unknown }
+    if !isSelfMember && LocalBindingFinder.declares(name, before: node) { return .unknown }
+    guard let owner = ReferenceContextFinder.context(of: node).typeName.map(index.resolveType) else { return .unknown }
+    var types = [owner]
+    for step in index.superclassChain(of: owner) {
+      if case .project(let superclass) = step { types.append(superclass) }
+    }
+    for type in types {
+      if let property = index.members(of: type).first(where: { $0.kind == .property && $0.name == name && !$0.isStatic }) {
+        guard let written = property.typeText else { return .unknown }
+        var stripped = written
+        while stripped.hasSuffix("?") || stripped.hasSuffix("!") { stripped.removeLast() }
+        return .named(stripped)
+      }
+    }
+    return index.primaryDeclaration(of: owner) == nil ? .unknown : .notProject
   }
 
   /// `Badge`, `Outer.Badge`, `Badge?` as written; nil for other types.
@@ -110,7 +155,9 @@ enum InitCallFinder {
           // `.init(...)`: the type is the one the context names, if it names one.
           let labels = node.arguments.map { $0.label?.text ?? "_" }
           let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
-          guard let written = InitCallFinder.contextualType(of: node) else {
+          let context = InitCallFinder.contextualType(of: node, index: index)
+          if context == .notProject { return .visitChildren }
+          guard case .named(let written) = context else {
             unrewritable.append(
               UnrewritableCreation(
                 kind: .implicitMember, path: path, typeName: nil, labels: labels, trailingClosures: trailing,
@@ -193,5 +240,33 @@ enum InitCallFinder {
       }
     }
     return position == labels.count
+  }
+}
+
+/// Whether a local named `name` is declared in a code block enclosing `node`, before it.
+enum LocalBindingFinder {
+  static func declares(_ name: String, before node: Syntax) -> Bool {
+    var current = node.parent
+    while let syntax = current {
+      if let block = syntax.as(CodeBlockItemListSyntax.self) {
+        for item in block where item.endPosition <= node.position {
+          guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+          if variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) {
+            return true
+          }
+        }
+      }
+      if let function = syntax.as(FunctionDeclSyntax.self), declares(name, in: function.signature.parameterClause) { return true }
+      if let initializer = syntax.as(InitializerDeclSyntax.self), declares(name, in: initializer.signature.parameterClause) {
+        return true
+      }
+      if syntax.is(MemberBlockItemSyntax.self) { return false }
+      current = syntax.parent
+    }
+    return false
+  }
+
+  private static func declares(_ name: String, in clause: FunctionParameterClauseSyntax) -> Bool {
+    clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
   }
 }

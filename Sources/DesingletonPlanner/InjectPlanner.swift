@@ -486,9 +486,11 @@ private struct Designer {
           let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
           guard containsAny([Array(simple.utf8)], in: file.source.bytes) else { continue }
           let inits = index.designatedInits(of: typeName) + index.members(of: typeName).filter { $0.kind == .initializer && $0.modifiers.contains("convenience") }
-          let labelsMatch = inits.isEmpty
-            ? creation.labels.isEmpty || index.primaryDeclaration(of: typeName)?.kind == .struct
-            : inits.contains { InitCallFinder.matches(labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0.labels.map { (label: $0, hasDefault: true) }) }
+          var signatures = inits.map { $0.labels.map { (label: $0, hasDefault: true) } }
+          if inits.isEmpty { signatures = [memberwiseLabels(typeName)] }
+          let labelsMatch = signatures.contains {
+            InitCallFinder.matches(labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0)
+          }
           guard labelsMatch else { continue }
           let written = ".init(\(creation.labels.map { "\($0):" }.joined()))"
           blocked[typeName, default: []].append(
@@ -497,6 +499,19 @@ private struct Designer {
       }
     }
     return (calls, blocked)
+  }
+
+  /// The labels of the init a type without inits has: none for a class, a struct's memberwise ones
+  /// (a `let` with a value takes none; a value or an optional `var` makes its argument optional).
+  func memberwiseLabels(_ typeName: String) -> [(label: String, hasDefault: Bool)] {
+    guard let primary = index.primaryDeclaration(of: typeName), primary.kind == .struct else { return [] }
+    return primary.members.compactMap { member in
+      guard member.kind == .property, member.isStored, !member.isStatic,
+        !(member.isLet && member.initializerText != nil)
+      else { return nil }
+      let optional = !member.isLet && (member.typeText?.hasSuffix("?") ?? false)
+      return (label: member.name, hasDefault: member.initializerText != nil || optional)
+    }
   }
 
   /// A consumer that creates another consumer hands down what that one needs, so it needs it too.

@@ -1731,6 +1731,103 @@ import Testing
       compilingWith: ["Widget.swift": "@MainActor open class Widget { public init(size: Int = 0) {} }\n"])
   }
 
+  @Test func anImplicitInitAssignedToATypedPropertyIsUpdatedAndOneOfAnotherTypeBlocksNothing() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          let title: String
+
+          init(title: String) {
+            self.title = title
+          }
+
+          func refresh() {
+            Store.shared.bump()
+          }
+        }
+
+        struct Insets {
+          var top: Int
+        }
+
+        @MainActor
+        struct Row {
+          var height: Int
+
+          func render() -> Int {
+            Store.shared.count + height
+          }
+        }
+
+        @MainActor
+        final class Holder {
+          var badge: Badge?
+          var insets = Insets(top: 0)
+
+          func make() {
+            self.badge = .init(title: "a")
+            insets = .init(top: 2)
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge", "Row"],
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          let title: String
+
+          init(counting: Counting, title: String) {
+            self.counting = counting
+            self.title = title
+          }
+
+          func refresh() {
+            counting.bump()
+          }
+        }
+
+        struct Insets {
+          var top: Int
+        }
+
+        @MainActor
+        struct Row {
+          private let counting: Counting
+
+          init(counting: Counting, height: Int) {
+            self.counting = counting
+            self.height = height
+          }
+
+          var height: Int
+
+          func render() -> Int {
+            counting.count + height
+          }
+        }
+
+        @MainActor
+        final class Holder {
+          var badge: Badge?
+          var insets = Insets(top: 0)
+
+          func make() {
+            self.badge = .init(counting: Store.shared, title: "a")
+            insets = .init(top: 2)
+          }
+        }
+
+        """
+      ])
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
