@@ -107,6 +107,8 @@ public enum FinishPlanner {
       plan.notes.append("\(item.reference.location.path):\(item.reference.location.line): \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")")
     }
     let blocking = remaining.filter { item in
+      // `.shared` of a type that cannot be told may be this accessor: it cannot be deleted under it.
+      if item.reference.use == .unresolvedImplicit { return true }
       switch item.kind {
       case .root: return item.reference.alias != nil
       case .test: return !options.includeTests
@@ -118,6 +120,10 @@ public enum FinishPlanner {
       var diagnostics: [Diagnostic] = []
       var suggested: Set<String> = []
       for item in blocking {
+        if item.reference.use == .unresolvedImplicit {
+          diagnostics.append(.error("'.\(item.reference.accessor)' may be '\(singleton.accessExpression)', and which type it belongs to cannot be told; write the type out", at: item.reference.location))
+          continue
+        }
         var message = "'\(singleton.accessExpression)' is still used by \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")"
         switch item.kind {
         case .consumer:
