@@ -62,6 +62,7 @@ import Testing
       compilingWith: ["Use.swift": "@MainActor func use(_ holder: any CartHolder) { holder.cart.addItem(\"x\") }\n"])
   }
 
+  /// The consumer gets the protocol that can set the property, not the one that only reads it.
   @Test func aMutatingMethodThroughAPropertyInjects() throws {
     try expectShapeInjection(
       [
@@ -73,10 +74,15 @@ import Testing
           var cart = Cart()
         }
 
-        extension Store: CartHolder {}
+        extension Store: CartReading, CartHolder {}
 
         """,
         "CartHolder.swift": """
+        @MainActor
+        protocol CartReading: AnyObject, Sendable {
+          var cart: Cart { get }
+        }
+
         @MainActor
         protocol CartHolder: AnyObject, Sendable {
           var cart: Cart { get set }
@@ -124,10 +130,15 @@ import Testing
           var cart: Cart? = Cart()
         }
 
-        extension Store: CartHolder {}
+        extension Store: CartReading, CartHolder {}
 
         """,
         "CartHolder.swift": """
+        @MainActor
+        protocol CartReading: AnyObject, Sendable {
+          var cart: Cart? { get }
+        }
+
         @MainActor
         protocol CartHolder: AnyObject, Sendable {
           var cart: Cart? { get set }
