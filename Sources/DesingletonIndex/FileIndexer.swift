@@ -49,7 +49,7 @@ public enum FileIndexer {
 struct DeclarationCollector {
   let source: SourceText
   var types: [TypeDecl] = []
-  /// Top-level `typealias` declarations (those in types are among their members).
+  /// `typealias` declarations, at top level and in types.
   var typeAliases: [TypeAlias] = []
 
   init(source: SourceText) {
@@ -118,6 +118,11 @@ struct DeclarationCollector {
         bodyOpen: memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
         bodyClose: memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       ))
+    for position in members.indices where members[position].kind == .typeAlias {
+      if let aliased = members[position].typeText {
+        typeAliases.append(TypeAlias(name: members[position].name, aliasedType: aliased, enclosingType: qualified))
+      }
+    }
     // Nested types come after their enclosing type, in source order. The members already say
     // whether there are any (those in `#if` clauses included).
     // (By index: iterating an array of members copies each one.)

@@ -290,14 +290,10 @@ struct TypeAliasTable: Sendable {
 
   init(files: [FileSummary], simpleNames: [String: [String]]) {
     for file in files {
-      for alias in file.typeAliases { add(alias.name, qualifiedName: alias.name, aliasedType: alias.aliasedType) }
-      for type in file.types {
-        let members = type.members
-        for position in members.indices where members[position].kind == .typeAlias {
-          guard let aliased = members[position].typeText else { continue }
-          let owner = type.isExtension ? Index.resolve(type.qualifiedName, simpleNames: simpleNames) : type.qualifiedName
-          add(members[position].name, qualifiedName: owner + "." + members[position].name, aliasedType: aliased)
-        }
+      for alias in file.typeAliases {
+        // An extension names its type as written: `extension Outer.Inner`, or `extension Inner`.
+        let owner = alias.enclosingType.map { Index.resolve($0, simpleNames: simpleNames) + "." }
+        add(alias.name, qualifiedName: (owner ?? "") + alias.name, aliasedType: alias.aliasedType)
       }
     }
   }

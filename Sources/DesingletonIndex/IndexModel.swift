@@ -349,10 +349,14 @@ public struct TypeAlias: Hashable, Sendable {
   public var name: String
   /// The aliased type as written.
   public var aliasedType: String
+  /// The qualified name of the type declaring it (for an extension, the extended type as written);
+  /// nil at top level.
+  public var enclosingType: String?
 
-  public init(name: String, aliasedType: String) {
+  public init(name: String, aliasedType: String, enclosingType: String? = nil) {
     self.name = name
     self.aliasedType = aliasedType
+    self.enclosingType = enclosingType
   }
 }
 
@@ -369,7 +373,7 @@ public struct FileSummary: Sendable {
   public var syntaxErrors: [Diagnostic]
   /// Names of the `mutating func`s declared in the file.
   public var mutatingMethodNames: Set<String>
-  /// Top-level `typealias` declarations; those inside types are among the types' members.
+  /// The `typealias` declarations at top level and in the file's types, in source order.
   public var typeAliases: [TypeAlias]
 
   public init(
