@@ -262,6 +262,12 @@ public struct Index: Sendable {
     (referencesByType[singleton.typeName] ?? []).filter { singleton.accessors.contains($0.accessor) }
   }
 
+  /// The simple names of the type aliases that mean `qualifiedName`, sorted: a file can reach a
+  /// singleton's accessor through one without naming the type.
+  public func typeAliasNames(of qualifiedName: String) -> [String] {
+    typeAliases.names(of: qualifiedName, simpleNames: qualifiedNamesBySimpleName)
+  }
+
   /// The singleton type a reference's base names.
   public func resolvedBase(of reference: Reference) -> String {
     if reference.baseName == "Self", let type = reference.context.typeName { return resolveType(type) }
@@ -321,6 +327,15 @@ struct TypeAliasTable: Sendable {
       scope = nil
     }
     return nil
+  }
+
+  func names(of type: String, simpleNames: [String: [String]]) -> [String] {
+    var names: Set<String> = []
+    for (name, qualifiedNames) in qualifiedNamesBySimpleName
+    where qualifiedNames.contains(where: { resolve($0, from: nil, simpleNames: simpleNames) == type }) {
+      names.insert(name)
+    }
+    return names.sorted()
   }
 
   private func aliasedType(_ written: String, from context: String?) -> String? {

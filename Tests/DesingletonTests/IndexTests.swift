@@ -354,6 +354,8 @@ import Testing
     #expect(project.index.references(to: store).map(\.baseName) == ["AppStore", "Again", "Scope.Inner", "Local"])
     #expect(project.index.references(to: store).allSatisfy { project.index.resolvedBase(of: $0) == "Store" })
     #expect(project.index.resolveType("AppStore") == "Store")
+    #expect(project.index.typeAliasNames(of: "Store") == ["Again", "AppStore", "Inner", "Local"])
+    #expect(RelatedNames.names(around: "Store", in: project.index).contains("Again"))
   }
 
   @Test func implicitMembersWithATypeAnnotation() {
