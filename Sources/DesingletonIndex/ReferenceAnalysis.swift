@@ -45,6 +45,13 @@ struct ReferenceAnalysis {
       let binding = initializer.parent?.as(PatternBindingSyntax.self),
       let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
     {
+      if let annotation = binding.typeAnnotation, !ReferenceAnalysis.isPlainAliasProperty(binding, annotation.type) {
+        // `let s: Store = Store.shared` in a body keeps needing the concrete type once the
+        // instance is replaced, and `var s: Store? = ...` holds another type: like passing the
+        // instance to a parameter of that type.
+        use = .instance
+        return
+      }
       use = .alias(pattern.identifier.text)
       aliasScope = ReferenceAnalysis.scope(ofBinding: binding)
       return
@@ -83,6 +90,15 @@ struct ReferenceAnalysis {
 
   static func isCompoundAssignment(_ op: String) -> Bool {
     op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+  }
+
+  /// A stored property annotated with a plain type name (`let store: Store = .shared`): its whole
+  /// declaration can take a protocol's type, where a local's or an optional's cannot.
+  static func isPlainAliasProperty(_ binding: PatternBindingSyntax, _ type: TypeSyntax) -> Bool {
+    guard binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.is(MemberBlockItemSyntax.self) == true else {
+      return false
+    }
+    return type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self)
   }
 
   /// A local's scope is the statement list it is declared in; a stored property's is its type's member block.

@@ -321,6 +321,88 @@ import Testing
       """)
   }
 
+  static let counting = [
+    "Store.swift": """
+    @MainActor
+    final class Store {
+      static let shared = Store()
+      var count = 0
+    }
+
+    extension Store: Counting {}
+
+    """,
+    "Counting.swift": """
+    @MainActor
+    protocol Counting: AnyObject, Sendable {
+      var count: Int { get }
+    }
+
+    """,
+  ]
+
+  @Test func anImplicitMemberInAnAnnotatedPropertyIsInjected() throws {
+    try expectShapeInjection(
+      Self.counting.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          let store: Store = .shared
+
+          func text() -> Int {
+            store.count
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          init(store: Counting) {
+            self.store = store
+          }
+
+          let store: Counting
+
+          func text() -> Int {
+            store.count
+          }
+        }
+
+        """
+      ])
+  }
+
+  /// `let s: Store = counting` would not compile: a local declared with the type is refused.
+  @Test func aLocalDeclaredWithTheSingletonsTypeIsRefused() throws {
+    let files = Self.counting.merging([
+      "Badge.swift": """
+      @MainActor
+      final class Badge {
+        func text() -> Int {
+          let s: Store = .shared
+          return s.count
+        }
+      }
+
+      """
+    ]) { $1 }
+    #expect(try compileErrors(files) == "")
+    let project = makeProject(files)
+    let store = try #require(project.index.singletons.first)
+    do {
+      let plan = try InjectPlanner.plan(singleton: store, options: InjectOptions(types: ["Badge"]), project: project)
+      Issue.record("expected a refusal, got a plan for \(plan.edits.keys.sorted())")
+    } catch let refusal as Refusal {
+      #expect(refusal.diagnostics.map(\.description) == [
+        "Badge.swift:4:20: error: 'Badge' passes the instance 'Store.shared' itself, so it cannot be told which protocol it needs"
+      ])
+    }
+  }
+
   // MARK: Subscripts and key paths
 
   static let bus = """
