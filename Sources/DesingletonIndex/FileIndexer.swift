@@ -179,7 +179,9 @@ enum ReferenceCollector {
         node = parent
       } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
         node = parent
-      } else if let subscriptCall = parent.as(SubscriptCallExprSyntax.self), subscriptCall.calledExpression.id == node.id {
+      } else if let subscriptCall = parent.as(SubscriptCallExprSyntax.self),
+        subscriptCall.calledExpression.id == node.id
+      {
         node = parent
       } else if parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
         node = parent

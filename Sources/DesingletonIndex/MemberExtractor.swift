@@ -139,7 +139,9 @@ enum MemberExtractor {
           setterAccess: modifiers.setterAccess, access: modifiers.access, attributes: attributes,
           modifiers: modifiers.others,
           typeText: annotation ?? (initializer == nil ? pendingType : nil),
-          initializerText: initializer.flatMap { modifiers.isStatic || $0.value.is(RawFunctionCallExprSyntax.self) ? $0.value.trimmedText : nil },
+          initializerText: initializer.flatMap {
+            modifiers.isStatic || $0.value.is(RawFunctionCallExprSyntax.self) ? $0.value.trimmedText : nil
+          },
           range: range))
     }
     result[firstFound...].reverse()

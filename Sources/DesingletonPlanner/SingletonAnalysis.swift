@@ -61,7 +61,8 @@ public struct SingletonAnalysis: Sendable {
     for reference in references {
       if case .member(let name, .write) = reference.use { written.insert(name) }
       if reference.use == .unresolvedImplicit {
-        unattributed.append(UnattributedReference(reference: reference, reason: "'.\(reference.accessor)' of a type that cannot be told"))
+        let reason = "'.\(reference.accessor)' of a type that cannot be told"
+        unattributed.append(UnattributedReference(reference: reference, reason: reason))
         continue
       }
       guard let owner = index.enclosingType(of: reference) else {
