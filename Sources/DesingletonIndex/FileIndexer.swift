@@ -27,7 +27,8 @@ public enum FileIndexer {
       byteCount: source.bytes.count,
       types: collector.types,
       candidateReferences: references,
-      syntaxErrors: errors
+      syntaxErrors: errors,
+      typeAliases: collector.typeAliases
     )
   }
 
@@ -48,6 +49,8 @@ public enum FileIndexer {
 struct DeclarationCollector {
   let source: SourceText
   var types: [TypeDecl] = []
+  /// `typealias` declarations, at top level and in types.
+  var typeAliases: [TypeAlias] = []
 
   init(source: SourceText) {
     self.source = source
@@ -74,6 +77,8 @@ struct DeclarationCollector {
       let extended = node.extendedType.text(in: source)
       record(node.extendedType.simpleName ?? extended, qualifiedName: extended, kind: .extension, group: node,
         enclosing: enclosing)
+    case .typeAliasDecl(let node) where enclosing == nil:
+      typeAliases.append(TypeAlias(name: node.name.text, aliasedType: node.initializer.value.text(in: source)))
     case .ifConfigDecl(let node):
       for clause in node.clauses {
         switch clause.elements {
@@ -113,6 +118,11 @@ struct DeclarationCollector {
         bodyOpen: memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
         bodyClose: memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
       ))
+    for position in members.indices where members[position].kind == .typeAlias {
+      if let aliased = members[position].typeText {
+        typeAliases.append(TypeAlias(name: members[position].name, aliasedType: aliased, enclosingType: qualified))
+      }
+    }
     // Nested types come after their enclosing type, in source order. The members already say
     // whether there are any (those in `#if` clauses included).
     // (By index: iterating an array of members copies each one.)
@@ -135,17 +145,64 @@ enum ReferenceCollector {
     }
     var result: [Reference] = []
     for node in accesses {
-      guard let base = node.base?.typeReferenceText else { continue }
       var instance = ExprSyntax(node)
       if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
         call.arguments.isEmpty, call.trailingClosure == nil
       {
         instance = ExprSyntax(call)
       }
-      record(instance: instance, baseName: base, accessor: node.declName.baseName.text, alias: nil,
-        source: source, into: &result)
+      let accessor = node.declName.baseName.text
+      if let base = node.base {
+        guard let written = base.typeReferenceText else { continue }
+        record(instance: instance, baseName: written, accessor: accessor, alias: nil, source: source, into: &result)
+      } else if let annotated = annotatedType(ofImplicit: instance) {
+        record(instance: instance, baseName: annotated, accessor: accessor, alias: nil, source: source, into: &result)
+      } else {
+        // `use(.shared)`: the type `.shared` is looked up in is the parameter's, which only the
+        // compiler knows. The index makes it a possible reference of every singleton with this accessor.
+        result.append(
+          Reference(
+            baseName: "", accessor: accessor, use: .unresolvedImplicit, alias: nil,
+            range: instance.sourceRange(in: source), context: ReferenceContextFinder.context(of: Syntax(instance))))
+      }
     }
     return result
+  }
+
+  /// The type an implicit member (`.shared`, `.shared.child`) is looked up in when a type annotation
+  /// says it: `let ledger: Ledger = .shared`, `var ledger: Ledger? = .shared`, `static var current: Ledger = .shared`.
+  static func annotatedType(ofImplicit instance: ExprSyntax) -> String? {
+    // The whole implicit member chain has the annotated type.
+    var node = Syntax(instance)
+    while let parent = node.parent {
+      if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+        node = parent
+      } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+        node = parent
+      } else if let subscriptCall = parent.as(SubscriptCallExprSyntax.self),
+        subscriptCall.calledExpression.id == node.id
+      {
+        node = parent
+      } else if parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
+        node = parent
+      } else {
+        break
+      }
+    }
+    guard let initializer = node.parent?.as(InitializerClauseSyntax.self),
+      var type = initializer.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
+    else { return nil }
+    while true {
+      if let optional = type.as(OptionalTypeSyntax.self) {
+        type = optional.wrappedType
+      } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+        type = unwrapped.wrappedType
+      } else {
+        break
+      }
+    }
+    guard type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) else { return nil }
+    return type.trimmedDescription
   }
 
   /// The offsets that can start the name of a member access (`Base.name`): those after a `.`, with
@@ -184,7 +241,7 @@ enum ReferenceCollector {
     guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName.id == token.id,
       reference.argumentNames == nil,
       let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
-      access.base != nil, isAccessorLikeName(token.text)
+      isAccessorLikeName(token.text)
     else { return nil }
     return access
   }
@@ -219,7 +276,7 @@ enum ReferenceCollector {
     references.append(
       Reference(
         baseName: baseName, accessor: accessor, use: analysis.use, alias: alias,
-        range: instance.sourceRange(in: source), context: context))
+        range: instance.sourceRange(in: source), context: context, chain: analysis.chain))
     if alias == nil, case .alias(let aliasName) = analysis.use, let scope = analysis.aliasScope {
       for use in AliasUseFinder.uses(of: aliasName, in: scope, after: instance.endPosition.utf8Offset) {
         record(instance: use, baseName: baseName, accessor: accessor, alias: aliasName, source: source,

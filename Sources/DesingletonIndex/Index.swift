@@ -20,6 +20,8 @@ public struct Index: Sendable {
   private let referencesByType: [String: [Reference]]
   /// Type → the types whose declaration lists it first in its inheritance clause, sorted.
   private let subclassesByName: [String: [String]]
+  /// Every `typealias`, top-level and in types.
+  private let typeAliases: TypeAliasTable
 
   public init(allPaths: [String], files: [FileSummary], warnings: [Diagnostic]) {
     self.allPaths = allPaths
@@ -56,23 +58,128 @@ public struct Index: Sendable {
     self.declarationsByQualifiedName = byQualified
     self.subclassesByName = subclasses
     mutatingMethodNames = files.reduce(into: ReferenceAnalysis.mutatingMethodNames) { $0.formUnion($1.mutatingMethodNames) }
+    typeAliases = TypeAliasTable(files: files, simpleNames: simpleNames)
     let singletons = SingletonDetector.singletons(in: byQualified)
     self.singletons = singletons
     var accessorsByType: [String: Set<String>] = [:]
-    for singleton in singletons { accessorsByType[singleton.typeName, default: []].formUnion(singleton.accessors) }
+    var typesByAccessor: [String: [String]] = [:]
+    for singleton in singletons {
+      accessorsByType[singleton.typeName, default: []].formUnion(singleton.accessors)
+      for accessor in singleton.accessors { typesByAccessor[accessor, default: []].append(singleton.typeName) }
+    }
     var references: [Reference] = []
     var referencesByType: [String: [Reference]] = [:]
     for file in files {
       for reference in file.candidateReferences {
+        if reference.use == .unresolvedImplicit {
+          // A possible reference of each singleton with this accessor: `finish` must not delete it unseen.
+          for type in typesByAccessor[reference.accessor] ?? [] {
+            var possible = reference
+            possible.baseName = type
+            references.append(possible)
+            referencesByType[type, default: []].append(possible)
+          }
+          continue
+        }
         let written = reference.baseName == "Self" ? (reference.context.typeName ?? "") : reference.baseName
-        let type = Index.resolve(written, simpleNames: simpleNames)
+        var type = Index.resolve(written, simpleNames: simpleNames)
+        if accessorsByType[type] == nil, byQualified[type] == nil,
+          let aliased = typeAliases.resolve(written, from: reference.context.typeName, simpleNames: simpleNames)
+        {
+          type = aliased
+        }
         guard accessorsByType[type]?.contains(reference.accessor) == true else { continue }
-        references.append(reference)
-        referencesByType[type, default: []].append(reference)
+        var decided = reference
+        if case .member(let name, .read) = reference.use, let chain = reference.chain {
+          decided.use = .member(
+            name,
+            Index.access(
+              ofMember: name, in: type, chain: chain, declarations: byQualified, simpleNames: simpleNames,
+              mutatingMethodNames: mutatingMethodNames))
+        }
+        references.append(decided)
+        referencesByType[type, default: []].append(decided)
       }
     }
     self.references = references
     self.referencesByType = referencesByType
+  }
+
+  /// Whether `instance.member` followed by `chain` writes `member` of `type`, the one rule every
+  /// stage uses. An assignment, an `inout` use, or a mutating method at the end of the chain writes
+  /// back through every member on the way whose type is a value type (or unknown); a member whose
+  /// type is a class or actor of this code stops it there: its object changes, the reference held
+  /// does not. A method is mutating when the type that has it declares it `mutating`, or, where that
+  /// type is not known, when it has the name of a standard library mutating method or of a `mutating
+  /// func` anywhere in the code.
+  public func access(ofMember member: String, in type: String, chain: MemberChain) -> ReferenceUse.Access {
+    Index.access(
+      ofMember: member, in: type, chain: chain, declarations: declarationsByQualifiedName,
+      simpleNames: qualifiedNamesBySimpleName, mutatingMethodNames: mutatingMethodNames)
+  }
+
+  private static func access(
+    ofMember member: String, in type: String, chain: MemberChain, declarations: [String: [TypeDecl]],
+    simpleNames: [String: [String]], mutatingMethodNames: Set<String>
+  ) -> ReferenceUse.Access {
+    // The type holding the next member, while it is known.
+    var holder: String? = type
+    for name in [member] + chain.members {
+      guard let current = holder else { break }
+      holder = propertyType(name, of: current, declarations: declarations, simpleNames: simpleNames)
+      if let next = holder, let kind = declarations[next]?.first(where: { !$0.isExtension })?.kind,
+        kind == .class || kind == .actor
+      {
+        return .read
+      }
+    }
+    switch chain.end {
+    case .assigned:
+      return .write
+    case .call(let method):
+      if let holder {
+        var declared = false
+        for declaration in declarations[holder] ?? [] {
+          let members = declaration.members
+          for position in members.indices where members[position].kind == .method && members[position].name == method {
+            if members[position].modifiers.contains("mutating") { return .write }
+            declared = true
+          }
+        }
+        if declared { return .read }
+      }
+      return mutatingMethodNames.contains(method) ? .write : .read
+    }
+  }
+
+  /// The declared type of an instance property, resolved, when the index knows it: from the type
+  /// annotation, or from an initializer that creates the type (`var cart = Cart()`).
+  private static func propertyType(
+    _ name: String, of type: String, declarations: [String: [TypeDecl]], simpleNames: [String: [String]]
+  ) -> String? {
+    for declaration in declarations[type] ?? [] {
+      let members = declaration.members
+      guard let position = members.indices.first(where: {
+        members[$0].kind == .property && !members[$0].isStatic && members[$0].name == name
+      }) else { continue }
+      let property = members[position]
+      guard var written = property.typeText ?? property.initializerText.flatMap(createdTypeName) else { return nil }
+      while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
+      let resolved = resolve(written, simpleNames: simpleNames)
+      return declarations[resolved] == nil ? nil : resolved
+    }
+    return nil
+  }
+
+  /// `Cart` for an initial value `Cart()`, `Cart(items: [])` or `Cart.init()`.
+  private static func createdTypeName(_ initializer: String) -> String? {
+    guard let open = initializer.firstIndex(of: "("), open != initializer.startIndex else { return nil }
+    var name = initializer[..<open]
+    guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+      name.first?.isUppercase == true
+    else { return nil }
+    if name.hasSuffix(".init") { name = name.dropLast(5) }
+    return String(name)
   }
 
   /// Adds `name` to a short list unless it is there; `becameShared` runs when the list reaches two names.
@@ -114,8 +221,15 @@ public struct Index: Sendable {
     return candidates.count == 1 ? candidates[0] : stripped
   }
 
+  /// The qualified name a type written as `written` most likely means, through type aliases.
   public func resolveType(_ written: String) -> String {
-    Index.resolve(written, simpleNames: qualifiedNamesBySimpleName)
+    let resolved = Index.resolve(written, simpleNames: qualifiedNamesBySimpleName)
+    if declarationsByQualifiedName[resolved] == nil,
+      let aliased = typeAliases.resolve(written, from: nil, simpleNames: qualifiedNamesBySimpleName)
+    {
+      return aliased
+    }
+    return resolved
   }
 
   /// The type's declaration and all its extensions, in file order.
@@ -148,10 +262,23 @@ public struct Index: Sendable {
     (referencesByType[singleton.typeName] ?? []).filter { singleton.accessors.contains($0.accessor) }
   }
 
+  /// The simple names of the type aliases that mean `qualifiedName`, sorted: a file can reach a
+  /// singleton's accessor through one without naming the type.
+  public func typeAliasNames(of qualifiedName: String) -> [String] {
+    typeAliases.names(of: qualifiedName, simpleNames: qualifiedNamesBySimpleName)
+  }
+
   /// The singleton type a reference's base names.
   public func resolvedBase(of reference: Reference) -> String {
     if reference.baseName == "Self", let type = reference.context.typeName { return resolveType(type) }
-    return resolveType(reference.baseName)
+    let resolved = Index.resolve(reference.baseName, simpleNames: qualifiedNamesBySimpleName)
+    if declarationsByQualifiedName[resolved] == nil,
+      let aliased = typeAliases.resolve(
+        reference.baseName, from: reference.context.typeName, simpleNames: qualifiedNamesBySimpleName)
+    {
+      return aliased
+    }
+    return resolved
   }
 
   /// The enclosing type of a reference, resolved to its declaration's qualified name.
@@ -160,4 +287,71 @@ public struct Index: Sendable {
   }
 
   public var lineCount: Int { files.reduce(0) { $0 + $1.lineCount } }
+}
+
+/// The code's `typealias`es, by qualified name (`Outer.Alias` for one declared in `Outer`).
+struct TypeAliasTable: Sendable {
+  private var aliasedTypes: [String: String] = [:]
+  private var qualifiedNamesBySimpleName: [String: [String]] = [:]
+
+  init(files: [FileSummary], simpleNames: [String: [String]]) {
+    for file in files {
+      for alias in file.typeAliases {
+        // An extension names its type as written: `extension Outer.Inner`, or `extension Inner`.
+        let owner = alias.enclosingType.map { Index.resolve($0, simpleNames: simpleNames) + "." }
+        add(alias.name, qualifiedName: (owner ?? "") + alias.name, aliasedType: alias.aliasedType)
+      }
+    }
+  }
+
+  private mutating func add(_ name: String, qualifiedName: String, aliasedType: String) {
+    guard aliasedTypes[qualifiedName] == nil else { return }
+    aliasedTypes[qualifiedName] = aliasedType
+    qualifiedNamesBySimpleName[name, default: []].append(qualifiedName)
+  }
+
+  /// The declared type `written` names through one or more aliases, seen from inside `context`
+  /// (the enclosing type's name); nil when it names no alias, or several that mean different types.
+  func resolve(_ written: String, from context: String?, simpleNames: [String: [String]]) -> String? {
+    guard !aliasedTypes.isEmpty else { return nil }
+    var current = written
+    var scope = context
+    // An alias of an alias, a few levels deep at most; a cycle does not compile.
+    for _ in 0..<8 {
+      guard let aliased = aliasedType(current, from: scope) else { return nil }
+      let resolved = Index.resolve(aliased, simpleNames: simpleNames)
+      if simpleNames[resolved.split(separator: ".").last.map(String.init) ?? resolved]?.contains(resolved) == true {
+        return resolved
+      }
+      current = aliased
+      scope = nil
+    }
+    return nil
+  }
+
+  func names(of type: String, simpleNames: [String: [String]]) -> [String] {
+    var names: Set<String> = []
+    for (name, qualifiedNames) in qualifiedNamesBySimpleName
+    where qualifiedNames.contains(where: { resolve($0, from: nil, simpleNames: simpleNames) == type }) {
+      names.insert(name)
+    }
+    return names.sorted()
+  }
+
+  private func aliasedType(_ written: String, from context: String?) -> String? {
+    if let aliased = aliasedTypes[written] { return aliased }
+    let last = written.split(separator: ".").last.map(String.init) ?? written
+    guard let candidates = qualifiedNamesBySimpleName[last] else { return nil }
+    // The one declared in the innermost enclosing type, else the one that ends with what is written.
+    if var scope = context {
+      while true {
+        if let aliased = aliasedTypes[scope + "." + written] { return aliased }
+        guard let dot = scope.lastIndex(of: ".") else { break }
+        scope = String(scope[..<dot])
+      }
+    }
+    let matching = candidates.filter { $0 == written || $0.hasSuffix("." + written) }
+    let targets = Set(matching.compactMap { aliasedTypes[$0] })
+    return targets.count == 1 ? targets.first : nil
+  }
 }

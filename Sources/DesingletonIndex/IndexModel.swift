@@ -257,6 +257,32 @@ public enum ReferenceUse: Hashable, Sendable {
   case alias(String)
   /// `X.shared = X()`: the accessor itself is given another instance.
   case reassignment
+  /// `X.shared[keyPath: path]`: which member the key path names is not known from syntax.
+  case keyPath
+  /// `.shared` where the type it is looked up in cannot be told from syntax (`use(.shared)`): a
+  /// possible reference of every singleton with an accessor of that name.
+  case unresolvedImplicit
+}
+
+/// What follows `X.shared.member` when the member is not called itself: the members reached
+/// through it and how the chain ends. The file pass records it; the index decides from it, once
+/// every file is read, whether the member is written (`Index.access(ofMember:in:chain:)`).
+public struct MemberChain: Hashable, Sendable {
+  public enum End: Hashable, Sendable {
+    /// Assigned with `=` or a compound assignment, or passed `inout`.
+    case assigned
+    /// A method of this name is called on the chain's last value.
+    case call(String)
+  }
+
+  /// Members after the first, in order; `subscript` for `[...]`.
+  public var members: [String]
+  public var end: End
+
+  public init(members: [String], end: End) {
+    self.members = members
+    self.end = end
+  }
 }
 
 /// Where a reference sits.
@@ -271,13 +297,20 @@ public struct ReferenceContext: Hashable, Sendable {
   public var closureDepth: Int
   /// The innermost enclosing closure captures `self` weakly or unowned.
   public var inWeakSelfClosure: Bool
+  /// In the initial value of the stored or global variable `memberName` names (not in its
+  /// `willSet`/`didSet` or a getter).
+  public var inPropertyInitializer: Bool
 
-  public init(typeName: String?, memberName: String?, isStatic: Bool, closureDepth: Int, inWeakSelfClosure: Bool) {
+  public init(
+    typeName: String?, memberName: String?, isStatic: Bool, closureDepth: Int, inWeakSelfClosure: Bool,
+    inPropertyInitializer: Bool = false
+  ) {
     self.typeName = typeName
     self.memberName = memberName
     self.isStatic = isStatic
     self.closureDepth = closureDepth
     self.inWeakSelfClosure = inWeakSelfClosure
+    self.inPropertyInitializer = inPropertyInitializer
   }
 }
 
@@ -292,10 +325,12 @@ public struct Reference: Hashable, Sendable {
   /// The accessor expression (`X.shared`, or the alias identifier).
   public var range: SourceRange
   public var context: ReferenceContext
+  /// For `.member` uses that are not calls: what follows the member, when it may write it.
+  public var chain: MemberChain?
 
   public init(
     baseName: String, accessor: String, use: ReferenceUse, alias: String?, range: SourceRange,
-    context: ReferenceContext
+    context: ReferenceContext, chain: MemberChain? = nil
   ) {
     self.baseName = baseName
     self.accessor = accessor
@@ -303,9 +338,26 @@ public struct Reference: Hashable, Sendable {
     self.alias = alias
     self.range = range
     self.context = context
+    self.chain = chain
   }
 
   public var location: Location { range.start }
+}
+
+/// `typealias Name = AliasedType`.
+public struct TypeAlias: Hashable, Sendable {
+  public var name: String
+  /// The aliased type as written.
+  public var aliasedType: String
+  /// The qualified name of the type declaring it (for an extension, the extended type as written);
+  /// nil at top level.
+  public var enclosingType: String?
+
+  public init(name: String, aliasedType: String, enclosingType: String? = nil) {
+    self.name = name
+    self.aliasedType = aliasedType
+    self.enclosingType = enclosingType
+  }
 }
 
 /// Everything the index learned from one file.
@@ -321,12 +373,15 @@ public struct FileSummary: Sendable {
   public var syntaxErrors: [Diagnostic]
   /// Names of the `mutating func`s declared in the file.
   public var mutatingMethodNames: Set<String>
+  /// The `typealias` declarations at top level and in the file's types, in source order.
+  public var typeAliases: [TypeAlias]
 
   public init(
     path: String, lineCount: Int, byteCount: Int, types: [TypeDecl], candidateReferences: [Reference],
-    syntaxErrors: [Diagnostic]
+    syntaxErrors: [Diagnostic], typeAliases: [TypeAlias] = []
   ) {
     self.path = path
+    self.typeAliases = typeAliases
     self.lineCount = lineCount
     self.byteCount = byteCount
     self.types = types

@@ -130,6 +130,8 @@ enum MemberExtractor {
         break
       }
       let initializer = binding.initializer
+      // An instance property's initial value is kept only when it is a call (`Cart()`): the index
+      // learns the property's type from it, without a copy of every initial value.
       result.append(
         MemberDecl(
           name: pattern.identifier.text, kind: .property, isStatic: modifiers.isStatic,
@@ -137,7 +139,10 @@ enum MemberExtractor {
           setterAccess: modifiers.setterAccess, access: modifiers.access, attributes: attributes,
           modifiers: modifiers.others,
           typeText: annotation ?? (initializer == nil ? pendingType : nil),
-          initializerText: modifiers.isStatic ? initializer?.value.trimmedText : nil, range: range))
+          initializerText: initializer.flatMap {
+            modifiers.isStatic || $0.value.is(RawFunctionCallExprSyntax.self) ? $0.value.trimmedText : nil
+          },
+          range: range))
     }
     result[firstFound...].reverse()
   }

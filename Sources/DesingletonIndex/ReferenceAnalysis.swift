@@ -1,14 +1,19 @@
 import DesingletonCore
 @_spi(RawSyntax) import SwiftSyntax
 
-/// What an expression that evaluates to the singleton instance is used for.
+/// What an expression that evaluates to the singleton instance is used for, as far as syntax
+/// tells. Whether a member is written through a chain (`X.shared.cart.addItem(x)`) also depends on
+/// the types along it, which only the whole index knows: here the use stays `.read` and `chain`
+/// says what followed; `Index` decides.
 struct ReferenceAnalysis {
   var use: ReferenceUse
+  var chain: MemberChain?
   /// For an alias: the syntax in which later uses of the alias are looked for.
   var aliasScope: Syntax?
 
   init(instance: ExprSyntax) {
     aliasScope = nil
+    chain = nil
     var node = Syntax(instance)
     // `X.shared!.member`, `X.shared?.member`
     while let parent = node.parent,
@@ -17,48 +22,41 @@ struct ReferenceAnalysis {
       node = parent
     }
     if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
-      use = .member(member.declName.baseName.text, ReferenceAnalysis.access(of: member))
+      let name = member.declName.baseName.text
+      if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
+        use = .member(name, .call)
+      } else {
+        use = .member(name, .read)
+        chain = MemberChain.following(ExprSyntax(member))
+      }
+      return
+    }
+    // `X.shared["key"]`, `X.shared["key"] = value`: the subscript is a member like any other.
+    if let subscriptCall = node.parent?.as(SubscriptCallExprSyntax.self), subscriptCall.calledExpression.id == node.id {
+      if subscriptCall.arguments.count == 1, subscriptCall.arguments.first?.label?.text == "keyPath" {
+        use = .keyPath
+      } else {
+        use = .member("subscript", .read)
+        chain = MemberChain.following(ExprSyntax(subscriptCall))
+      }
       return
     }
     if let initializer = node.parent?.as(InitializerClauseSyntax.self),
       let binding = initializer.parent?.as(PatternBindingSyntax.self),
       let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
     {
+      if let annotation = binding.typeAnnotation, !ReferenceAnalysis.isPlainAliasProperty(binding, annotation.type) {
+        // `let s: Store = Store.shared` in a body keeps needing the concrete type once the
+        // instance is replaced, and `var s: Store? = ...` holds another type: like passing the
+        // instance to a parameter of that type.
+        use = .instance
+        return
+      }
       use = .alias(pattern.identifier.text)
       aliasScope = ReferenceAnalysis.scope(ofBinding: binding)
       return
     }
     use = ReferenceAnalysis.isAssigned(node) ? .reassignment : .instance
-  }
-
-  /// Read, write or call for `instance.member`.
-  static func access(of member: MemberAccessExprSyntax) -> ReferenceUse.Access {
-    if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
-      return .call
-    }
-    // Walk to the end of the chain: `X.shared.cart.items.append(x)`, `X.shared.cart.total = 0`.
-    var node = Syntax(member)
-    while let parent = node.parent {
-      if let next = parent.as(MemberAccessExprSyntax.self), next.base?.id == node.id {
-        node = parent
-      } else if let next = parent.as(SubscriptCallExprSyntax.self), next.calledExpression.id == node.id {
-        node = parent
-      } else if parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
-        node = parent
-      } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
-        node.id != Syntax(member).id
-      {
-        // A method called on a value reached through the property: a mutating method on a value
-        // type writes the property back.
-        if let method = node.as(MemberAccessExprSyntax.self), mutatingMethodNames.contains(method.declName.baseName.text) {
-          return .write
-        }
-        return .read
-      } else {
-        break
-      }
-    }
-    return isAssigned(node) ? .write : .read
   }
 
   /// Names of the standard library's mutating methods, and of common mutating methods of value types.
@@ -94,6 +92,15 @@ struct ReferenceAnalysis {
     op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
   }
 
+  /// A stored property annotated with a plain type name (`let store: Store = .shared`): its whole
+  /// declaration can take a protocol's type, where a local's or an optional's cannot.
+  static func isPlainAliasProperty(_ binding: PatternBindingSyntax, _ type: TypeSyntax) -> Bool {
+    guard binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.is(MemberBlockItemSyntax.self) == true else {
+      return false
+    }
+    return type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self)
+  }
+
   /// A local's scope is the statement list it is declared in; a stored property's is its type's member block.
   static func scope(ofBinding binding: PatternBindingSyntax) -> Syntax? {
     guard let variable = binding.parent?.parent?.as(VariableDeclSyntax.self) else { return nil }
@@ -104,6 +111,34 @@ struct ReferenceAnalysis {
       return item.parent.map { Syntax($0) }
     }
     return nil
+  }
+}
+
+extension MemberChain {
+  /// What follows `member` (`X.shared.cart`, or `self.cart` in the singleton's own code) when it may
+  /// write it: the members reached through it up to an assignment, an `inout` use or a method call.
+  /// Nil when the chain's value is only read.
+  public static func following(_ member: ExprSyntax) -> MemberChain? {
+    var members: [String] = []
+    var node = Syntax(member)
+    while let parent = node.parent {
+      if let next = parent.as(MemberAccessExprSyntax.self), next.base?.id == node.id {
+        let name = next.declName.baseName.text
+        if let call = parent.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == parent.id {
+          return MemberChain(members: members, end: .call(name))
+        }
+        members.append(name)
+        node = parent
+      } else if let next = parent.as(SubscriptCallExprSyntax.self), next.calledExpression.id == node.id {
+        members.append("subscript")
+        node = parent
+      } else if parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
+        node = parent
+      } else {
+        break
+      }
+    }
+    return ReferenceAnalysis.isAssigned(node) ? MemberChain(members: members, end: .assigned) : nil
   }
 }
 
@@ -150,6 +185,7 @@ public enum ReferenceContextFinder {
     var typeNames: [String] = []
     var current = node.parent
     var memberFound = false
+    var inPropertyInitializer = false
     while let syntax = current {
       current = syntax.parent
       // Most ancestors are expressions, statements and lists: only these kinds say anything.
@@ -175,13 +211,22 @@ public enum ReferenceContextFinder {
         memberName = name
         isStatic = staticMember
         memberFound = true
+        // The initial value, not a `willSet`/`didSet` or getter of the same variable.
+        if let variable = syntax.as(VariableDeclSyntax.self) {
+          let offset = node.position.utf8Offset
+          inPropertyInitializer = variable.bindings.contains { binding in
+            guard let initializer = binding.initializer else { return false }
+            return initializer.position.utf8Offset <= offset && offset < initializer.endPosition.utf8Offset
+          }
+        }
       } else if let name = typeName(syntax) {
         typeNames.append(name)
       }
     }
     return ReferenceContext(
       typeName: typeNames.isEmpty ? nil : typeNames.reversed().joined(separator: "."),
-      memberName: memberName, isStatic: isStatic, closureDepth: closureDepth, inWeakSelfClosure: weakSelf ?? false)
+      memberName: memberName, isStatic: isStatic, closureDepth: closureDepth, inWeakSelfClosure: weakSelf ?? false,
+      inPropertyInitializer: inPropertyInitializer)
   }
 
   static func memberInfo(_ syntax: Syntax) -> (String, Bool)? {

@@ -25,6 +25,8 @@ public enum RelatedNames {
           protocols.append(contentsOf: declaration.inherited)
         }
       }
+      // Files that name the singleton only through a type alias.
+      for alias in index.typeAliasNames(of: singleton.typeName) { result.insert(alias) }
       for reference in index.references(to: singleton) {
         guard let owner = index.enclosingType(of: reference) else { continue }
         add(owner)

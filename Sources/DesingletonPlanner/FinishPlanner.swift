@@ -106,6 +106,8 @@ public enum FinishPlanner {
     let testRefusals = options.includeTests
       ? try testReferencesToRefuse(remaining.filter { $0.kind == .test }, project: project) : [:]
     let blocking = remaining.filter { item in
+      // `.shared` of a type that cannot be told may be this accessor: it cannot be deleted under it.
+      if item.reference.use == .unresolvedImplicit { return true }
       switch item.kind {
       case .root: return item.reference.alias != nil
       case .test: return !options.includeTests || testRefusals[item.reference] != nil
@@ -117,6 +119,10 @@ public enum FinishPlanner {
       var diagnostics: [Diagnostic] = []
       var suggested: Set<String> = []
       for item in blocking {
+        if item.reference.use == .unresolvedImplicit {
+          diagnostics.append(.error("'.\(item.reference.accessor)' may be '\(singleton.accessExpression)', and which type it belongs to cannot be told; write the type out", at: item.reference.location))
+          continue
+        }
         var message = "'\(singleton.accessExpression)' is still used by \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")"
         switch item.kind {
         case .consumer:

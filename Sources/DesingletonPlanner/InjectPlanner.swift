@@ -298,6 +298,8 @@ private struct Designer {
         continue
       }
       if reference.use == .instance, try isInjectionPlumbing(reference) { continue }
+      // `use(.shared)` may be another type's: it stays, and the accessor stays with it until `finish`.
+      if reference.use == .unresolvedImplicit { continue }
       // Stored property initial values cannot read injected properties.
       if let memberName = reference.context.memberName,
         let stored = members.first(where: { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.isStatic }),
@@ -320,6 +322,10 @@ private struct Designer {
         problems.append(.error("'\(typeName)' replaces the shared instance", at: reference.location))
       case .instance:
         problems.append(.error("'\(typeName)' passes the instance '\(singleton.accessExpression)' itself, so it cannot be told which protocol it needs", at: reference.location))
+      case .keyPath:
+        problems.append(.error("'\(typeName)' applies a key path to '\(singleton.accessExpression)', so which member it needs cannot be told; use the member by name", at: reference.location))
+      case .unresolvedImplicit:
+        break
       }
     }
     if !problems.isEmpty { throw Refusal(problems) }

@@ -60,6 +60,11 @@ public struct SingletonAnalysis: Sendable {
     var written: Set<String> = []
     for reference in references {
       if case .member(let name, .write) = reference.use { written.insert(name) }
+      if reference.use == .unresolvedImplicit {
+        let reason = "'.\(reference.accessor)' of a type that cannot be told"
+        unattributed.append(UnattributedReference(reference: reference, reason: reason))
+        continue
+      }
       guard let owner = index.enclosingType(of: reference) else {
         unattributed.append(UnattributedReference(reference: reference, reason: reference.context.memberName == nil ? "top-level code" : "global function"))
         continue
@@ -75,8 +80,8 @@ public struct SingletonAnalysis: Sendable {
       case .member(let name, .read): if !usage.reads.contains(name) { usage.reads.append(name) }
       case .member(let name, .write): if !usage.writes.contains(name) { usage.writes.append(name) }
       case .member(let name, .call): if !usage.calls.contains(name) { usage.calls.append(name) }
-      case .instance: usage.instanceUses.append(reference.location)
-      case .alias, .reassignment: break
+      case .instance, .keyPath: usage.instanceUses.append(reference.location)
+      case .alias, .reassignment, .unresolvedImplicit: break
       }
       consumers[owner] = usage
     }

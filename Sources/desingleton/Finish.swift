@@ -21,7 +21,7 @@ struct Finish: ParsableCommand {
   var includeTests = false
 
   func run() throws {
-    let project = try common.loadProject(singleton: singleton, extra: [root])
+    var project = try common.loadProject(singleton: singleton, extra: [root])
     if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
       !project.index.types(named: singleton).isEmpty
     {
@@ -32,7 +32,18 @@ struct Finish: ParsableCommand {
       printError("nothing to do: no singleton found")
       return
     }
-    let target = try resolveSingleton(singleton, in: project.index)
+    var target = try resolveSingleton(singleton, in: project.index)
+    // When only the files naming the singleton were read, a file that reaches the accessor through
+    // a type alias or as an implicit member (`show(.shared)`) was not: read those too, so that no
+    // use of the accessor is deleted unseen.
+    if singleton != nil {
+      let names = project.index.typeAliasNames(of: target.typeName) + target.accessors
+      let widened = IndexBuilder(threads: common.threads).extend(project.index, mentioning: names)
+      if widened.files.count != project.index.files.count {
+        project = Project(index: widened)
+        target = try resolveSingleton(target.typeName, in: widened)
+      }
+    }
     let plan = try FinishPlanner.plan(singleton: target, options: FinishOptions(root: root, includeTests: includeTests), project: project)
     try writing.carryOut(plan, project: project, root: common.root)
   }

@@ -191,4 +191,20 @@ import Testing
       .replacingOccurrences(of: "Store.shared.bump()", with: "storeProtocol.bump()")
     #expect(injected == expected)
   }
+
+  /// Files that reach the accessor without naming the type are read before `finish` deletes it.
+  @Test func finishReadsFilesThatUseTheAccessorThroughAnAliasOrAnImplicitMember() throws {
+    let directory = try project([
+      "Store.swift": Self.store + "typealias S = Store\n\n@MainActor func show(_ store: Store) -> Int { store.count }\n",
+      "App.swift": "@MainActor\nfinal class App {\n\tfunc start() { Store.shared.bump() }\n}\n",
+      "Badge.swift": "@MainActor\nfinal class Badge {\n\tfunc text() -> Int { S.shared.count }\n}\n",
+      "Panel.swift": "@MainActor\nfinal class Panel {\n\tfunc text() -> Int { show(.shared) }\n}\n",
+    ], git: true)
+    let before = try snapshot(directory)
+    let result = try desingleton(["finish", "--singleton", "Store", "--root", "App"], in: directory)
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("Badge.swift:3:23: error: 'Store.shared' is still used by a consumer not yet injected 'Badge'"))
+    #expect(result.standardError.contains("Panel.swift:3:28: error: '.shared' may be 'Store.shared'"))
+    #expect(try snapshot(directory) == before)
+  }
 }

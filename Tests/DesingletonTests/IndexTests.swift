@@ -234,6 +234,216 @@ import Testing
   }
 }
 
+/// Reads and writes decided once, when the index is built, by one rule: the project's `mutating
+/// func`s and the standard library's; a class or actor along the chain is not written back.
+@Suite struct WriteClassificationTests {
+  static let singleton = """
+    struct Cart {
+      var items: [String] = []
+      mutating func addItem(_ item: String) { items.append(item) }
+      func total() -> Int { items.count }
+    }
+    struct Box { var cart = Cart() }
+    extension Cart {
+      mutating func empty() { items = [] }
+    }
+    final class Log {
+      var lines: [String] = []
+      func add(_ line: String) { lines.append(line) }
+    }
+    final class Store: @unchecked Sendable {
+      static let shared = Store()
+      var cart = Cart()
+      var optionalCart: Cart? = Cart()
+      var box: Box = Box()
+      var log = Log()
+      var count = 0
+      var other = 0
+    }
+
+    """
+
+  func uses(_ consumer: String) -> [ReferenceUse] {
+    makeProject(["Store.swift": Self.singleton, "Consumer.swift": consumer]).index.references.map(\.use)
+  }
+
+  @Test func aProjectMutatingMethodThroughAStructPropertyIsAWrite() {
+    #expect(uses("""
+      final class Consumer {
+        func work() {
+          Store.shared.cart.addItem("x")
+          Store.shared.cart.empty()
+          Store.shared.optionalCart?.addItem("x")
+          Store.shared.box.cart.addItem("x")
+          _ = Store.shared.cart.total()
+        }
+      }
+      """) == [
+        .member("cart", .write), .member("cart", .write), .member("optionalCart", .write), .member("box", .write),
+        .member("cart", .read),
+      ])
+  }
+
+  @Test func aMethodOfAClassReachedThroughAPropertyIsARead() {
+    #expect(uses("""
+      final class Consumer {
+        func work() {
+          Store.shared.log.add("x")
+          Store.shared.log.lines.append("x")
+          Store.shared.log.lines = []
+        }
+      }
+      """) == [.member("log", .read), .member("log", .read), .member("log", .read)])
+  }
+
+  @Test func assignmentsCompoundAssignmentsAndInout() {
+    #expect(uses("""
+      func bump(_ value: inout Int) { value += 1 }
+      final class Consumer {
+        func work() {
+          Store.shared.box.cart.items = []
+          Store.shared.count += 1
+          Store.shared.count <<= 1
+          bump(&Store.shared.count)
+          swap(&Store.shared.count, &Store.shared.other)
+          _ = Store.shared.count == 1
+        }
+      }
+      """) == [
+        .member("box", .write), .member("count", .write), .member("count", .write), .member("count", .write),
+        .member("count", .write), .member("other", .write), .member("count", .read),
+      ])
+  }
+
+  @Test func theRuleIsTheIndexs() throws {
+    let project = makeProject(["Store.swift": Self.singleton])
+    let index = project.index
+    #expect(index.access(ofMember: "cart", in: "Store", chain: MemberChain(members: [], end: .call("addItem"))) == .write)
+    #expect(index.access(ofMember: "cart", in: "Store", chain: MemberChain(members: [], end: .call("total"))) == .read)
+    #expect(index.access(ofMember: "log", in: "Store", chain: MemberChain(members: ["lines"], end: .assigned)) == .read)
+    #expect(index.access(ofMember: "count", in: "Store", chain: MemberChain(members: [], end: .call("append"))) == .write)
+  }
+}
+
+/// References the accessor's own spelling does not show: through a type alias, an implicit member,
+/// a subscript or a key path.
+@Suite struct IndirectReferenceTests {
+  @Test func throughTypeAliases() {
+    let project = makeProject([
+      "Store.swift": ReferenceTests.singleton,
+      "Aliases.swift": """
+        typealias AppStore = Store
+        typealias Again = AppStore
+        enum Scope {
+          typealias Inner = Store
+        }
+        """,
+      "Consumer.swift": """
+        final class Consumer {
+          typealias Local = Store
+          func work() {
+            _ = AppStore.shared.count
+            _ = Again.shared.count
+            _ = Scope.Inner.shared.count
+            _ = Local.shared.count
+          }
+        }
+        """,
+    ])
+    let store = project.index.singletons[0]
+    #expect(project.index.references(to: store).map(\.baseName) == ["AppStore", "Again", "Scope.Inner", "Local"])
+    #expect(project.index.references(to: store).allSatisfy { project.index.resolvedBase(of: $0) == "Store" })
+    #expect(project.index.resolveType("AppStore") == "Store")
+    #expect(project.index.typeAliasNames(of: "Store") == ["Again", "AppStore", "Inner", "Local"])
+    #expect(RelatedNames.names(around: "Store", in: project.index).contains("Again"))
+  }
+
+  @Test func implicitMembersWithATypeAnnotation() {
+    let project = makeProject([
+      "Ledger.swift": """
+        final class Ledger: @unchecked Sendable {
+          static let shared = Ledger()
+          static var current: Ledger = .shared
+          var total = 0
+        }
+        """,
+      "Other.swift": """
+        final class Other: @unchecked Sendable {
+          static let shared = Other()
+        }
+        """,
+      "Consumer.swift": """
+        final class Consumer {
+          var ledger: Ledger? = .shared
+          func work() {
+            let l: Ledger = .shared
+            _ = l.total
+          }
+        }
+        func use(_ ledger: Ledger) {}
+        func caller() { use(.shared) }
+        """,
+    ])
+    let index = project.index
+    let ledger = index.singletons.first { $0.typeName == "Ledger" }
+    let other = index.singletons.first { $0.typeName == "Other" }
+    let ledgerRefs = ledger.map(index.references(to:)) ?? []
+    // Variables declared with a type hold the instance as that type, unless a property's whole
+    // declaration can take the protocol's type.
+    #expect(ledgerRefs.map(\.use) == [.instance, .instance, .unresolvedImplicit, .alias("current")])
+    #expect(ledgerRefs.map(\.location.line) == [2, 4, 9, 3])
+    // `use(.shared)` could be either singleton's: both see it.
+    #expect(other.map(index.references(to:))?.map(\.use) == [.unresolvedImplicit])
+  }
+
+  @Test func subscriptsAndKeyPaths() {
+    let project = makeProject([
+      "Bus.swift": """
+        final class Bus: @unchecked Sendable {
+          static let shared = Bus()
+          var events: [String] = []
+          subscript(key: String) -> Int {
+            get { 0 }
+            set {}
+          }
+        }
+        """,
+      "Consumer.swift": """
+        final class Consumer {
+          func work() {
+            _ = Bus.shared["x"]
+            Bus.shared["x"] = 1
+            Bus.shared["x"] += 1
+            _ = Bus.shared[keyPath: \\.events]
+          }
+        }
+        """,
+    ])
+    #expect(project.index.references.map(\.use) == [
+      .member("subscript", .read), .member("subscript", .write), .member("subscript", .write), .keyPath,
+    ])
+  }
+
+  @Test func observersAreNotInitialValues() {
+    let refs = makeProject([
+      "Store.swift": ReferenceTests.singleton,
+      "Consumer.swift": """
+        final class Consumer {
+          var limit = 0 {
+            willSet { Store.shared.count = newValue }
+            didSet { Store.shared.reload() }
+          }
+          var start = Store.shared.count
+          var lazyCount: Int { Store.shared.count }
+          var made = { Store.shared.count }()
+        }
+        """,
+    ]).index.references
+    #expect(refs.map(\.context.memberName) == ["limit", "limit", "start", "lazyCount", "made"])
+    #expect(refs.map(\.context.inPropertyInitializer) == [false, false, true, false, true])
+  }
+}
+
 @Suite struct ScanReportTests {
   static let shopping = [
     "SessionController.swift": """
