@@ -301,7 +301,7 @@ private struct Designer {
       // `use(.shared)` may be another type's: it stays, and the accessor stays with it until `finish`.
       if reference.use == .unresolvedImplicit { continue }
       // Stored property initial values cannot read injected properties.
-      if let memberName = reference.context.memberName,
+      if reference.context.inPropertyInitializer, let memberName = reference.context.memberName,
         let stored = members.first(where: { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.isStatic }),
         !stored.modifiers.contains("lazy")
       {

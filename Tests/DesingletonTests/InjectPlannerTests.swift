@@ -1828,6 +1828,43 @@ import Testing
       ])
   }
 
+  @Test func aUseInAPropertyObserverIsNotAnInitialValue() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Slider.swift": """
+        @MainActor
+        final class Slider {
+          var limit = 0 {
+            didSet {
+              Store.shared.bump()
+            }
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Slider"],
+      produces: [
+        "Slider.swift": """
+        @MainActor
+        final class Slider {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          var limit = 0 {
+            didSet {
+              counting.bump()
+            }
+          }
+        }
+
+        """
+      ])
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
