@@ -15,6 +15,9 @@ public struct FileLoader: Sendable {
   public struct Result: Sendable {
     /// Paths of `.swift` files, sorted.
     public var files: [String]
+    /// Paths of Objective-C sources and headers (`.m`, `.mm`, `.h`), sorted: read only to find where
+    /// Objective-C code uses what a command would change.
+    public var objectiveCFiles: [String] = []
     /// Problems that did not stop the search (a symlink loop, an unreadable directory).
     public var warnings: [Diagnostic]
   }
@@ -23,6 +26,7 @@ public struct FileLoader: Sendable {
   /// A path that does not exist is a refusal.
   public func swiftFiles(in paths: [String]) throws -> Result {
     var files: [String] = []
+    var objectiveC: [String] = []
     var warnings: [Diagnostic] = []
     var visitedDirectories: Set<String> = []
     let manager = FileManager.default
@@ -36,14 +40,17 @@ public struct FileLoader: Sendable {
         files.append(path)
         continue
       }
-      walk(path, files: &files, warnings: &warnings, visited: &visitedDirectories)
+      walk(path, files: &files, objectiveC: &objectiveC, warnings: &warnings, visited: &visitedDirectories)
     }
     var seen: Set<String> = []
     files = files.sorted().filter { seen.insert($0).inserted }
-    return Result(files: files, warnings: warnings)
+    return Result(files: files, objectiveCFiles: Array(Set(objectiveC)).sorted(), warnings: warnings)
   }
 
-  private func walk(_ directory: String, files: inout [String], warnings: inout [Diagnostic], visited: inout Set<String>) {
+  private func walk(
+    _ directory: String, files: inout [String], objectiveC: inout [String], warnings: inout [Diagnostic],
+    visited: inout Set<String>
+  ) {
     // A directory is known by its device and inode: cheaper than resolving links, and it sees loops.
     var info = stat()
     guard stat(directory, &info) == 0 else {
@@ -73,9 +80,11 @@ public struct FileLoader: Sendable {
       }
       if isDirectory {
         if entry.hasPrefix(".") || Self.skippedDirectories.contains(entry) { continue }
-        walk(path, files: &files, warnings: &warnings, visited: &visited)
+        walk(path, files: &files, objectiveC: &objectiveC, warnings: &warnings, visited: &visited)
       } else if entry.hasSuffix(".swift") {
         files.append(path)
+      } else if entry.hasSuffix(".m") || entry.hasSuffix(".mm") || entry.hasSuffix(".h") {
+        objectiveC.append(path)
       }
     }
   }

@@ -25,10 +25,15 @@ public final class Project: @unchecked Sendable {
   private var cache: [String: ParsedFile] = [:]
   private var overrides: [String: SourceText]
 
+  /// Objective-C sources and headers under the command's paths: never parsed, only searched for uses
+  /// of what a command would change.
+  public let objectiveCPaths: [String]
+
   /// `sources` replaces reading from disk for the given paths (used by tests and for inline sources).
-  public init(index: Index, sources: [String: SourceText] = [:]) {
+  public init(index: Index, sources: [String: SourceText] = [:], objectiveCPaths: [String] = []) {
     self.index = index
     self.overrides = sources
+    self.objectiveCPaths = objectiveCPaths
   }
 
   /// The parsed file at `path`. A file with syntax errors is a refusal: it cannot be edited safely.

@@ -64,6 +64,15 @@ public struct RemainingReference: Sendable, Equatable {
 /// }
 /// ```
 public enum FinishPlanner {
+  /// Objective-C sees the accessor: it is `@objc` (or the type is `@objcMembers`) on a class it can see.
+  static func accessorIsVisibleToObjectiveC(_ singleton: Singleton, index: Index) -> Bool {
+    guard ObjectiveCUses.isVisible(singleton.typeName, index: index) else { return false }
+    if index.primaryDeclaration(of: singleton.typeName)?.attributes.contains("@objcMembers") == true { return true }
+    return index.members(of: singleton.typeName).contains {
+      $0.isStatic && singleton.accessors.contains($0.name) && $0.attributes.contains("@objc")
+    }
+  }
+
   /// Every remaining reference to the accessor, classified.
   public static func remainingReferences(singleton: Singleton, root: String, project: Project) -> [RemainingReference] {
     let index = project.index
@@ -115,8 +124,15 @@ public enum FinishPlanner {
       default: return true
       }
     }
-    if !blocking.isEmpty {
-      var diagnostics: [Diagnostic] = []
+    // Objective-C code that sends the accessor message would stop compiling once it is deleted.
+    let objectiveC = accessorIsVisibleToObjectiveC(singleton, index: index)
+      ? ObjectiveCUses.messages(to: singleton.typeName, selectors: Set(singleton.accessors), in: project) : []
+    if !blocking.isEmpty || !objectiveC.isEmpty {
+      var diagnostics = objectiveC.map { place in
+        Diagnostic.error(
+          "Objective-C code uses '\(singleton.accessExpression)' here, and desingleton does not rewrite Objective-C; pass the instance to it from Swift first",
+          at: place)
+      }
       var suggested: Set<String> = []
       for item in blocking {
         if item.reference.use == .unresolvedImplicit {

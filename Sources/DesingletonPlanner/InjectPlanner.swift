@@ -282,6 +282,15 @@ private struct Designer {
   // MARK: 3. Analysis of one consumer
 
   func analyse(_ typeName: String, references all: [Reference]) throws -> Consumer {
+    // Objective-C creates it: those callers cannot pass the new init arguments.
+    if ObjectiveCUses.isVisible(typeName, index: index) {
+      let places = ObjectiveCUses.creations(of: typeName, in: project)
+      if !places.isEmpty {
+        throw Refusal(places.map {
+          .error("Objective-C code creates '\(typeName)' here, and desingleton does not rewrite Objective-C, so it could not pass the new init arguments", at: $0)
+        })
+      }
+    }
     let declarations = index.declarations(of: typeName)
     guard let primary = declarations.first(where: { !$0.isExtension }) else {
       throw Refusal("cannot find the declaration of '\(typeName)'")

@@ -61,7 +61,7 @@ struct CommonOptions: ParsableArguments {
     let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
     let index = IndexBuilder(threads: threads).build(paths: found.files, mentioning: names)
     for warning in found.warnings { printError(warning.description) }
-    return keptUntilExit(Project(index: index))
+    return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles))
   }
 
   /// For a command about one singleton: parses only the files that can matter, the files naming the
@@ -82,7 +82,7 @@ struct CommonOptions: ParsableArguments {
       names.formUnion(more)
       index = builder.extend(index, mentioning: more.sorted())
     }
-    return keptUntilExit(Project(index: index))
+    return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles))
   }
 }
 

@@ -8,6 +8,61 @@ import Testing
 /// already rewrote, the whole text of every changed file is compared, everything is type-checked
 /// together in Swift 6 mode, and a second run has nothing left to do.
 @Suite struct FinishPlannerTests {
+  /// `@objc` does not compile on Linux, so this input is not type-checked first.
+  @Test func objectiveCCodeSendingTheAccessorMessageBlocksFinish() throws {
+    let project = makeProject(
+      [
+        "Options.swift": """
+        import Foundation
+
+        @MainActor
+        final class Options: NSObject {
+          @objc static let shared = Options()
+          var theme = "light"
+        }
+
+        """,
+        "AppRoot.swift": """
+        import Foundation
+
+        @MainActor
+        final class AppRoot {
+          func theme() -> String {
+            Options.shared.theme
+          }
+        }
+
+        """,
+        "SPAppDelegate.m": """
+        #import "Simplenote-Swift.h"
+
+        @implementation SPAppDelegate
+        - (void)setup {
+            NSLog(@"%@", [Options shared]);
+            id theme = [Options  shared ].theme;
+            id other = Options.shared;
+            id unrelated = [OptionsPanel shared];
+        }
+        @end
+
+        """,
+      ],
+    )
+    let singleton = try #require(project.index.singletons.first { $0.typeName == "Options" })
+    #expect(throws: Refusal.self) { try FinishPlanner.plan(singleton: singleton, options: FinishOptions(root: "AppRoot"), project: project) }
+    do {
+      _ = try FinishPlanner.plan(singleton: singleton, options: FinishOptions(root: "AppRoot"), project: project)
+    } catch let refusal as Refusal {
+      #expect(
+        refusal.description == """
+      SPAppDelegate.m:5:19: error: Objective-C code uses 'Options.shared' here, and desingleton does not rewrite Objective-C; pass the instance to it from Swift first
+      SPAppDelegate.m:6:17: error: Objective-C code uses 'Options.shared' here, and desingleton does not rewrite Objective-C; pass the instance to it from Swift first
+      SPAppDelegate.m:7:16: error: Objective-C code uses 'Options.shared' here, and desingleton does not rewrite Objective-C; pass the instance to it from Swift first
+      AppRoot.swift:6:5: note: 'Options.shared' is used by the composition root 'AppRoot'
+      """)
+    }
+  }
+
   @Test func theRootOwnsTheInstanceAndAStrictInitBecomesInternal() throws {
     try expectFinish(
       Self.injected.merging([

@@ -1865,6 +1865,34 @@ import Testing
       ])
   }
 
+  @Test func aConsumerObjectiveCCreatesIsRefused() throws {
+    try expectInjectRefusal(
+      Self.store.merging([
+        "Badge.swift": """
+        import Foundation
+
+        @MainActor
+        final class Badge: NSObject {
+          func refresh() {
+            Store.shared.bump()
+          }
+        }
+
+        """,
+        "SPBadgeHost.m": """
+        @implementation SPBadgeHost
+        - (void)show {
+            Badge *badge = [[Badge alloc] init];
+        }
+        @end
+
+        """,
+      ]) { $1 },
+      types: ["Badge"],
+      "SPBadgeHost.m:3:22: error: Objective-C code creates 'Badge' here, and desingleton does not rewrite Objective-C, so it could not pass the new init arguments"
+    )
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {

@@ -6,10 +6,14 @@ import Foundation
 import Testing
 
 /// A project made of inline sources; nothing is read from disk.
+/// Objective-C files (`.m`, `.mm`, `.h`) are not indexed, only searched, as the CLI does.
 func makeProject(_ files: [String: String]) -> Project {
   let sources = files.map { SourceText(path: $0.key, text: $0.value) }
-  let index = IndexBuilder(threads: 2).build(sources: sources)
-  return Project(index: index, sources: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, $0) }))
+  let isObjectiveC = { (path: String) in path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h") }
+  let index = IndexBuilder(threads: 2).build(sources: sources.filter { !isObjectiveC($0.path) })
+  return Project(
+    index: index, sources: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, $0) }),
+    objectiveCPaths: sources.map(\.path).filter(isObjectiveC).sorted())
 }
 
 /// Applies a plan to inline sources: every file's new text, new files included, unchanged files too.
@@ -78,19 +82,23 @@ func expectPlan(
   }
 }
 
-func compileErrors(_ files: [String: String], warningsAreErrors: Bool = false) throws -> String {
+/// `flags` go to the compiler as they are (`["-D", "DEBUG"]`).
+func compileErrors(_ files: [String: String], warningsAreErrors: Bool = false, flags extraFlags: [String] = []) throws -> String {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-compile-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
   var paths: [String] = []
-  for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+  for (name, text) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".swift") {
     let url = directory.appendingPathComponent((name as NSString).lastPathComponent)
     try Data(text.utf8).write(to: url)
     paths.append(url.path)
   }
-  let flags = warningsAreErrors ? ["-warnings-as-errors"] : []
+  let flags = (warningsAreErrors ? ["-warnings-as-errors"] : []) + extraFlags
   let result = try run(
-    ["swiftc", "-swift-version", "6", "-emit-sil", "-wmo", "-module-name", "Check", "-o", "/dev/null"] + flags + paths)
+    // The SIL goes to a file of its own: the frontend writes its output by renaming a temporary
+    // file over it, which would turn `/dev/null` into a regular file.
+    ["swiftc", "-swift-version", "6", "-emit-sil", "-wmo", "-module-name", "Check", "-o", directory.appendingPathComponent("Check.sil").path]
+      + flags + paths)
   guard result.status != 0 else { return "" }
   let output = result.standardError + result.output
   return output.isEmpty ? "swiftc exited with status \(result.status)" : output
