@@ -48,6 +48,8 @@ public enum FileIndexer {
 struct DeclarationCollector {
   let source: SourceText
   var types: [TypeDecl] = []
+  /// The conditions of the `#if` clauses the declarations being collected sit in.
+  private var enclosingConditions: [String] = []
 
   init(source: SourceText) {
     self.source = source
@@ -75,7 +77,11 @@ struct DeclarationCollector {
       record(node.extendedType.simpleName ?? extended, qualifiedName: extended, kind: .extension, group: node,
         enclosing: enclosing)
     case .ifConfigDecl(let node):
-      for clause in node.clauses {
+      let conditions = IfConfigCondition.conditions(
+        ofClauses: node.clauses.map { clause in clause.condition.map { ($0.text(in: source), $0.kind) } })
+      for (clause, condition) in zip(node.clauses, conditions) {
+        enclosingConditions.append(condition)
+        defer { enclosingConditions.removeLast() }
         switch clause.elements {
         case .statements(let items): collect(items, enclosing: enclosing)
         case .decls(let members): collect(members, enclosing: enclosing)
@@ -97,7 +103,7 @@ struct DeclarationCollector {
     let memberBlock = group.memberBlock
     let written = qualifiedName ?? name
     let qualified = enclosing.map { "\($0).\(written)" } ?? written
-    let members = MemberExtractor.members(of: memberBlock.members, in: source)
+    let members = MemberExtractor.members(of: memberBlock.members, in: source, conditions: enclosingConditions)
     let modifierSummary = ModifierSummary(group.modifiers)
     types.append(
       TypeDecl(
