@@ -79,7 +79,8 @@ func expectPlan(
   }
 }
 
-func compileErrors(_ files: [String: String], warningsAreErrors: Bool = false) throws -> String {
+/// `flags` go to the compiler as they are (`["-D", "DEBUG"]`).
+func compileErrors(_ files: [String: String], warningsAreErrors: Bool = false, flags extraFlags: [String] = []) throws -> String {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-compile-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
@@ -89,7 +90,7 @@ func compileErrors(_ files: [String: String], warningsAreErrors: Bool = false) t
     try Data(text.utf8).write(to: url)
     paths.append(url.path)
   }
-  let flags = warningsAreErrors ? ["-warnings-as-errors"] : []
+  let flags = (warningsAreErrors ? ["-warnings-as-errors"] : []) + extraFlags
   let result = try run(
     ["swiftc", "-swift-version", "6", "-emit-sil", "-wmo", "-module-name", "Check", "-o", "/dev/null"] + flags + paths)
   guard result.status != 0 else { return "" }
