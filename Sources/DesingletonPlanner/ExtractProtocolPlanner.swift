@@ -152,7 +152,8 @@ public enum ExtractProtocolPlanner {
         if let obstacle {
           let reason = builder.reason(obstacle, member: member)
           guard isSuggested else {
-            throw Refusal("'\(member.displayName)' cannot be in slice '\(slice.name)': \(reason); leave it out of the slice", at: member.location)
+            let instead = obstacle.allowsMove && !options.moveDerived ? " or move it into the protocol extension with --move-derived" : ""
+            throw Refusal("'\(member.displayName)' cannot be in slice '\(slice.name)': \(reason); leave it out of the slice\(instead)", at: member.location)
           }
           kept.append("\(member.displayName) stays on \(singleton.simpleTypeName): \(reason)")
           continue
@@ -267,6 +268,7 @@ public enum ExtractProtocolPlanner {
         let missing = unmetRequirement(of: index.resolveType(slice.name), by: singleton, primary: primary, members: members, index: index)
       {
         diagnostics.append(.error("slice '\(slice.name)' names an existing protocol that '\(singleton.typeName)' does not conform to and cannot: \(missing); choose another name", at: existingProtocol.location))
+        continue
       }
       if slice.members.isEmpty {
         diagnostics.append(.error("slice '\(slice.name)' names no members", at: primary.location))
@@ -288,7 +290,13 @@ public enum ExtractProtocolPlanner {
           }
           continue
         }
-        if existingProtocol != nil { continue }
+        if existingProtocol != nil {
+          // An existing protocol is reused as it is: a member it does not declare would silently stay out.
+          if !existing.contains(where: { $0.members.contains { $0.name == name } }) {
+            diagnostics.append(.error("slice '\(slice.name)' exists already and does not declare '\(name)'; name it in a new slice", at: primary.location))
+          }
+          continue
+        }
         for member in matching where singleton.accessors.contains(member.name) || member.name == singleton.backingStorage {
           diagnostics.append(.error("'\(name)' is the singleton's accessor and cannot be sliced", at: member.location))
         }
@@ -314,8 +322,11 @@ public enum ExtractProtocolPlanner {
     visiting: Set<String> = []
   ) -> String? {
     guard !visiting.contains(protocolName) else { return nil }
-    let declarations = index.declarations(of: protocolName).filter { $0.kind == .protocol }
+    let all = index.declarations(of: protocolName)
+    let declarations = all.filter { $0.kind == .protocol }
     guard !declarations.isEmpty else { return "'\(protocolName)' is not a protocol this project declares" }
+    // A requirement the protocol's own extensions implement asks nothing of the singleton.
+    let implemented = Set(all.filter(\.isExtension).flatMap(\.members).map(ProvidedMembers.Signature.init))
     let own = Set(members.filter { ($0.access ?? .internal) > .fileprivate }.map(ProvidedMembers.Signature.init))
     let singletonIsolation = primary.attributes.first(where: isGlobalActorAttribute)
     for declaration in declarations {
@@ -323,6 +334,7 @@ public enum ExtractProtocolPlanner {
         switch member.kind {
         case .property, .method, .subscript:
           let signature = ProvidedMembers.Signature(member)
+          if implemented.contains(signature) { continue }
           if !own.contains(signature) { return "it requires '\(member.displayName)', which '\(singleton.typeName)' does not have" }
           if member.kind == .property, member.isSettable,
             !members.contains(where: { ProvidedMembers.Signature($0) == signature && $0.isSettable && ($0.setterAccess ?? .internal) > .fileprivate })

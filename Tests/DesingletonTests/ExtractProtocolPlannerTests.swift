@@ -1749,7 +1749,7 @@ extension ExtractProtocolPlannerTests {
       ])
     try expectRefusal(
       ["Store.swift": store], singleton: "Store", slices: [Slice(name: "Numbers", members: ["numbers", "evens"])],
-      "Store.swift:5:3: error: 'evens' cannot be in slice 'Numbers': its type 'some Sequence<Int>' is opaque, which a protocol requirement cannot be; leave it out of the slice")
+      "Store.swift:5:3: error: 'evens' cannot be in slice 'Numbers': its type 'some Sequence<Int>' is opaque, which a protocol requirement cannot be; leave it out of the slice or move it into the protocol extension with --move-derived")
   }
 
   @Test func aSecondDefaultRunWithMoveDerivedPlansNothing() throws {
@@ -1916,7 +1916,7 @@ extension ExtractProtocolPlannerTests {
       ])
     try expectRefusal(
       ["Logger.swift": Self.logger], singleton: "Logger", slices: [Slice(name: "Logging", members: ["lines", "log"])],
-      "Logger.swift:5:3: error: 'log(_:level:)' cannot be in slice 'Logging': it has a variadic parameter and default arguments, and a variadic parameter cannot be passed on from an overload; leave it out of the slice")
+      "Logger.swift:5:3: error: 'log(_:level:)' cannot be in slice 'Logging': it has a variadic parameter and default arguments, and a variadic parameter cannot be passed on from an overload; leave it out of the slice or move it into the protocol extension with --move-derived")
   }
 
   @Test func aDefaultNamingAPrivateStaticStaysOnTheSingletonWhenSuggested() throws {
@@ -2025,6 +2025,32 @@ extension ExtractProtocolPlannerTests {
       ["Store.swift": Self.fetchingStore, "ItemFetcher.swift": Self.unrelatedFetcher], singleton: "Store",
       slices: [Slice(name: "ItemFetcher", members: ["fetchItems"])],
       "ItemFetcher.swift:1:1: error: slice 'ItemFetcher' names an existing protocol that 'Store' does not conform to and cannot: it requires 'other()', which 'Store' does not have; choose another name")
+  }
+
+  @Test func anExistingProtocolIsReusedOnlyForMembersItDeclares() throws {
+    // `Fetching` has `fetchItems()` and implements `reset()` itself: the singleton can conform, but
+    // `items` would not be in it.
+    let fetching = """
+      @MainActor
+      protocol Fetching: AnyObject {
+        func fetchItems()
+        func reset()
+      }
+
+      extension Fetching {
+        func reset() {}
+      }
+
+      """
+    try expectRefusal(
+      ["Store.swift": Self.fetchingStore, "Fetching.swift": fetching], singleton: "Store",
+      slices: [Slice(name: "Fetching", members: ["fetchItems", "items"])],
+      "Store.swift:1:1: error: slice 'Fetching' exists already and does not declare 'items'; name it in a new slice")
+    try expectExtraction(
+      ["Store.swift": Self.fetchingStore, "Fetching.swift": fetching],
+      singleton: "Store", slices: [Slice(name: "Fetching", members: ["fetchItems"])],
+      produces: ["Store.swift": Self.fetchingStore + "\nextension Store: Fetching {}\n"],
+      notes: ["Fetching: exists already; conformance added", "left on Store only: items"])
   }
 
   @Test func aFileInTheWayOfTheNewProtocolIsRefusedFromTheIndex() throws {

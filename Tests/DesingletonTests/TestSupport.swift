@@ -92,7 +92,10 @@ func compileErrors(_ files: [String: String], warningsAreErrors: Bool = false, f
   }
   let flags = (warningsAreErrors ? ["-warnings-as-errors"] : []) + extraFlags
   let result = try run(
-    ["swiftc", "-swift-version", "6", "-emit-sil", "-wmo", "-module-name", "Check", "-o", "/dev/null"] + flags + paths)
+    // The SIL goes to a file of its own: the frontend writes its output by renaming a temporary
+    // file over it, which would turn `/dev/null` into a regular file.
+    ["swiftc", "-swift-version", "6", "-emit-sil", "-wmo", "-module-name", "Check", "-o", directory.appendingPathComponent("Check.sil").path]
+      + flags + paths)
   guard result.status != 0 else { return "" }
   let output = result.standardError + result.output
   return output.isEmpty ? "swiftc exited with status \(result.status)" : output
