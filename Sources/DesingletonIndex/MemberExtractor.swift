@@ -8,7 +8,9 @@ import DesingletonCore
 /// position; texts are read from the tokens, without their outer trivia, as the source has them.
 enum MemberExtractor {
   /// `conditions` are those of the `#if` clauses around the type declaration itself.
-  static func members(of list: MemberBlockItemListSyntax, in source: SourceText, conditions: [String] = []) -> [MemberDecl] {
+  static func members(
+    of list: MemberBlockItemListSyntax, in source: SourceText, conditions: [String] = []
+  ) -> [MemberDecl] {
     var result: [MemberDecl] = []
     collect(list.raw, at: list.position.utf8Offset, source: source, conditions: conditions, into: &result)
     return result
@@ -26,7 +28,8 @@ enum MemberExtractor {
       guard let member = RawMemberBlockItemSyntax(item) else { continue }
       let decl = member.decl
       let first = result.count
-      extract(decl, at: itemOffset + Self.offset(of: decl.raw, in: item), source: source, conditions: conditions, into: &result)
+      let declOffset = itemOffset + Self.offset(of: decl.raw, in: item)
+      extract(decl, at: declOffset, source: source, conditions: conditions, into: &result)
       if !conditions.isEmpty && decl.as(RawIfConfigDeclSyntax.self) == nil {
         for position in first..<result.count { result[position].conditions = conditions }
       }

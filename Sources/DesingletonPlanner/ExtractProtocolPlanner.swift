@@ -107,7 +107,9 @@ public enum ExtractProtocolPlanner {
         continue
       }
       let members = slice.members.flatMap { name in
-        allMembers.filter { $0.name == name && isCandidate($0, singleton: singleton) && !(isSuggested && provided.contains($0)) }
+        allMembers.filter {
+          $0.name == name && isCandidate($0, singleton: singleton) && !(isSuggested && provided.contains($0))
+        }
       }
       var requirements: [ConditionalText] = []
       var mutableRequirements: [ConditionalText] = []
@@ -141,9 +143,11 @@ public enum ExtractProtocolPlanner {
               mutableRequirements.append(ConditionalText(mutable, member.conditions))
             }
           }
-          let text = movedText(of: node, in: file.source, access: traits.access, nestedTypes: nested, typeName: singleton.typeName)
+          let text = movedText(
+            of: node, in: file.source, access: traits.access, nestedTypes: nested, typeName: singleton.typeName)
           let memberIndent = file.source.indentation(at: member.range.bytes.lowerBound)
-          let body = reindent(text.trimmingTrailingNewlines().trimmingLeadingBlankLines(), from: memberIndent, to: "", lineEnding: "\n")
+          let body = reindent(
+            text.trimmingTrailingNewlines().trimmingLeadingBlankLines(), from: memberIndent, to: "", lineEnding: "\n")
           extensionMembers.append(ConditionalText(body, member.conditions))
           removals[member.range.path, default: []].append(node)
           moved.append(member.name)
@@ -152,8 +156,11 @@ public enum ExtractProtocolPlanner {
         if let obstacle {
           let reason = builder.reason(obstacle, member: member)
           guard isSuggested else {
-            let instead = obstacle.allowsMove && !options.moveDerived ? " or move it into the protocol extension with --move-derived" : ""
-            throw Refusal("'\(member.displayName)' cannot be in slice '\(slice.name)': \(reason); leave it out of the slice\(instead)", at: member.location)
+            let instead =
+              obstacle.allowsMove && !options.moveDerived ? " or move it into the protocol extension with --move-derived" : ""
+            throw Refusal(
+              "'\(member.displayName)' cannot be in slice '\(slice.name)': \(reason); leave it out of the slice\(instead)",
+              at: member.location)
           }
           kept.append("\(member.displayName) stays on \(singleton.simpleTypeName): \(reason)")
           continue
@@ -181,12 +188,14 @@ public enum ExtractProtocolPlanner {
       var conformanceName = slice.name
       if !mutableRequirements.isEmpty {
         text += "\n" + traits.protocolHeader(name: "Mutable" + slice.name, refining: slice.name)
-        text += indented(ConditionalText.blocks(mutableRequirements, separator: "\n"), indent: indent, separator: "\n") + "}\n"
+        let mutableBlocks = ConditionalText.blocks(mutableRequirements, separator: "\n")
+        text += indented(mutableBlocks, indent: indent, separator: "\n") + "}\n"
         conformanceName = "Mutable" + slice.name
       }
       if !extensionMembers.isEmpty {
         text += "\n" + traits.extensionAttributes + "extension \(slice.name) {\n"
-        text += indented(ConditionalText.blocks(extensionMembers, separator: "\n\n"), indent: indent, separator: "\n\n") + "}\n"
+        let extensionBlocks = ConditionalText.blocks(extensionMembers, separator: "\n\n")
+        text += indented(extensionBlocks, indent: indent, separator: "\n\n") + "}\n"
       }
       let path = directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
       // A file the index read is in the way; one it did not read is the Printer's to refuse when it writes.
@@ -228,7 +237,8 @@ public enum ExtractProtocolPlanner {
   static func indented(_ blocks: [String], indent: String, separator: String) -> String {
     guard !blocks.isEmpty else { return "" }
     return blocks.map { block in
-      block.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
+      block.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }
+        .joined(separator: "\n")
     }.joined(separator: separator) + "\n"
   }
 
@@ -253,7 +263,8 @@ public enum ExtractProtocolPlanner {
   }
 
   static func validate(
-    _ slices: [Slice], singleton: Singleton, primary: TypeDecl, members: [MemberDecl], conformed: Set<String>, index: Index
+    _ slices: [Slice], singleton: Singleton, primary: TypeDecl, members: [MemberDecl], conformed: Set<String>,
+    index: Index
   ) throws {
     var diagnostics: [Diagnostic] = []
     var owner: [String: String] = [:]
@@ -265,9 +276,13 @@ public enum ExtractProtocolPlanner {
       } else if existingProtocol == nil, let clash = existing.first {
         diagnostics.append(.error("slice '\(slice.name)' clashes with \(clash.kind.rawValue) '\(clash.qualifiedName)', which is not a protocol", at: clash.location))
       } else if let existingProtocol, !conformed.contains(slice.name),
-        let missing = unmetRequirement(of: index.resolveType(slice.name), by: singleton, primary: primary, members: members, index: index)
+        let missing = unmetRequirement(
+          of: index.resolveType(slice.name), by: singleton, primary: primary, members: members, index: index)
       {
-        diagnostics.append(.error("slice '\(slice.name)' names an existing protocol that '\(singleton.typeName)' does not conform to and cannot: \(missing); choose another name", at: existingProtocol.location))
+        diagnostics.append(
+          .error(
+            "slice '\(slice.name)' names an existing protocol that '\(singleton.typeName)' does not conform to and "
+              + "cannot: \(missing); choose another name", at: existingProtocol.location))
         continue
       }
       if slice.members.isEmpty {
@@ -293,7 +308,8 @@ public enum ExtractProtocolPlanner {
         if existingProtocol != nil {
           // An existing protocol is reused as it is: a member it does not declare would silently stay out.
           if !existing.contains(where: { $0.members.contains { $0.name == name } }) {
-            diagnostics.append(.error("slice '\(slice.name)' exists already and does not declare '\(name)'; name it in a new slice", at: primary.location))
+            diagnostics.append(
+              .error("slice '\(slice.name)' exists already and does not declare '\(name)'; name it in a new slice", at: primary.location))
           }
           continue
         }
@@ -335,9 +351,13 @@ public enum ExtractProtocolPlanner {
         case .property, .method, .subscript:
           let signature = ProvidedMembers.Signature(member)
           if implemented.contains(signature) { continue }
-          if !own.contains(signature) { return "it requires '\(member.displayName)', which '\(singleton.typeName)' does not have" }
+          if !own.contains(signature) {
+            return "it requires '\(member.displayName)', which '\(singleton.typeName)' does not have"
+          }
           if member.kind == .property, member.isSettable,
-            !members.contains(where: { ProvidedMembers.Signature($0) == signature && $0.isSettable && ($0.setterAccess ?? .internal) > .fileprivate })
+            !members.contains(where: {
+              ProvidedMembers.Signature($0) == signature && $0.isSettable && ($0.setterAccess ?? .internal) > .fileprivate
+            })
           {
             return "it requires '\(member.name)' to be settable"
           }

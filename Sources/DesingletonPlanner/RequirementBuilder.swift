@@ -44,8 +44,8 @@ struct RequirementBuilder {
   func obstacle(for member: MemberDecl, node: Syntax) -> Obstacle? {
     var resultType: TypeSyntax?
     if let variable = node.as(VariableDeclSyntax.self) {
-      resultType = variable.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member.name }?
-        .typeAnnotation?.type
+      let binding = variable.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member.name }
+      resultType = binding?.typeAnnotation?.type
     } else if let function = node.as(FunctionDeclSyntax.self) {
       resultType = function.signature.returnClause?.type
     } else if let subscriptDecl = node.as(SubscriptDeclSyntax.self) {
@@ -57,10 +57,13 @@ struct RequirementBuilder {
     guard let function = node.as(FunctionDeclSyntax.self) else { return nil }
     let parameters = function.signature.parameterClause.parameters
     let defaulted = parameters.filter { $0.defaultValue != nil && !isMagicLiteral($0.defaultValue?.value) }
-    guard !defaulted.isEmpty || parameters.contains(where: { isMagicLiteral($0.defaultValue?.value) }) else { return nil }
+    let magic = parameters.contains { isMagicLiteral($0.defaultValue?.value) }
+    guard !defaulted.isEmpty || magic else { return nil }
     if parameters.contains(where: { $0.ellipsis != nil }) { return .variadicWithDefaults }
     for parameter in defaulted {
-      if let value = parameter.defaultValue?.value, let hidden = privateMember(usedIn: value) { return .privateDefault(hidden) }
+      if let value = parameter.defaultValue?.value, let hidden = privateMember(usedIn: value) {
+        return .privateDefault(hidden)
+      }
     }
     return nil
   }
@@ -73,12 +76,15 @@ struct RequirementBuilder {
     case .variadicWithDefaults:
       "it has a variadic parameter and default arguments, and a variadic parameter cannot be passed on from an overload"
     case .privateDefault(let hidden):
-      "its default value uses '\(hidden)', which is private to '\(typeName)' and cannot be passed from a protocol extension"
+      "its default value uses '\(hidden)', which is private to '\(typeName)' and cannot be passed from a protocol "
+        + "extension"
     }
   }
 
   /// `withOverloads: false` when the member itself moves into the protocol extension with its defaults.
-  func requirement(for member: MemberDecl, node: Syntax, settable: Bool, in source: SourceText, withOverloads: Bool = true) throws -> Output {
+  func requirement(
+    for member: MemberDecl, node: Syntax, settable: Bool, in source: SourceText, withOverloads: Bool = true
+  ) throws -> Output {
     if let variable = node.as(VariableDeclSyntax.self) {
       return Output(requirement: try property(member, variable, settable: settable, source: source), overloads: [])
     }
@@ -177,7 +183,9 @@ struct RequirementBuilder {
 
   // MARK: Methods
 
-  private func method(_ member: MemberDecl, _ function: FunctionDeclSyntax, source: SourceText, withOverloads: Bool) throws -> Output {
+  private func method(
+    _ member: MemberDecl, _ function: FunctionDeclSyntax, source: SourceText, withOverloads: Bool
+  ) throws -> Output {
     let parameters = Array(function.signature.parameterClause.parameters)
     let attributes = attributeText(function.attributes, isProperty: false)
     let modifiers = modifierText(function.modifiers)

@@ -22,7 +22,8 @@ public enum SliceSuggester {
     _ analysis: SingletonAnalysis, isTaken: (String) -> Bool = { _ in false },
     isProvided: (MemberDecl) -> Bool = { _ in false }
   ) -> (slices: [Slice], unsliced: [String]) {
-    let names = uniqueNames(analysis.members.filter { ($0.access ?? .internal) > .fileprivate && !isProvided($0) }.map(\.name))
+    let names = uniqueNames(
+      analysis.members.filter { ($0.access ?? .internal) > .fileprivate && !isProvided($0) }.map(\.name))
     var groups: [[String]] = []
     var groupOfConsumerSet: [[String]: Int] = [:]
     var unused: [String] = []
