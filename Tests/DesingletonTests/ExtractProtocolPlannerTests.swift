@@ -1,6 +1,6 @@
 import DesingletonCore
 import DesingletonIndex
-import DesingletonPlanner
+@testable import DesingletonPlanner
 import Foundation
 import Testing
 
@@ -1653,6 +1653,42 @@ extension ExtractProtocolPlannerTests {
     // `expectExtraction` type-checks without `DEBUG`; the `#if DEBUG` clauses must hold together too.
     #expect(try compileErrors(input, flags: ["-D", "DEBUG"]) == "", "the input does not compile with DEBUG")
     #expect(try compileErrors(expected.merging(use) { $1 }, flags: ["-D", "DEBUG"]) == "", "the result does not compile with DEBUG")
+  }
+
+  @Test func nestedIfConfigClausesGiveOneConditionEach() throws {
+    let project = makeProject([
+      "Store.swift": """
+      #if os(Linux) || os(macOS)
+      final class Store: Sendable {
+        static let shared = Store()
+        #if DEBUG
+        func a() {}
+        #elseif FAST || SMALL
+        func b() {}
+        #elseif canImport(Foundation)
+        func c() {}
+        #else
+        func d() {}
+        #endif
+        func e() {}
+      }
+      #endif
+
+      """
+    ])
+    let conditions = project.index.members(of: "Store").map { "\($0.name): \($0.conditions)" }
+    #expect(
+      conditions == [
+        "shared: [\"os(Linux) || os(macOS)\"]",
+        "a: [\"os(Linux) || os(macOS)\", \"DEBUG\"]",
+        "b: [\"os(Linux) || os(macOS)\", \"!DEBUG && (FAST || SMALL)\"]",
+        "c: [\"os(Linux) || os(macOS)\", \"!DEBUG && !(FAST || SMALL) && canImport(Foundation)\"]",
+        "d: [\"os(Linux) || os(macOS)\", \"!DEBUG && !(FAST || SMALL) && !canImport(Foundation)\"]",
+        "e: [\"os(Linux) || os(macOS)\"]",
+      ])
+    #expect(
+      ConditionalText.condition(["os(Linux) || os(macOS)", "!DEBUG && (FAST || SMALL)"])
+        == "(os(Linux) || os(macOS)) && (!DEBUG && (FAST || SMALL))")
   }
 
   @Test func anOpaqueMemberMovedIntoTheExtensionIsNoRequirement() throws {
