@@ -183,10 +183,10 @@ enum MemberExtractor {
 }
 
 /// The condition under which each clause of an `#if` is compiled, built from the conditions as written.
-enum IfConfigCondition {
+public enum IfConfigCondition {
   /// `clauses`: each clause's condition and its syntax kind, nil for `#else`. A clause holds when its
   /// own condition does and none before it: `#elseif B` after `#if A` is `!A && B`.
-  static func conditions(ofClauses clauses: [(text: String, kind: SyntaxKind)?]) -> [String] {
+  public static func conditions(ofClauses clauses: [(text: String, kind: SyntaxKind)?]) -> [String] {
     var negated: [String] = []
     var result: [String] = []
     for clause in clauses {
@@ -201,8 +201,24 @@ enum IfConfigCondition {
     return result
   }
 
+  /// The conditions of the `#if` clauses around a node, outermost first.
+  public static func conditions(around node: some SyntaxProtocol) -> [String] {
+    var result: [String] = []
+    var current = Syntax(node)
+    while let parent = current.parent {
+      if let clause = parent.as(IfConfigClauseSyntax.self), let ifConfig = clause.parent?.parent?.as(IfConfigDeclSyntax.self),
+        let position = ifConfig.clauses.firstIndex(where: { $0.id == clause.id })
+      {
+        let all = conditions(ofClauses: ifConfig.clauses.map { clause in clause.condition.map { ($0.trimmedDescription, $0.kind) } })
+        result.insert(all[ifConfig.clauses.distance(from: ifConfig.clauses.startIndex, to: position)], at: 0)
+      }
+      current = parent
+    }
+    return result
+  }
+
   /// Whether a condition of this kind needs no parentheses after `!` or next to `&&`.
-  static func isAtomic(_ kind: SyntaxKind) -> Bool {
+  public static func isAtomic(_ kind: SyntaxKind) -> Bool {
     [.declReferenceExpr, .functionCallExpr, .booleanLiteralExpr, .tupleExpr, .integerLiteralExpr].contains(kind)
   }
 }

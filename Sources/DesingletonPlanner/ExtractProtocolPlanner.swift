@@ -65,6 +65,10 @@ public enum ExtractProtocolPlanner {
       throw Refusal("cannot find the declaration of '\(singleton.typeName)'", at: singleton.declaration.start)
     }
     let singletonFile = try project.file(primary.path)
+    // A singleton declared in `#if` clauses: its protocols and its conformance sit in the same ones.
+    let typeConditions = singletonFile.node(at: primary.range.bytes).map(IfConfigCondition.conditions(around:)) ?? []
+    let typeCondition = typeConditions.isEmpty ? nil : ConditionalText.condition(typeConditions)
+    let innerImports = singletonFile.node(at: primary.range.bytes).map(importLines(around:)) ?? []
     let conformed = ExtractProtocolPlanner.conformances(of: analysis.declarations, index: index)
     let provided = ProvidedMembers(protocols: conformed, index: index)
     let isSuggested = options.slices == nil
@@ -121,6 +125,9 @@ public enum ExtractProtocolPlanner {
         guard let node = file.node(at: member.range.bytes) else {
           throw Refusal("cannot read the declaration of '\(member.name)'", at: member.location)
         }
+        // The clauses around the singleton's declaration go around the whole protocol instead.
+        let conditions =
+          member.conditions.starts(with: typeConditions) ? Array(member.conditions.dropFirst(typeConditions.count)) : member.conditions
         let obstacle = builder.obstacle(for: member, node: node)
         var keepReason: String?
         if options.moveDerived {
@@ -137,10 +144,10 @@ public enum ExtractProtocolPlanner {
           if obstacle == nil || obstacle == .variadicWithDefaults {
             let output = try builder.requirement(
               for: member, node: node, settable: writable && !split, in: file.source, withOverloads: false)
-            requirements.append(ConditionalText(output.requirement, member.conditions))
+            requirements.append(ConditionalText(output.requirement, conditions))
             if split {
               let mutable = try builder.requirement(for: member, node: node, settable: true, in: file.source).requirement
-              mutableRequirements.append(ConditionalText(mutable, member.conditions))
+              mutableRequirements.append(ConditionalText(mutable, conditions))
             }
           }
           let text = movedText(
@@ -148,7 +155,7 @@ public enum ExtractProtocolPlanner {
           let memberIndent = file.source.indentation(at: member.range.bytes.lowerBound)
           let body = reindent(
             text.trimmingTrailingNewlines().trimmingLeadingBlankLines(), from: memberIndent, to: "", lineEnding: "\n")
-          extensionMembers.append(ConditionalText(body, member.conditions))
+          extensionMembers.append(ConditionalText(body, conditions))
           removals[member.range.path, default: []].append(node)
           moved.append(member.name)
           continue
@@ -169,12 +176,12 @@ public enum ExtractProtocolPlanner {
           kept.append("\(member.name) stays on \(singleton.simpleTypeName): \(keepReason)")
         }
         let output = try builder.requirement(for: member, node: node, settable: writable && !split, in: file.source)
-        requirements.append(ConditionalText(output.requirement, member.conditions))
+        requirements.append(ConditionalText(output.requirement, conditions))
         if split {
           let mutable = try builder.requirement(for: member, node: node, settable: true, in: file.source).requirement
-          mutableRequirements.append(ConditionalText(mutable, member.conditions))
+          mutableRequirements.append(ConditionalText(mutable, conditions))
         }
-        extensionMembers.append(contentsOf: output.overloads.map { ConditionalText($0, member.conditions) })
+        extensionMembers.append(contentsOf: output.overloads.map { ConditionalText($0, conditions) })
       }
       if requirements.isEmpty && extensionMembers.isEmpty {
         // Every member stays on the singleton: an empty protocol would only be cut again.
@@ -182,7 +189,7 @@ public enum ExtractProtocolPlanner {
         plan.notes.append(contentsOf: kept.map { "  \($0)" })
         continue
       }
-      var text = imports.isEmpty ? "" : imports.joined(separator: "\n") + "\n\n"
+      var text = ""
       text += traits.protocolHeader(name: slice.name, refining: nil)
       text += indented(ConditionalText.blocks(requirements, separator: "\n"), indent: indent, separator: "\n") + "}\n"
       var conformanceName = slice.name
@@ -197,6 +204,11 @@ public enum ExtractProtocolPlanner {
         let extensionBlocks = ConditionalText.blocks(extensionMembers, separator: "\n\n")
         text += indented(extensionBlocks, indent: indent, separator: "\n\n") + "}\n"
       }
+      if let typeCondition {
+        let inner = innerImports.isEmpty ? "" : innerImports.joined(separator: "\n") + "\n\n"
+        text = "#if \(typeCondition)\n" + inner + text + "#endif\n"
+      }
+      if !imports.isEmpty { text = imports.joined(separator: "\n") + "\n\n" + text }
       let path = directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
       // A file the index read is in the way; one it did not read is the Printer's to refuse when it writes.
       if indexedPaths.contains(normalizedPath(path)) {
@@ -216,8 +228,9 @@ public enum ExtractProtocolPlanner {
     if !conformances.isEmpty {
       let source = singletonFile.source
       let endsWithNewline = source.bytes.last == UInt8(ascii: "\n")
-      let text = (endsWithNewline ? "" : lineEnding) + lineEnding
-        + "extension \(singleton.typeName): \(conformances.joined(separator: ", ")) {}" + lineEnding
+      var conformance = "extension \(singleton.typeName): \(conformances.joined(separator: ", ")) {}" + lineEnding
+      if let typeCondition { conformance = "#if \(typeCondition)" + lineEnding + conformance + "#endif" + lineEnding }
+      let text = (endsWithNewline ? "" : lineEnding) + lineEnding + conformance
       plan.add(.insert(text, at: source.bytes.count), in: primary.path)
     }
     let unsliced = analysis.members.map(\.name).filter { leftOut.contains($0) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -392,6 +405,19 @@ public enum ExtractProtocolPlanner {
 
   static func importLines(of file: ParsedFile) -> [String] {
     file.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }
+  }
+
+  /// The imports in the `#if` clauses around a declaration, outermost first.
+  static func importLines(around node: Syntax) -> [String] {
+    var lines: [String] = []
+    var current = node
+    while let parent = current.parent {
+      if let clause = parent.as(IfConfigClauseSyntax.self), case .statements(let items) = clause.elements {
+        lines.insert(contentsOf: items.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }, at: 0)
+      }
+      current = parent
+    }
+    return lines
   }
 
   /// A moved member keeps its doc comment and body; `final`, `dynamic` and its own access go, and the

@@ -1655,6 +1655,41 @@ extension ExtractProtocolPlannerTests {
     #expect(try compileErrors(expected.merging(use) { $1 }, flags: ["-D", "DEBUG"]) == "", "the result does not compile with DEBUG")
   }
 
+  @Test func aSingletonDeclaredUnderIfConfigGetsItsProtocolAndConformanceUnderIt() throws {
+    let store = """
+      #if DEBUG
+      import Foundation
+
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var date: Date = Date()
+        func reload() {}
+      }
+      #endif
+
+      """
+    let expected = [
+      "Store.swift": store + "\n#if DEBUG\nextension Store: Clock {}\n#endif\n",
+      "Clock.swift": """
+      #if DEBUG
+      import Foundation
+
+      @MainActor
+      protocol Clock: AnyObject, Sendable {
+        var date: Date { get }
+        func reload()
+      }
+      #endif
+
+      """,
+    ]
+    try expectExtraction(
+      ["Store.swift": store], singleton: "Store", slices: [Slice(name: "Clock", members: ["date", "reload"])],
+      produces: expected)
+    #expect(try compileErrors(expected, flags: ["-D", "DEBUG"]) == "", "the result does not compile with DEBUG")
+  }
+
   @Test func nestedIfConfigClausesGiveOneConditionEach() throws {
     let project = makeProject([
       "Store.swift": """
