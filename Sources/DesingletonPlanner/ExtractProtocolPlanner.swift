@@ -50,84 +50,144 @@ public struct ExtractProtocolOptions: Sendable {
 /// extension SessionController: ItemFetcher {}
 /// ```
 public enum ExtractProtocolPlanner {
-  // Steps, in order:
-  // 1. slices: the ones named with --slice (validated), or suggested from the members no protocol
-  //    of the singleton provides yet, under names no type in the project has;
-  // 2. per slice, each member that can be a requirement: its requirement (in the `#if` clauses it
-  //    sits in), the overloads standing in for its defaults, or its move into the protocol
-  //    extension; a member that cannot be a requirement stays on the singleton with a note (a
-  //    named slice is refused instead);
-  // 3. the new protocol files, the moved members' removals, and the conformance extension.
+  // Steps, in order (each a function below):
+  // 1. `chooseSlices`: the named slices, validated, or suggested ones;
+  // 2. `decide`: a `Design`, the protocols to create with their requirements, overloads and moved
+  //    members, the conformances, and the notes;
+  // 3. `write`: the new files and the edits.
   public static func plan(singleton: Singleton, options: ExtractProtocolOptions, project: Project) throws -> Plan {
-    let index = project.index
-    let analysis = try SingletonAnalysis(singleton: singleton, project: project)
-    guard let primary = analysis.declarations.first(where: { !$0.isExtension }) else {
-      throw Refusal("cannot find the declaration of '\(singleton.typeName)'", at: singleton.declaration.start)
-    }
-    let singletonFile = try project.file(primary.path)
-    // A singleton declared in `#if` clauses: its protocols and its conformance sit in the same ones.
-    let typeConditions = singletonFile.node(at: primary.range.bytes).map(IfConfigCondition.conditions(around:)) ?? []
-    let typeCondition = typeConditions.isEmpty ? nil : ConditionalText.condition(typeConditions)
-    let innerImports = singletonFile.node(at: primary.range.bytes).map(importLines(around:)) ?? []
-    let conformed = ExtractProtocolPlanner.conformances(of: analysis.declarations, index: index)
-    let provided = ProvidedMembers(protocols: conformed, index: index)
-    let isSuggested = options.slices == nil
-    // Suggested slices take only what no protocol provides yet (so a second run finds nothing), under
-    // names no type has: an existing protocol of that name would not declare them.
-    let slices = options.slices ?? SliceSuggester.suggest(
-      analysis, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
-      isProvided: provided.contains
-    ).slices
+    let context = try Context(singleton: singleton, options: options, project: project)
+    let slices = try chooseSlices(context)
     if slices.isEmpty {
       // Nothing any consumer uses is left on the singleton (or never was): nothing to cut.
       return Plan(notes: ["nothing to slice: no consumer uses a member of '\(singleton.typeName)' that no protocol has; name members with --slice"])
     }
-    let allMembers = analysis.declarations.flatMap(\.members)
-    try validate(slices, singleton: singleton, primary: primary, members: allMembers, conformed: conformed, index: index)
+    let traits = ProtocolTraits(
+      primary: context.primary, declarations: context.analysis.declarations, members: context.allMembers, slices: slices)
+    let design = try decide(slices, traits: traits, context)
+    return try write(design, traits: traits, context)
+  }
 
+  /// What the steps share: the singleton, its declarations and the protocols it has.
+  struct Context {
+    let singleton: Singleton
+    let options: ExtractProtocolOptions
+    let project: Project
+    let analysis: SingletonAnalysis
+    let primary: TypeDecl
+    let singletonFile: ParsedFile
+    let allMembers: [MemberDecl]
+    /// The `#if` clauses around the singleton's declaration: its protocols and conformance sit in the same ones.
+    let typeConditions: [String]
+    let conformed: Set<String>
+    let provided: ProvidedMembers
+
+    init(singleton: Singleton, options: ExtractProtocolOptions, project: Project) throws {
+      self.singleton = singleton
+      self.options = options
+      self.project = project
+      analysis = try SingletonAnalysis(singleton: singleton, project: project)
+      guard let primary = analysis.declarations.first(where: { !$0.isExtension }) else {
+        throw Refusal("cannot find the declaration of '\(singleton.typeName)'", at: singleton.declaration.start)
+      }
+      self.primary = primary
+      singletonFile = try project.file(primary.path)
+      allMembers = analysis.declarations.flatMap(\.members)
+      typeConditions = singletonFile.node(at: primary.range.bytes).map(IfConfigCondition.conditions(around:)) ?? []
+      conformed = ExtractProtocolPlanner.conformances(of: analysis.declarations, index: project.index)
+      provided = ProvidedMembers(protocols: conformed, index: project.index)
+    }
+
+    var index: Index { project.index }
+    var isSuggested: Bool { options.slices == nil }
+  }
+
+  /// What the command decided, before any text is written: the protocols to create, the members
+  /// they take out of the singleton, the conformances, and the notes.
+  struct Design {
+    struct NewProtocol {
+      var name: String
+      var path: String
+      var requirements: [ConditionalText] = []
+      /// Requirements of the `Mutable...` protocol refining this one (--split-mutable).
+      var mutableRequirements: [ConditionalText] = []
+      /// Overloads standing in for default arguments, and moved members.
+      var extensionMembers: [ConditionalText] = []
+    }
+
+    var protocols: [NewProtocol] = []
+    /// Declarations of moved members, by file.
+    var removals: [String: [Syntax]] = [:]
+    /// The protocols the singleton's new conformance extension lists.
+    var conformances: [String] = []
+    var notes: [String] = []
+  }
+
+  /// Step 1: the slices named with --slice (validated), or the ones suggested from the members no
+  /// protocol of the singleton provides yet, under names no type in the project has.
+  static func chooseSlices(_ context: Context) throws -> [Slice] {
+    let index = context.index
+    // An existing protocol of a suggested name would not declare the members suggested for it.
+    let slices = context.options.slices ?? SliceSuggester.suggest(
+      context.analysis, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
+      isProvided: context.provided.contains
+    ).slices
+    if !slices.isEmpty {
+      try validate(
+        slices, singleton: context.singleton, primary: context.primary, members: context.allMembers,
+        conformed: context.conformed, index: index)
+    }
+    return slices
+  }
+
+  /// Step 2: per slice, each member that can be a requirement: its requirement (in the `#if`
+  /// clauses it sits in), the overloads standing in for its defaults, or its move into the protocol
+  /// extension. A member that cannot be a requirement stays on the singleton with a note; a named
+  /// slice is refused instead.
+  static func decide(_ slices: [Slice], traits: ProtocolTraits, _ context: Context) throws -> Design {
+    let singleton = context.singleton
+    let options = context.options
+    let analysis = context.analysis
+    let allMembers = context.allMembers
+    let index = context.index
     let nested = Set(allMembers.filter { [.nestedType, .typeAlias].contains($0.kind) }.map(\.name))
-    let traits = ProtocolTraits(primary: primary, declarations: analysis.declarations, members: allMembers, slices: slices)
     let builder = RequirementBuilder(
       typeName: singleton.typeName, nestedTypeNames: nested,
-      isValueType: [.struct, .enum].contains(primary.kind), index: index,
-      indentUnit: singletonFile.source.indentUnit, extensionAccess: traits.access)
-
-    var plan = Plan()
-    var conformances: [String] = []
-    let lineEnding = singletonFile.source.lineEnding
-    let indent = singletonFile.source.indentUnit
-    let imports = importLines(of: singletonFile)
-    let directory = options.outputDirectory ?? (primary.path as NSString).deletingLastPathComponent
-    var leftOut = Set(analysis.members.filter { ($0.access ?? .internal) > .fileprivate }.map(\.name))
+      isValueType: [.struct, .enum].contains(context.primary.kind), index: index,
+      indentUnit: context.singletonFile.source.indentUnit, extensionAccess: traits.access)
+    let directory = options.outputDirectory ?? (context.primary.path as NSString).deletingLastPathComponent
     let indexedPaths = Set(index.allPaths.map(normalizedPath))
+    var leftOut = Set(analysis.members.filter { ($0.access ?? .internal) > .fileprivate }.map(\.name))
+    var design = Design()
 
-    var removals: [String: [Syntax]] = [:]
     for slice in slices {
       leftOut.subtract(slice.members)
       let existing = index.types(named: slice.name).flatMap { index.declarations(of: $0) }
       if existing.contains(where: { $0.kind == .protocol }) {
-        if !conformed.contains(slice.name) { conformances.append(slice.name) }
-        plan.notes.append("\(slice.name): exists already; \(conformed.contains(slice.name) ? "nothing to do" : "conformance added")")
+        let conforms = context.conformed.contains(slice.name)
+        if !conforms { design.conformances.append(slice.name) }
+        design.notes.append("\(slice.name): exists already; \(conforms ? "nothing to do" : "conformance added")")
         continue
       }
+      let path = directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
+      var created = Design.NewProtocol(name: slice.name, path: path)
       let members = slice.members.flatMap { name in
         allMembers.filter {
-          $0.name == name && isCandidate($0, singleton: singleton) && !(isSuggested && provided.contains($0))
+          $0.name == name && isCandidate($0, singleton: singleton) && !(context.isSuggested && context.provided.contains($0))
         }
       }
-      var requirements: [ConditionalText] = []
-      var mutableRequirements: [ConditionalText] = []
-      var extensionMembers: [ConditionalText] = []
       var moved: [String] = []
       var kept: [String] = []
       for member in members {
-        let file = try project.file(member.range.path)
+        let file = try context.project.file(member.range.path)
         guard let node = file.node(at: member.range.bytes) else {
           throw Refusal("cannot read the declaration of '\(member.name)'", at: member.location)
         }
         // The clauses around the singleton's declaration go around the whole protocol instead.
+        let typeConditions = context.typeConditions
         let conditions =
-          member.conditions.starts(with: typeConditions) ? Array(member.conditions.dropFirst(typeConditions.count)) : member.conditions
+          member.conditions.starts(with: typeConditions)
+          ? Array(member.conditions.dropFirst(typeConditions.count)) : member.conditions
         let obstacle = builder.obstacle(for: member, node: node)
         var keepReason: String?
         if options.moveDerived {
@@ -144,10 +204,10 @@ public enum ExtractProtocolPlanner {
           if obstacle == nil || obstacle == .variadicWithDefaults {
             let output = try builder.requirement(
               for: member, node: node, settable: writable && !split, in: file.source, withOverloads: false)
-            requirements.append(ConditionalText(output.requirement, conditions))
+            created.requirements.append(ConditionalText(output.requirement, conditions))
             if split {
               let mutable = try builder.requirement(for: member, node: node, settable: true, in: file.source).requirement
-              mutableRequirements.append(ConditionalText(mutable, conditions))
+              created.mutableRequirements.append(ConditionalText(mutable, conditions))
             }
           }
           let text = movedText(
@@ -155,14 +215,14 @@ public enum ExtractProtocolPlanner {
           let memberIndent = file.source.indentation(at: member.range.bytes.lowerBound)
           let body = reindent(
             text.trimmingTrailingNewlines().trimmingLeadingBlankLines(), from: memberIndent, to: "", lineEnding: "\n")
-          extensionMembers.append(ConditionalText(body, conditions))
-          removals[member.range.path, default: []].append(node)
+          created.extensionMembers.append(ConditionalText(body, conditions))
+          design.removals[member.range.path, default: []].append(node)
           moved.append(member.name)
           continue
         }
         if let obstacle {
           let reason = builder.reason(obstacle, member: member)
-          guard isSuggested else {
+          guard context.isSuggested else {
             let instead =
               obstacle.allowsMove && !options.moveDerived ? " or move it into the protocol extension with --move-derived" : ""
             throw Refusal(
@@ -176,32 +236,62 @@ public enum ExtractProtocolPlanner {
           kept.append("\(member.name) stays on \(singleton.simpleTypeName): \(keepReason)")
         }
         let output = try builder.requirement(for: member, node: node, settable: writable && !split, in: file.source)
-        requirements.append(ConditionalText(output.requirement, conditions))
+        created.requirements.append(ConditionalText(output.requirement, conditions))
         if split {
           let mutable = try builder.requirement(for: member, node: node, settable: true, in: file.source).requirement
-          mutableRequirements.append(ConditionalText(mutable, conditions))
+          created.mutableRequirements.append(ConditionalText(mutable, conditions))
         }
-        extensionMembers.append(contentsOf: output.overloads.map { ConditionalText($0, conditions) })
+        created.extensionMembers.append(contentsOf: output.overloads.map { ConditionalText($0, conditions) })
       }
-      if requirements.isEmpty && extensionMembers.isEmpty {
+      if created.requirements.isEmpty && created.extensionMembers.isEmpty {
         // Every member stays on the singleton: an empty protocol would only be cut again.
-        plan.notes.append("\(slice.name): nothing in it can be a protocol requirement; no protocol")
-        plan.notes.append(contentsOf: kept.map { "  \($0)" })
+        design.notes.append("\(slice.name): nothing in it can be a protocol requirement; no protocol")
+        design.notes.append(contentsOf: kept.map { "  \($0)" })
         continue
       }
-      var text = ""
-      text += traits.protocolHeader(name: slice.name, refining: nil)
-      text += indented(ConditionalText.blocks(requirements, separator: "\n"), indent: indent, separator: "\n") + "}\n"
-      var conformanceName = slice.name
-      if !mutableRequirements.isEmpty {
-        text += "\n" + traits.protocolHeader(name: "Mutable" + slice.name, refining: slice.name)
-        let mutableBlocks = ConditionalText.blocks(mutableRequirements, separator: "\n")
-        text += indented(mutableBlocks, indent: indent, separator: "\n") + "}\n"
-        conformanceName = "Mutable" + slice.name
+      // A file the index read is in the way; one it did not read is the Printer's to refuse when it writes.
+      if indexedPaths.contains(normalizedPath(path)) {
+        throw Refusal(
+          "'\(path)' exists already and does not declare protocol '\(slice.name)'", at: Location(path: path, line: 1, column: 1))
       }
-      if !extensionMembers.isEmpty {
-        text += "\n" + traits.extensionAttributes + "extension \(slice.name) {\n"
-        let extensionBlocks = ConditionalText.blocks(extensionMembers, separator: "\n\n")
+      design.protocols.append(created)
+      let conformanceName = created.mutableRequirements.isEmpty ? slice.name : "Mutable" + slice.name
+      if !context.conformed.contains(conformanceName) { design.conformances.append(conformanceName) }
+      var note = "\(slice.name): \(slice.members.joined(separator: ", ")) -> \(path)"
+      if !moved.isEmpty { note += "; moved to extension \(slice.name): \(moved.joined(separator: ", "))" }
+      design.notes.append(note)
+      design.notes.append(contentsOf: kept.map { "  \($0)" })
+    }
+    var unsliced: [String] = []
+    for member in analysis.members where leftOut.contains(member.name) && !unsliced.contains(member.name) {
+      unsliced.append(member.name)
+    }
+    if !unsliced.isEmpty {
+      design.notes.append("left on \(singleton.simpleTypeName) only: \(unsliced.joined(separator: ", "))")
+    }
+    return design
+  }
+
+  /// Step 3: the new protocol files, the moved members' removals, and the conformance extension.
+  static func write(_ design: Design, traits: ProtocolTraits, _ context: Context) throws -> Plan {
+    let source = context.singletonFile.source
+    let lineEnding = source.lineEnding
+    let indent = source.indentUnit
+    let imports = importLines(of: context.singletonFile)
+    let typeCondition = context.typeConditions.isEmpty ? nil : ConditionalText.condition(context.typeConditions)
+    let innerImports = context.singletonFile.node(at: context.primary.range.bytes).map(importLines(around:)) ?? []
+    var plan = Plan(notes: design.notes)
+    for created in design.protocols {
+      var text = traits.protocolHeader(name: created.name, refining: nil)
+      text += indented(ConditionalText.blocks(created.requirements, separator: "\n"), indent: indent, separator: "\n") + "}\n"
+      if !created.mutableRequirements.isEmpty {
+        text += "\n" + traits.protocolHeader(name: "Mutable" + created.name, refining: created.name)
+        let mutableBlocks = ConditionalText.blocks(created.mutableRequirements, separator: "\n")
+        text += indented(mutableBlocks, indent: indent, separator: "\n") + "}\n"
+      }
+      if !created.extensionMembers.isEmpty {
+        text += "\n" + traits.extensionAttributes + "extension \(created.name) {\n"
+        let extensionBlocks = ConditionalText.blocks(created.extensionMembers, separator: "\n\n")
         text += indented(extensionBlocks, indent: indent, separator: "\n\n") + "}\n"
       }
       if let typeCondition {
@@ -209,33 +299,19 @@ public enum ExtractProtocolPlanner {
         text = "#if \(typeCondition)\n" + inner + text + "#endif\n"
       }
       if !imports.isEmpty { text = imports.joined(separator: "\n") + "\n\n" + text }
-      let path = directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
-      // A file the index read is in the way; one it did not read is the Printer's to refuse when it writes.
-      if indexedPaths.contains(normalizedPath(path)) {
-        throw Refusal("'\(path)' exists already and does not declare protocol '\(slice.name)'", at: Location(path: path, line: 1, column: 1))
-      }
-      plan.newFiles[path] = text.withLineEnding(lineEnding)
-      if !conformed.contains(conformanceName) { conformances.append(conformanceName) }
-      var note = "\(slice.name): \(slice.members.joined(separator: ", ")) -> \(path)"
-      if !moved.isEmpty { note += "; moved to extension \(slice.name): \(moved.joined(separator: ", "))" }
-      plan.notes.append(note)
-      plan.notes.append(contentsOf: kept.map { "  \($0)" })
+      plan.newFiles[created.path] = text.withLineEnding(lineEnding)
     }
-    for (path, nodes) in removals.sorted(by: { $0.key < $1.key }) {
-      let source = try project.file(path).source
-      for range in source.removalRanges(of: nodes) { plan.add(TextEdit(range: range, replacement: ""), in: path) }
+    for (path, nodes) in design.removals.sorted(by: { $0.key < $1.key }) {
+      let file = try context.project.file(path).source
+      for range in file.removalRanges(of: nodes) { plan.add(TextEdit(range: range, replacement: ""), in: path) }
     }
-    if !conformances.isEmpty {
-      let source = singletonFile.source
+    if !design.conformances.isEmpty {
       let endsWithNewline = source.bytes.last == UInt8(ascii: "\n")
-      var conformance = "extension \(singleton.typeName): \(conformances.joined(separator: ", ")) {}" + lineEnding
+      var conformance =
+        "extension \(context.singleton.typeName): \(design.conformances.joined(separator: ", ")) {}" + lineEnding
       if let typeCondition { conformance = "#if \(typeCondition)" + lineEnding + conformance + "#endif" + lineEnding }
       let text = (endsWithNewline ? "" : lineEnding) + lineEnding + conformance
-      plan.add(.insert(text, at: source.bytes.count), in: primary.path)
-    }
-    let unsliced = analysis.members.map(\.name).filter { leftOut.contains($0) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-    if !unsliced.isEmpty {
-      plan.notes.append("left on \(singleton.simpleTypeName) only: \(unsliced.joined(separator: ", "))")
+      plan.add(.insert(text, at: source.bytes.count), in: context.primary.path)
     }
     return plan
   }
