@@ -51,6 +51,8 @@ struct DeclarationCollector {
   var types: [TypeDecl] = []
   /// `typealias` declarations, at top level and in types.
   var typeAliases: [TypeAlias] = []
+  /// The conditions of the `#if` clauses the declarations being collected sit in.
+  private var enclosingConditions: [String] = []
 
   init(source: SourceText) {
     self.source = source
@@ -80,7 +82,11 @@ struct DeclarationCollector {
     case .typeAliasDecl(let node) where enclosing == nil:
       typeAliases.append(TypeAlias(name: node.name.text, aliasedType: node.initializer.value.text(in: source)))
     case .ifConfigDecl(let node):
-      for clause in node.clauses {
+      let conditions = IfConfigCondition.conditions(
+        ofClauses: node.clauses.map { clause in clause.condition.map { ($0.text(in: source), $0.kind) } })
+      for (clause, condition) in zip(node.clauses, conditions) {
+        enclosingConditions.append(condition)
+        defer { enclosingConditions.removeLast() }
         switch clause.elements {
         case .statements(let items): collect(items, enclosing: enclosing)
         case .decls(let members): collect(members, enclosing: enclosing)
@@ -102,7 +108,7 @@ struct DeclarationCollector {
     let memberBlock = group.memberBlock
     let written = qualifiedName ?? name
     let qualified = enclosing.map { "\($0).\(written)" } ?? written
-    let members = MemberExtractor.members(of: memberBlock.members, in: source)
+    let members = MemberExtractor.members(of: memberBlock.members, in: source, conditions: enclosingConditions)
     let modifierSummary = ModifierSummary(group.modifiers)
     types.append(
       TypeDecl(

@@ -85,12 +85,16 @@ public struct MemberDecl: Hashable, Sendable {
   public var isFailable: Bool
   /// The declaration's whole range, attributes included.
   public var range: SourceRange
+  /// The conditions of the `#if` clauses the declaration sits in, outermost first, each one a
+  /// condition that holds exactly in its clause: `DEBUG` for `#if DEBUG`, `!DEBUG && os(Linux)` for
+  /// `#elseif os(Linux)` after it, `!DEBUG && !os(Linux)` for the `#else`.
+  public var conditions: [String]
 
   public init(
     name: String, kind: Kind, isStatic: Bool = false, isClassMember: Bool = false, isLet: Bool = false,
     isStored: Bool = false, isSettable: Bool = false, setterAccess: AccessLevel? = nil, access: AccessLevel? = nil,
     attributes: [String] = [], modifiers: [String] = [], typeText: String? = nil, initializerText: String? = nil,
-    labels: [String] = [], isFailable: Bool = false, range: SourceRange
+    labels: [String] = [], isFailable: Bool = false, range: SourceRange, conditions: [String] = []
   ) {
     self.name = name
     self.kind = kind
@@ -108,6 +112,7 @@ public struct MemberDecl: Hashable, Sendable {
     self.labels = labels
     self.isFailable = isFailable
     self.range = range
+    self.conditions = conditions
   }
 
   public var location: Location { range.start }

@@ -7,14 +7,19 @@ import DesingletonCore
 /// every child touched). Offsets are summed from node lengths, starting at the member list's
 /// position; texts are read from the tokens, without their outer trivia, as the source has them.
 enum MemberExtractor {
-  static func members(of list: MemberBlockItemListSyntax, in source: SourceText) -> [MemberDecl] {
+  /// `conditions` are those of the `#if` clauses around the type declaration itself.
+  static func members(
+    of list: MemberBlockItemListSyntax, in source: SourceText, conditions: [String] = []
+  ) -> [MemberDecl] {
     var result: [MemberDecl] = []
-    collect(list.raw, at: list.position.utf8Offset, source: source, into: &result)
+    collect(list.raw, at: list.position.utf8Offset, source: source, conditions: conditions, into: &result)
     return result
   }
 
   /// `list` is a member block's item list starting at byte `offset`.
-  private static func collect(_ list: RawSyntax, at offset: Int, source: SourceText, into result: inout [MemberDecl]) {
+  private static func collect(
+    _ list: RawSyntax, at offset: Int, source: SourceText, conditions: [String], into result: inout [MemberDecl]
+  ) {
     guard let items = list.layoutView?.children else { return }
     result.reserveCapacity(result.count + items.count)
     var itemOffset = offset
@@ -22,18 +27,29 @@ enum MemberExtractor {
       defer { itemOffset += item.byteLength }
       guard let member = RawMemberBlockItemSyntax(item) else { continue }
       let decl = member.decl
-      extract(decl, at: itemOffset + Self.offset(of: decl.raw, in: item), source: source, into: &result)
+      let first = result.count
+      let declOffset = itemOffset + Self.offset(of: decl.raw, in: item)
+      extract(decl, at: declOffset, source: source, conditions: conditions, into: &result)
+      if !conditions.isEmpty && decl.as(RawIfConfigDeclSyntax.self) == nil {
+        for position in first..<result.count { result[position].conditions = conditions }
+      }
     }
   }
 
-  private static func extract(_ decl: RawDeclSyntax, at offset: Int, source: SourceText, into result: inout [MemberDecl]) {
+  private static func extract(
+    _ decl: RawDeclSyntax, at offset: Int, source: SourceText, conditions: [String], into result: inout [MemberDecl]
+  ) {
     if let ifConfig = decl.as(RawIfConfigDeclSyntax.self) {
       let clauses = ifConfig.clauses
+      let clauseConditions = IfConfigCondition.conditions(
+        ofClauses: clauses.elements.map { clause in clause.condition.map { ($0.trimmedText, $0.raw.kind) } })
       var clauseOffset = offset + self.offset(of: clauses.raw, in: ifConfig.raw)
-      for clause in clauses.elements {
+      for (clause, condition) in zip(clauses.elements, clauseConditions) {
         defer { clauseOffset += clause.raw.byteLength }
         if let elements = clause.elements, case .decls(let nested) = RawIfConfigClauseSyntax.Elements(elements) {
-          collect(nested.raw, at: clauseOffset + self.offset(of: nested.raw, in: clause.raw), source: source, into: &result)
+          collect(
+            nested.raw, at: clauseOffset + self.offset(of: nested.raw, in: clause.raw), source: source,
+            conditions: conditions + [condition], into: &result)
         }
       }
       return
@@ -168,6 +184,47 @@ enum MemberExtractor {
       offset += candidate.byteLength
     }
     return offset
+  }
+}
+
+/// The condition under which each clause of an `#if` is compiled, built from the conditions as written.
+public enum IfConfigCondition {
+  /// `clauses`: each clause's condition and its syntax kind, nil for `#else`. A clause holds when its
+  /// own condition does and none before it: `#elseif B` after `#if A` is `!A && B`.
+  public static func conditions(ofClauses clauses: [(text: String, kind: SyntaxKind)?]) -> [String] {
+    var negated: [String] = []
+    var result: [String] = []
+    for clause in clauses {
+      var parts = negated
+      if let clause {
+        let standsAlone = isAtomic(clause.kind)
+        parts.append(negated.isEmpty || standsAlone ? clause.text : "(\(clause.text))")
+        negated.append(standsAlone ? "!" + clause.text : "!(\(clause.text))")
+      }
+      result.append(parts.joined(separator: " && "))
+    }
+    return result
+  }
+
+  /// The conditions of the `#if` clauses around a node, outermost first.
+  public static func conditions(around node: some SyntaxProtocol) -> [String] {
+    var result: [String] = []
+    var current = Syntax(node)
+    while let parent = current.parent {
+      if let clause = parent.as(IfConfigClauseSyntax.self), let ifConfig = clause.parent?.parent?.as(IfConfigDeclSyntax.self),
+        let position = ifConfig.clauses.firstIndex(where: { $0.id == clause.id })
+      {
+        let all = conditions(ofClauses: ifConfig.clauses.map { clause in clause.condition.map { ($0.trimmedDescription, $0.kind) } })
+        result.insert(all[ifConfig.clauses.distance(from: ifConfig.clauses.startIndex, to: position)], at: 0)
+      }
+      current = parent
+    }
+    return result
+  }
+
+  /// Whether a condition of this kind needs no parentheses after `!` or next to `&&`.
+  public static func isAtomic(_ kind: SyntaxKind) -> Bool {
+    [.declReferenceExpr, .functionCallExpr, .booleanLiteralExpr, .tupleExpr, .integerLiteralExpr].contains(kind)
   }
 }
 

@@ -1,6 +1,7 @@
 import DesingletonCore
 import DesingletonIndex
 import Foundation
+import SwiftParser
 import SwiftSyntax
 
 public struct ExtractProtocolOptions: Sendable {
@@ -49,127 +50,291 @@ public struct ExtractProtocolOptions: Sendable {
 /// extension SessionController: ItemFetcher {}
 /// ```
 public enum ExtractProtocolPlanner {
+  // Steps, in order (each a function below):
+  // 1. `chooseSlices`: the named slices, validated, or suggested ones;
+  // 2. `decide`: a `Design`, the protocols to create with their requirements, overloads and moved
+  //    members, the conformances, and the notes;
+  // 3. `write`: the new files and the edits.
   public static func plan(singleton: Singleton, options: ExtractProtocolOptions, project: Project) throws -> Plan {
-    let index = project.index
-    let analysis = try SingletonAnalysis(singleton: singleton, project: project)
-    guard let primary = analysis.declarations.first(where: { !$0.isExtension }) else {
-      throw Refusal("cannot find the declaration of '\(singleton.typeName)'", at: singleton.declaration.start)
-    }
-    let singletonFile = try project.file(primary.path)
-    // A suggested name may be an existing protocol (a slice cut earlier), not another existing type.
-    let slices = options.slices ?? SliceSuggester.suggest(analysis, isTaken: { name in
-      index.hasType(name) && !index.declarations(of: name).contains { $0.kind == .protocol }
-    }).slices
+    let context = try Context(singleton: singleton, options: options, project: project)
+    let slices = try chooseSlices(context)
     if slices.isEmpty {
       // Nothing any consumer uses is left on the singleton (or never was): nothing to cut.
       return Plan(notes: ["nothing to slice: no consumer uses a member of '\(singleton.typeName)' that no protocol has; name members with --slice"])
     }
-    let allMembers = analysis.declarations.flatMap(\.members)
-    try validate(slices, singleton: singleton, primary: primary, members: allMembers, index: index)
+    let traits = ProtocolTraits(
+      primary: context.primary, declarations: context.analysis.declarations, members: context.allMembers, slices: slices)
+    let design = try decide(slices, traits: traits, context)
+    return try write(design, traits: traits, context)
+  }
 
+  /// What the steps share: the singleton, its declarations and the protocols it has.
+  struct Context {
+    let singleton: Singleton
+    let options: ExtractProtocolOptions
+    let project: Project
+    let analysis: SingletonAnalysis
+    let primary: TypeDecl
+    let singletonFile: ParsedFile
+    let allMembers: [MemberDecl]
+    /// The `#if` clauses around the singleton's declaration: its protocols and conformance sit in the same ones.
+    let typeConditions: [String]
+    let conformed: Set<String>
+    let provided: ProvidedMembers
+
+    init(singleton: Singleton, options: ExtractProtocolOptions, project: Project) throws {
+      self.singleton = singleton
+      self.options = options
+      self.project = project
+      analysis = try SingletonAnalysis(singleton: singleton, project: project)
+      guard let primary = analysis.declarations.first(where: { !$0.isExtension }) else {
+        throw Refusal("cannot find the declaration of '\(singleton.typeName)'", at: singleton.declaration.start)
+      }
+      self.primary = primary
+      singletonFile = try project.file(primary.path)
+      allMembers = analysis.declarations.flatMap(\.members)
+      typeConditions = singletonFile.node(at: primary.range.bytes).map(IfConfigCondition.conditions(around:)) ?? []
+      conformed = ExtractProtocolPlanner.conformances(of: analysis.declarations, index: project.index)
+      provided = ProvidedMembers(protocols: conformed, index: project.index)
+    }
+
+    var index: Index { project.index }
+    var isSuggested: Bool { options.slices == nil }
+  }
+
+  /// What the command decided, before any text is written: the protocols to create, the members
+  /// they take out of the singleton, the conformances, and the notes.
+  struct Design {
+    struct NewProtocol {
+      var name: String
+      var path: String
+      var requirements: [ConditionalText] = []
+      /// Requirements of the `Mutable...` protocol refining this one (--split-mutable).
+      var mutableRequirements: [ConditionalText] = []
+      /// Overloads standing in for default arguments, and moved members.
+      var extensionMembers: [ConditionalText] = []
+    }
+
+    var protocols: [NewProtocol] = []
+    /// Declarations of moved members, by file.
+    var removals: [String: [Syntax]] = [:]
+    /// The protocols the singleton's new conformance extension lists.
+    var conformances: [String] = []
+    var notes: [String] = []
+  }
+
+  /// Step 1: the slices named with --slice (validated), or the ones suggested from the members no
+  /// protocol of the singleton provides yet, under names no type in the project has.
+  static func chooseSlices(_ context: Context) throws -> [Slice] {
+    let index = context.index
+    // An existing protocol of a suggested name would not declare the members suggested for it.
+    let slices = context.options.slices ?? SliceSuggester.suggest(
+      context.analysis, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
+      isProvided: context.provided.contains
+    ).slices
+    if !slices.isEmpty {
+      try validate(
+        slices, singleton: context.singleton, primary: context.primary, members: context.allMembers,
+        conformed: context.conformed, index: index)
+    }
+    return slices
+  }
+
+  /// Step 2: per slice, each member that can be a requirement: its requirement (in the `#if`
+  /// clauses it sits in), the overloads standing in for its defaults, or its move into the protocol
+  /// extension. A member that cannot be a requirement stays on the singleton with a note; a named
+  /// slice is refused instead.
+  static func decide(_ slices: [Slice], traits: ProtocolTraits, _ context: Context) throws -> Design {
+    let singleton = context.singleton
+    let options = context.options
+    let analysis = context.analysis
+    let allMembers = context.allMembers
+    let index = context.index
     let nested = Set(allMembers.filter { [.nestedType, .typeAlias].contains($0.kind) }.map(\.name))
-    let traits = ProtocolTraits(primary: primary, declarations: analysis.declarations, members: allMembers, slices: slices)
     let builder = RequirementBuilder(
       typeName: singleton.typeName, nestedTypeNames: nested,
-      isValueType: [.struct, .enum].contains(primary.kind), index: index,
-      indentUnit: singletonFile.source.indentUnit, extensionAccess: traits.access)
-
-    var plan = Plan()
-    var conformances: [String] = []
-    let conformed = ExtractProtocolPlanner.conformances(of: analysis.declarations, index: index)
-    let lineEnding = singletonFile.source.lineEnding
-    let indent = singletonFile.source.indentUnit
-    let imports = importLines(of: singletonFile)
-    let directory = options.outputDirectory ?? (primary.path as NSString).deletingLastPathComponent
+      isValueType: [.struct, .enum].contains(context.primary.kind), index: index,
+      indentUnit: context.singletonFile.source.indentUnit, extensionAccess: traits.access)
+    let directory = options.outputDirectory ?? (context.primary.path as NSString).deletingLastPathComponent
+    let indexedPaths = Set(index.allPaths.map(normalizedPath))
     var leftOut = Set(analysis.members.filter { ($0.access ?? .internal) > .fileprivate }.map(\.name))
+    var design = Design()
 
-    var removals: [String: [Syntax]] = [:]
     for slice in slices {
       leftOut.subtract(slice.members)
       let existing = index.types(named: slice.name).flatMap { index.declarations(of: $0) }
       if existing.contains(where: { $0.kind == .protocol }) {
-        if !conformed.contains(slice.name) { conformances.append(slice.name) }
-        plan.notes.append("\(slice.name): exists already; \(conformed.contains(slice.name) ? "nothing to do" : "conformance added")")
+        let conforms = context.conformed.contains(slice.name)
+        if !conforms { design.conformances.append(slice.name) }
+        design.notes.append("\(slice.name): exists already; \(conforms ? "nothing to do" : "conformance added")")
         continue
       }
-      let members = slice.members.flatMap { name in allMembers.filter { $0.name == name && $0.kind != .initializer } }
-      var requirements: [String] = []
-      var mutableRequirements: [String] = []
-      var extensionMembers: [String] = []
+      let path = directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
+      var created = Design.NewProtocol(name: slice.name, path: path)
+      let members = slice.members.flatMap { name in
+        allMembers.filter {
+          $0.name == name && isCandidate($0, singleton: singleton) && !(context.isSuggested && context.provided.contains($0))
+        }
+      }
       var moved: [String] = []
       var kept: [String] = []
       for member in members {
-        guard let node = try project.file(member.range.path).node(at: member.range.bytes) else {
+        let file = try context.project.file(member.range.path)
+        guard let node = file.node(at: member.range.bytes) else {
           throw Refusal("cannot read the declaration of '\(member.name)'", at: member.location)
+        }
+        // The clauses around the singleton's declaration go around the whole protocol instead.
+        let typeConditions = context.typeConditions
+        let conditions =
+          member.conditions.starts(with: typeConditions)
+          ? Array(member.conditions.dropFirst(typeConditions.count)) : member.conditions
+        let obstacle = builder.obstacle(for: member, node: node)
+        var keepReason: String?
+        if options.moveDerived {
+          keepReason = DerivedMemberCheck.reasonToKeep(
+            member, node: node, slice: slice, allMembers: allMembers, singleton: singleton, index: index)
         }
         let writable = member.isSettable && (member.setterAccess ?? .internal) > .fileprivate
           && analysis.writtenMembers.contains(member.name)
         let split = options.splitMutable && writable && member.kind == .property
           && analysis.consumers.contains { $0.reads.contains(member.name) && !$0.writes.contains(member.name) }
-        let output = try builder.requirement(for: member, node: node, settable: writable && !split, in: try project.file(member.range.path).source)
-        requirements.append(output.requirement)
-        if split {
-          mutableRequirements.append(try builder.requirement(for: member, node: node, settable: true, in: try project.file(member.range.path).source).requirement)
-        }
-        let overloadsAt = extensionMembers.count
-        extensionMembers.append(contentsOf: output.overloads)
-        if options.moveDerived {
-          let file = try project.file(member.range.path)
-          if let reason = DerivedMemberCheck.reasonToKeep(member, node: node, slice: slice, allMembers: allMembers, singleton: singleton, index: index) {
-            if member.kind != .property || !member.isStored { kept.append("\(member.name) stays on \(singleton.simpleTypeName): \(reason)") }
-          } else {
-            let text = movedText(of: node, in: file.source, access: traits.access, nestedTypes: nested, typeName: singleton.typeName)
-            let memberIndent = file.source.indentation(at: member.range.bytes.lowerBound)
-            extensionMembers.append(reindent(text.trimmingTrailingNewlines().trimmingLeadingBlankLines(), from: memberIndent, to: "", lineEnding: "\n"))
-            removals[member.range.path, default: []].append(node)
-            moved.append(member.name)
-            // The moved member keeps its default arguments, which protocol extensions allow: no overloads needed.
-            extensionMembers.removeSubrange(overloadsAt..<(overloadsAt + output.overloads.count))
+        if options.moveDerived, keepReason == nil, obstacle?.allowsMove ?? true {
+          // The moved member keeps its default arguments, which protocol extensions allow: no overloads needed.
+          // An opaque result type cannot be a requirement: the extension member is all there is.
+          if obstacle == nil || obstacle == .variadicWithDefaults {
+            let output = try builder.requirement(
+              for: member, node: node, settable: writable && !split, in: file.source, withOverloads: false)
+            created.requirements.append(ConditionalText(output.requirement, conditions))
+            if split {
+              let mutable = try builder.requirement(for: member, node: node, settable: true, in: file.source).requirement
+              created.mutableRequirements.append(ConditionalText(mutable, conditions))
+            }
           }
+          let text = movedText(
+            of: node, in: file.source, access: traits.access, nestedTypes: nested, typeName: singleton.typeName)
+          let memberIndent = file.source.indentation(at: member.range.bytes.lowerBound)
+          let body = reindent(
+            text.trimmingTrailingNewlines().trimmingLeadingBlankLines(), from: memberIndent, to: "", lineEnding: "\n")
+          created.extensionMembers.append(ConditionalText(body, conditions))
+          design.removals[member.range.path, default: []].append(node)
+          moved.append(member.name)
+          continue
         }
+        if let obstacle {
+          let reason = builder.reason(obstacle, member: member)
+          guard context.isSuggested else {
+            let instead =
+              obstacle.allowsMove && !options.moveDerived ? " or move it into the protocol extension with --move-derived" : ""
+            throw Refusal(
+              "'\(member.displayName)' cannot be in slice '\(slice.name)': \(reason); leave it out of the slice\(instead)",
+              at: member.location)
+          }
+          kept.append("\(member.displayName) stays on \(singleton.simpleTypeName): \(reason)")
+          continue
+        }
+        if let keepReason, member.kind != .property || !member.isStored {
+          kept.append("\(member.name) stays on \(singleton.simpleTypeName): \(keepReason)")
+        }
+        let output = try builder.requirement(for: member, node: node, settable: writable && !split, in: file.source)
+        created.requirements.append(ConditionalText(output.requirement, conditions))
+        if split {
+          let mutable = try builder.requirement(for: member, node: node, settable: true, in: file.source).requirement
+          created.mutableRequirements.append(ConditionalText(mutable, conditions))
+        }
+        created.extensionMembers.append(contentsOf: output.overloads.map { ConditionalText($0, conditions) })
       }
-      var file = imports.isEmpty ? "" : imports.joined(separator: "\n") + "\n\n"
-      file += traits.protocolHeader(name: slice.name, refining: nil)
-      file += requirements.map { indent + $0 + "\n" }.joined() + "}\n"
-      var conformanceName = slice.name
-      if !mutableRequirements.isEmpty {
-        file += "\n" + traits.protocolHeader(name: "Mutable" + slice.name, refining: slice.name)
-        file += mutableRequirements.map { indent + $0 + "\n" }.joined() + "}\n"
-        conformanceName = "Mutable" + slice.name
+      if created.requirements.isEmpty && created.extensionMembers.isEmpty {
+        // Every member stays on the singleton: an empty protocol would only be cut again.
+        design.notes.append("\(slice.name): nothing in it can be a protocol requirement; no protocol")
+        design.notes.append(contentsOf: kept.map { "  \($0)" })
+        continue
       }
-      if !extensionMembers.isEmpty {
-        file += "\n" + traits.extensionAttributes + "extension \(slice.name) {\n"
-        file += extensionMembers.map { member in
-          member.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
-        }.joined(separator: "\n\n") + "\n}\n"
+      // A file the index read is in the way; one it did not read is the Printer's to refuse when it writes.
+      if indexedPaths.contains(normalizedPath(path)) {
+        throw Refusal(
+          "'\(path)' exists already and does not declare protocol '\(slice.name)'", at: Location(path: path, line: 1, column: 1))
       }
-      let path = directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
-      if FileManager.default.fileExists(atPath: path) {
-        throw Refusal("'\(path)' exists already and does not declare protocol '\(slice.name)'", at: Location(path: path, line: 1, column: 1))
-      }
-      plan.newFiles[path] = file.withLineEnding(lineEnding)
-      if !conformed.contains(conformanceName) { conformances.append(conformanceName) }
+      design.protocols.append(created)
+      let conformanceName = created.mutableRequirements.isEmpty ? slice.name : "Mutable" + slice.name
+      if !context.conformed.contains(conformanceName) { design.conformances.append(conformanceName) }
       var note = "\(slice.name): \(slice.members.joined(separator: ", ")) -> \(path)"
       if !moved.isEmpty { note += "; moved to extension \(slice.name): \(moved.joined(separator: ", "))" }
-      plan.notes.append(note)
-      plan.notes.append(contentsOf: kept.map { "  \($0)" })
+      design.notes.append(note)
+      design.notes.append(contentsOf: kept.map { "  \($0)" })
     }
-    for (path, nodes) in removals.sorted(by: { $0.key < $1.key }) {
-      let source = try project.file(path).source
-      for range in source.removalRanges(of: nodes) { plan.add(TextEdit(range: range, replacement: ""), in: path) }
+    var unsliced: [String] = []
+    for member in analysis.members where leftOut.contains(member.name) && !unsliced.contains(member.name) {
+      unsliced.append(member.name)
     }
-    if !conformances.isEmpty {
-      let source = singletonFile.source
-      let endsWithNewline = source.bytes.last == UInt8(ascii: "\n")
-      let text = (endsWithNewline ? "" : lineEnding) + lineEnding
-        + "extension \(singleton.typeName): \(conformances.joined(separator: ", ")) {}" + lineEnding
-      plan.add(.insert(text, at: source.bytes.count), in: primary.path)
-    }
-    let unsliced = analysis.members.map(\.name).filter { leftOut.contains($0) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     if !unsliced.isEmpty {
-      plan.notes.append("left on \(singleton.simpleTypeName) only: \(unsliced.joined(separator: ", "))")
+      design.notes.append("left on \(singleton.simpleTypeName) only: \(unsliced.joined(separator: ", "))")
+    }
+    return design
+  }
+
+  /// Step 3: the new protocol files, the moved members' removals, and the conformance extension.
+  static func write(_ design: Design, traits: ProtocolTraits, _ context: Context) throws -> Plan {
+    let source = context.singletonFile.source
+    let lineEnding = source.lineEnding
+    let indent = source.indentUnit
+    let imports = importLines(of: context.singletonFile)
+    let typeCondition = context.typeConditions.isEmpty ? nil : ConditionalText.condition(context.typeConditions)
+    let innerImports = context.singletonFile.node(at: context.primary.range.bytes).map(importLines(around:)) ?? []
+    var plan = Plan(notes: design.notes)
+    for created in design.protocols {
+      var text = traits.protocolHeader(name: created.name, refining: nil)
+      text += indented(ConditionalText.blocks(created.requirements, separator: "\n"), indent: indent, separator: "\n") + "}\n"
+      if !created.mutableRequirements.isEmpty {
+        text += "\n" + traits.protocolHeader(name: "Mutable" + created.name, refining: created.name)
+        let mutableBlocks = ConditionalText.blocks(created.mutableRequirements, separator: "\n")
+        text += indented(mutableBlocks, indent: indent, separator: "\n") + "}\n"
+      }
+      if !created.extensionMembers.isEmpty {
+        text += "\n" + traits.extensionAttributes + "extension \(created.name) {\n"
+        let extensionBlocks = ConditionalText.blocks(created.extensionMembers, separator: "\n\n")
+        text += indented(extensionBlocks, indent: indent, separator: "\n\n") + "}\n"
+      }
+      if let typeCondition {
+        let inner = innerImports.isEmpty ? "" : innerImports.joined(separator: "\n") + "\n\n"
+        text = "#if \(typeCondition)\n" + inner + text + "#endif\n"
+      }
+      if !imports.isEmpty { text = imports.joined(separator: "\n") + "\n\n" + text }
+      plan.newFiles[created.path] = text.withLineEnding(lineEnding)
+    }
+    for (path, nodes) in design.removals.sorted(by: { $0.key < $1.key }) {
+      let file = try context.project.file(path).source
+      for range in file.removalRanges(of: nodes) { plan.add(TextEdit(range: range, replacement: ""), in: path) }
+    }
+    if !design.conformances.isEmpty {
+      let endsWithNewline = source.bytes.last == UInt8(ascii: "\n")
+      var conformance =
+        "extension \(context.singleton.typeName): \(design.conformances.joined(separator: ", ")) {}" + lineEnding
+      if let typeCondition { conformance = "#if \(typeCondition)" + lineEnding + conformance + "#endif" + lineEnding }
+      let text = (endsWithNewline ? "" : lineEnding) + lineEnding + conformance
+      plan.add(.insert(text, at: source.bytes.count), in: context.primary.path)
     }
     return plan
+  }
+
+  /// Whether a member can be a requirement: a property, method or subscript others can see, not the accessor.
+  static func isCandidate(_ member: MemberDecl, singleton: Singleton) -> Bool {
+    [.property, .method, .subscript].contains(member.kind) && (member.access ?? .internal) > .fileprivate
+      && !singleton.accessors.contains(member.name) && member.name != singleton.backingStorage
+  }
+
+  /// Blocks of code (no indentation, `\n` line ends) indented by one level; blank lines stay empty.
+  static func indented(_ blocks: [String], indent: String, separator: String) -> String {
+    guard !blocks.isEmpty else { return "" }
+    return blocks.map { block in
+      block.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }
+        .joined(separator: "\n")
+    }.joined(separator: separator) + "\n"
+  }
+
+  static func normalizedPath(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." { parts.append(part) }
+    return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
   }
 
   /// Protocols the singleton conforms to, with the protocols they refine.
@@ -186,7 +351,10 @@ public enum ExtractProtocolPlanner {
     return result
   }
 
-  static func validate(_ slices: [Slice], singleton: Singleton, primary: TypeDecl, members: [MemberDecl], index: Index) throws {
+  static func validate(
+    _ slices: [Slice], singleton: Singleton, primary: TypeDecl, members: [MemberDecl], conformed: Set<String>,
+    index: Index
+  ) throws {
     var diagnostics: [Diagnostic] = []
     var owner: [String: String] = [:]
     for slice in slices {
@@ -196,6 +364,15 @@ public enum ExtractProtocolPlanner {
         diagnostics.append(.error("slice '\(slice.name)' has the singleton's own name", at: primary.location))
       } else if existingProtocol == nil, let clash = existing.first {
         diagnostics.append(.error("slice '\(slice.name)' clashes with \(clash.kind.rawValue) '\(clash.qualifiedName)', which is not a protocol", at: clash.location))
+      } else if let existingProtocol, !conformed.contains(slice.name),
+        let missing = unmetRequirement(
+          of: index.resolveType(slice.name), by: singleton, primary: primary, members: members, index: index)
+      {
+        diagnostics.append(
+          .error(
+            "slice '\(slice.name)' names an existing protocol that '\(singleton.typeName)' does not conform to and "
+              + "cannot: \(missing); choose another name", at: existingProtocol.location))
+        continue
       }
       if slice.members.isEmpty {
         diagnostics.append(.error("slice '\(slice.name)' names no members", at: primary.location))
@@ -208,8 +385,8 @@ public enum ExtractProtocolPlanner {
         owner[name] = slice.name
         let matching = members.filter { $0.name == name && [.property, .method, .subscript].contains($0.kind) }
         if matching.isEmpty {
-          // A member moved into an existing slice protocol by an earlier run.
-          if let existingProtocol, existingProtocol.members.contains(where: { $0.name == name }) { continue }
+          // A member moved into an existing slice protocol (or its extension) by an earlier run.
+          if existingProtocol != nil, existing.contains(where: { $0.members.contains { $0.name == name } }) { continue }
           if name == "init" || members.contains(where: { $0.name == name }) {
             diagnostics.append(.error("'\(name)' cannot be a protocol requirement", at: primary.location))
           } else {
@@ -217,12 +394,24 @@ public enum ExtractProtocolPlanner {
           }
           continue
         }
-        if existingProtocol != nil { continue }
-        for member in matching {
-          if singleton.accessors.contains(member.name) || member.name == singleton.backingStorage {
-            diagnostics.append(.error("'\(name)' is the singleton's accessor and cannot be sliced", at: member.location))
-          } else if let access = member.access, access <= .fileprivate {
-            diagnostics.append(.error("'\(name)' is \(access.keyword) and cannot be a protocol requirement; make it internal or leave it out of the slice", at: member.location))
+        if existingProtocol != nil {
+          // An existing protocol is reused as it is: a member it does not declare would silently stay out.
+          if !existing.contains(where: { $0.members.contains { $0.name == name } }) {
+            diagnostics.append(
+              .error("slice '\(slice.name)' exists already and does not declare '\(name)'; name it in a new slice", at: primary.location))
+          }
+          continue
+        }
+        for member in matching where singleton.accessors.contains(member.name) || member.name == singleton.backingStorage {
+          diagnostics.append(.error("'\(name)' is the singleton's accessor and cannot be sliced", at: member.location))
+        }
+        // A name covers the members of that name that can be requirements; a private one of the same
+        // name simply stays. Only a name that is private and nothing else is refused.
+        if !matching.contains(where: { ($0.access ?? .internal) > .fileprivate }) {
+          for member in matching {
+            if let access = member.access, access <= .fileprivate {
+              diagnostics.append(.error("'\(name)' is \(access.keyword) and cannot be a protocol requirement; make it internal or leave it out of the slice", at: member.location))
+            }
           }
         }
       }
@@ -230,8 +419,81 @@ public enum ExtractProtocolPlanner {
     if !diagnostics.isEmpty { throw Refusal(diagnostics) }
   }
 
+  /// What keeps the singleton from conforming to an existing protocol it does not conform to yet:
+  /// a requirement no member of the singleton matches by kind, name, labels and staticness, a
+  /// refined protocol the index does not declare, or an isolation the singleton does not share.
+  static func unmetRequirement(
+    of protocolName: String, by singleton: Singleton, primary: TypeDecl, members: [MemberDecl], index: Index,
+    visiting: Set<String> = []
+  ) -> String? {
+    guard !visiting.contains(protocolName) else { return nil }
+    let all = index.declarations(of: protocolName)
+    let declarations = all.filter { $0.kind == .protocol }
+    guard !declarations.isEmpty else { return "'\(protocolName)' is not a protocol this project declares" }
+    // A requirement the protocol's own extensions implement asks nothing of the singleton.
+    let implemented = Set(all.filter(\.isExtension).flatMap(\.members).map(ProvidedMembers.Signature.init))
+    let own = Set(members.filter { ($0.access ?? .internal) > .fileprivate }.map(ProvidedMembers.Signature.init))
+    let singletonIsolation = primary.attributes.first(where: isGlobalActorAttribute)
+    for declaration in declarations {
+      for member in declaration.members {
+        switch member.kind {
+        case .property, .method, .subscript:
+          let signature = ProvidedMembers.Signature(member)
+          if implemented.contains(signature) { continue }
+          if !own.contains(signature) {
+            return "it requires '\(member.displayName)', which '\(singleton.typeName)' does not have"
+          }
+          if member.kind == .property, member.isSettable,
+            !members.contains(where: {
+              ProvidedMembers.Signature($0) == signature && $0.isSettable && ($0.setterAccess ?? .internal) > .fileprivate
+            })
+          {
+            return "it requires '\(member.name)' to be settable"
+          }
+        case .associatedType, .initializer:
+          return "it requires \(member.kind == .initializer ? "an initializer" : "associated type '\(member.name)'")"
+        default:
+          continue
+        }
+      }
+      if let isolation = singletonIsolation, !declaration.attributes.contains(isolation) {
+        return "it is not \(isolation) like '\(singleton.typeName)'"
+      }
+      for written in declaration.inherited {
+        switch written {
+        case "AnyObject" where [.class, .actor].contains(primary.kind): continue
+        case "Actor" where primary.kind == .actor: continue
+        case "Sendable" where singletonIsolation != nil || primary.kind == .actor
+          || primary.inherited.contains("Sendable") || primary.inherited.contains("@unchecked Sendable"):
+          continue
+        default:
+          if let missing = unmetRequirement(
+            of: index.resolveType(written), by: singleton, primary: primary, members: members, index: index,
+            visiting: visiting.union([protocolName]))
+          {
+            return missing
+          }
+        }
+      }
+    }
+    return nil
+  }
+
   static func importLines(of file: ParsedFile) -> [String] {
     file.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }
+  }
+
+  /// The imports in the `#if` clauses around a declaration, outermost first.
+  static func importLines(around node: Syntax) -> [String] {
+    var lines: [String] = []
+    var current = node
+    while let parent = current.parent {
+      if let clause = parent.as(IfConfigClauseSyntax.self), case .statements(let items) = clause.elements {
+        lines.insert(contentsOf: items.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }, at: 0)
+      }
+      current = parent
+    }
+    return lines
   }
 
   /// A moved member keeps its doc comment and body; `final`, `dynamic` and its own access go, and the
@@ -274,6 +536,81 @@ public enum ExtractProtocolPlanner {
   }
 }
 
+/// A requirement or extension member (no indentation) and the `#if` conditions of its declaration.
+struct ConditionalText {
+  var text: String
+  var conditions: [String]
+
+  init(_ text: String, _ conditions: [String]) {
+    self.text = text
+    self.conditions = conditions
+  }
+
+  /// The texts, each run of texts under the same conditions wrapped in one `#if` ... `#endif`.
+  static func blocks(_ items: [ConditionalText], separator: String) -> [String] {
+    var blocks: [String] = []
+    var position = 0
+    while position < items.count {
+      let conditions = items[position].conditions
+      var end = position
+      while end < items.count && items[end].conditions == conditions { end += 1 }
+      let texts = items[position..<end].map(\.text)
+      if conditions.isEmpty {
+        blocks.append(contentsOf: texts)
+      } else {
+        blocks.append("#if \(condition(conditions))\n" + texts.joined(separator: separator) + "\n#endif")
+      }
+      position = end
+    }
+    return blocks
+  }
+
+  /// One condition for nested clauses: `A && (B || C)`.
+  static func condition(_ conditions: [String]) -> String {
+    guard conditions.count > 1 else { return conditions.first ?? "" }
+    return conditions.map { text in
+      var parser = Parser(text)
+      let expression = ExprSyntax.parse(from: &parser)
+      return expression.is(SequenceExprSyntax.self) || expression.is(InfixOperatorExprSyntax.self) ? "(\(text))" : text
+    }.joined(separator: " && ")
+  }
+}
+
+/// The members the singleton's protocols provide (requirements, inherited ones, and protocol
+/// extension members), by signature: kind, name, argument labels, static or not.
+struct ProvidedMembers {
+  struct Signature: Hashable {
+    var kind: MemberDecl.Kind
+    var name: String
+    var labels: [String]
+    var isStatic: Bool
+
+    init(_ member: MemberDecl) {
+      kind = member.kind
+      name = member.name
+      labels = member.labels
+      isStatic = member.isStatic
+    }
+  }
+
+  private var signatures: Set<Signature> = []
+
+  /// `protocols` as `ExtractProtocolPlanner.conformances` gives them, refined protocols included.
+  init(protocols: Set<String>, index: Index) {
+    for name in protocols.sorted() {
+      let declarations = index.declarations(of: index.resolveType(name))
+      guard declarations.contains(where: { $0.kind == .protocol }) else { continue }
+      for declaration in declarations {
+        for member in declaration.members where [.property, .method, .subscript].contains(member.kind) {
+          signatures.insert(Signature(member))
+        }
+      }
+    }
+  }
+
+  func contains(_ member: MemberDecl) -> Bool { signatures.contains(Signature(member)) }
+}
+
 /// How the singleton's protocols are declared: isolation, class-bound, Sendable, `@objc`, access.
 struct ProtocolTraits {
   var attributes: [String] = []
@@ -284,7 +621,9 @@ struct ProtocolTraits {
   init(primary: TypeDecl, declarations: [TypeDecl], members: [MemberDecl], slices: [Slice]) {
     isolation = primary.attributes.first(where: isGlobalActorAttribute)
     let sliced = Set(slices.flatMap(\.members))
-    let objc = members.contains { sliced.contains($0.name) && $0.attributes.contains("@objc") }
+    // A private member sharing a sliced name stays on the singleton: it says nothing about the protocol.
+    let members = members.filter { sliced.contains($0.name) && ($0.access ?? .internal) > .fileprivate }
+    let objc = members.contains { $0.attributes.contains("@objc") }
     if objc { attributes.append("@objc") }
     if let isolation { attributes.append(isolation) }
     let inheritance = Set(declarations.flatMap(\.inherited))
@@ -302,7 +641,7 @@ struct ProtocolTraits {
     }
     var level = primary.access ?? .internal
     if level == .open { level = .public }
-    for member in members where sliced.contains(member.name) {
+    for member in members {
       var memberLevel = member.access ?? .internal
       if memberLevel == .open { memberLevel = .public }
       level = min(level, memberLevel)
@@ -354,12 +693,14 @@ enum DerivedMemberCheck {
     }
     if uses.usesSelfDirectly { return "it uses 'self' as a value" }
     if uses.writes { return "it changes the singleton's state" }
+    // By name: `messages` may be a private property even where a `messages(from:)` is in the slice.
+    let privateOnes = uses.found.sorted().filter { name in
+      allMembers.contains { $0.name == name && ($0.access ?? .internal) <= .fileprivate }
+    }
+    if !privateOnes.isEmpty { return "it uses private state (\(privateOnes.joined(separator: ", ")))" }
     let outside = uses.found.subtracting(inSlice).subtracting([member.name])
     if !outside.isEmpty {
-      let sorted = outside.sorted()
-      let privateOnes = sorted.filter { name in allMembers.contains { $0.name == name && ($0.access ?? .internal) <= .fileprivate } }
-      if !privateOnes.isEmpty { return "it uses private state (\(privateOnes.joined(separator: ", ")))" }
-      return "it uses members of other slices (\(sorted.joined(separator: ", ")))"
+      return "it uses members of other slices (\(outside.sorted().joined(separator: ", ")))"
     }
     var pending = index.subclasses(of: singleton.typeName)
     var seen: Set<String> = []

@@ -25,12 +25,71 @@ struct RequirementBuilder {
     var overloads: [String]
   }
 
-  func requirement(for member: MemberDecl, node: Syntax, settable: Bool, in source: SourceText) throws -> Output {
+  /// Why a member cannot be written as a requirement with the overloads its callers need.
+  enum Obstacle: Equatable {
+    /// `var badge: some View`: an opaque result type cannot be a requirement's.
+    case opaqueResult(String)
+    /// A variadic parameter cannot be forwarded, so no overload can pass the defaults.
+    case variadicWithDefaults
+    /// A default value names a member private to the singleton, out of a protocol extension's reach.
+    case privateDefault(String)
+
+    /// Whether the member can still move into the protocol extension, where it keeps its defaults.
+    var allowsMove: Bool {
+      if case .privateDefault = self { return false }
+      return true
+    }
+  }
+
+  func obstacle(for member: MemberDecl, node: Syntax) -> Obstacle? {
+    var resultType: TypeSyntax?
+    if let variable = node.as(VariableDeclSyntax.self) {
+      let binding = variable.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member.name }
+      resultType = binding?.typeAnnotation?.type
+    } else if let function = node.as(FunctionDeclSyntax.self) {
+      resultType = function.signature.returnClause?.type
+    } else if let subscriptDecl = node.as(SubscriptDeclSyntax.self) {
+      resultType = subscriptDecl.returnClause.type
+    }
+    if let resultType, OpaqueTypeFinder.containsOpaqueType(resultType) {
+      return .opaqueResult(resultType.trimmedDescription)
+    }
+    guard let function = node.as(FunctionDeclSyntax.self) else { return nil }
+    let parameters = function.signature.parameterClause.parameters
+    let defaulted = parameters.filter { $0.defaultValue != nil && !isMagicLiteral($0.defaultValue?.value) }
+    let magic = parameters.contains { isMagicLiteral($0.defaultValue?.value) }
+    guard !defaulted.isEmpty || magic else { return nil }
+    if parameters.contains(where: { $0.ellipsis != nil }) { return .variadicWithDefaults }
+    for parameter in defaulted {
+      if let value = parameter.defaultValue?.value, let hidden = privateMember(usedIn: value) {
+        return .privateDefault(hidden)
+      }
+    }
+    return nil
+  }
+
+  /// The obstacle in words, for a note or a refusal about `member`.
+  func reason(_ obstacle: Obstacle, member: MemberDecl) -> String {
+    switch obstacle {
+    case .opaqueResult(let type):
+      "its type '\(type)' is opaque, which a protocol requirement cannot be"
+    case .variadicWithDefaults:
+      "it has a variadic parameter and default arguments, and a variadic parameter cannot be passed on from an overload"
+    case .privateDefault(let hidden):
+      "its default value uses '\(hidden)', which is private to '\(typeName)' and cannot be passed from a protocol "
+        + "extension"
+    }
+  }
+
+  /// `withOverloads: false` when the member itself moves into the protocol extension with its defaults.
+  func requirement(
+    for member: MemberDecl, node: Syntax, settable: Bool, in source: SourceText, withOverloads: Bool = true
+  ) throws -> Output {
     if let variable = node.as(VariableDeclSyntax.self) {
       return Output(requirement: try property(member, variable, settable: settable, source: source), overloads: [])
     }
     if let function = node.as(FunctionDeclSyntax.self) {
-      return try method(member, function, source: source)
+      return try method(member, function, source: source, withOverloads: withOverloads)
     }
     if let subscriptDecl = node.as(SubscriptDeclSyntax.self) {
       let parameters = subscriptDecl.parameterClause.parameters.map { parameterText($0, keepDefault: false) }
@@ -124,7 +183,9 @@ struct RequirementBuilder {
 
   // MARK: Methods
 
-  private func method(_ member: MemberDecl, _ function: FunctionDeclSyntax, source: SourceText) throws -> Output {
+  private func method(
+    _ member: MemberDecl, _ function: FunctionDeclSyntax, source: SourceText, withOverloads: Bool
+  ) throws -> Output {
     let parameters = Array(function.signature.parameterClause.parameters)
     let attributes = attributeText(function.attributes, isProperty: false)
     let modifiers = modifierText(function.modifiers)
@@ -139,7 +200,7 @@ struct RequirementBuilder {
     // `#fileID`-style defaults stay defaults, so they still name the caller.
     let defaulted = parameters.enumerated().filter { $0.element.defaultValue != nil && !isMagicLiteral($0.element.defaultValue?.value) }.map(\.offset)
     let magic = parameters.contains { isMagicLiteral($0.defaultValue?.value) }
-    guard !defaulted.isEmpty || magic else { return Output(requirement: requirement, overloads: []) }
+    guard withOverloads, !defaulted.isEmpty || magic else { return Output(requirement: requirement, overloads: []) }
     if parameters.contains(where: { $0.ellipsis != nil }) {
       throw Refusal("'\(function.name.text)' has a variadic parameter and default arguments; slice it by hand", at: member.location)
     }
@@ -196,12 +257,15 @@ struct RequirementBuilder {
     return ["fileID", "file", "filePath", "line", "column", "function", "dsohandle"].contains(macro.macroName.text)
   }
 
-  /// A private or fileprivate member of the singleton that an expression names.
+  /// A private or fileprivate member of the singleton that an expression names: `secret`,
+  /// `self.secret`, `Self.secret`, `Store.secret`.
   func privateMember(usedIn value: ExprSyntax) -> String? {
     let hidden = Set(index.members(of: typeName).filter { ($0.access ?? .internal) <= .fileprivate }.map(\.name))
     guard !hidden.isEmpty else { return nil }
-    return MemberUseCollector.names(in: Syntax(value), among: hidden).sorted().first
-      ?? value.description.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init).first(where: hidden.contains)
+    let simpleName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+    let finder = PrivateMemberFinder(names: hidden, ownerNames: [simpleName, "Self", "self"])
+    finder.walk(value)
+    return finder.found.sorted().first
   }
 
   private func requirementKey(_ parameters: [FunctionParameterSyntax], omitting omitted: Set<Int>) -> String {
@@ -296,5 +360,49 @@ final class NestedTypeQualifier: SyntaxRewriter {
     guard names.contains(node.name.text) else { return super.visit(node) }
     let renamed = node.with(\.name, .identifier(typeName + "." + node.name.text, leadingTrivia: node.name.leadingTrivia, trailingTrivia: node.name.trailingTrivia))
     return TypeSyntax(renamed.with(\.genericArgumentClause, node.genericArgumentClause.map { rewrite($0).cast(GenericArgumentClauseSyntax.self) }))
+  }
+}
+
+/// Whether a type has `some` in it, outside of closure parameters (`() -> some P` is still opaque).
+enum OpaqueTypeFinder {
+  static func containsOpaqueType(_ type: TypeSyntax) -> Bool {
+    let visitor = Visitor(viewMode: .sourceAccurate)
+    visitor.walk(type)
+    return visitor.found
+  }
+
+  private final class Visitor: SyntaxVisitor {
+    var found = false
+
+    override func visit(_ node: SomeOrAnyTypeSyntax) -> SyntaxVisitorContinueKind {
+      if node.someOrAnySpecifier.tokenKind == .keyword(.some) { found = true }
+      return .visitChildren
+    }
+  }
+}
+
+/// Names among `names` used bare, or as a member of the owner type (`Store.x`, `Self.x`, `self.x`).
+final class PrivateMemberFinder: SyntaxVisitor {
+  let names: Set<String>
+  let ownerNames: Set<String>
+  var found: Set<String> = []
+
+  init(names: Set<String>, ownerNames: Set<String>) {
+    self.names = names
+    self.ownerNames = ownerNames
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let name = node.baseName.text
+    guard names.contains(name) else { return .visitChildren }
+    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+      // `Store.x` or `App.Store.x`: the base's last name is the owner's.
+      let owner = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        ?? member.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      guard let owner, ownerNames.contains(owner) else { return .visitChildren }
+    }
+    found.insert(name)
+    return .visitChildren
   }
 }

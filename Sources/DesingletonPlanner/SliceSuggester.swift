@@ -16,11 +16,14 @@ public struct Slice: Sendable, Equatable, Codable {
 /// Groups a singleton's members by co-usage: members used by exactly the same consumers belong
 /// together; a member no consumer uses joins the group of the members its body uses.
 public enum SliceSuggester {
-  /// `isTaken` says whether a name is already used by a type the slices must not collide with.
-  public static func suggest(_ analysis: SingletonAnalysis, isTaken: (String) -> Bool = { _ in false })
-    -> (slices: [Slice], unsliced: [String])
-  {
-    let names = uniqueNames(analysis.members.filter { ($0.access ?? .internal) > .fileprivate }.map(\.name))
+  /// `isTaken` says whether a name is already used by a type the slices must not collide with;
+  /// `isProvided` whether a member is provided already (by a protocol the singleton conforms to).
+  public static func suggest(
+    _ analysis: SingletonAnalysis, isTaken: (String) -> Bool = { _ in false },
+    isProvided: (MemberDecl) -> Bool = { _ in false }
+  ) -> (slices: [Slice], unsliced: [String]) {
+    let names = uniqueNames(
+      analysis.members.filter { ($0.access ?? .internal) > .fileprivate && !isProvided($0) }.map(\.name))
     var groups: [[String]] = []
     var groupOfConsumerSet: [[String]: Int] = [:]
     var unused: [String] = []

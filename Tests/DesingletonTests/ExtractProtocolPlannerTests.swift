@@ -1,6 +1,6 @@
 import DesingletonCore
 import DesingletonIndex
-import DesingletonPlanner
+@testable import DesingletonPlanner
 import Foundation
 import Testing
 
@@ -1525,6 +1525,610 @@ import Testing
           + "\tvar count: Int { get }\n\tfunc load(limit: Int) -> [Int]\n}\n\n"
           + "@MainActor\nextension Loader {\n\tfunc load() -> [Int] {\n\t\tload(limit: 3)\n\t}\n}\n",
       ])
+  }
+}
+
+// MARK: - Shapes that compiled wrong or were refused for no reason
+
+extension ExtractProtocolPlannerTests {
+  @Test func membersUnderIfConfigKeepTheirConditionsInTheProtocol() throws {
+    let input = [
+      "Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var count: Int = 0
+        #if DEBUG
+        var debugName: String { "store" }
+        func dump(limit: Int = 2) -> String {
+          count += limit
+          return "\\(count)"
+        }
+        #elseif os(Linux)
+        func trace() {
+          count = 0
+        }
+        #else
+        func release() {
+          count = 1
+        }
+        #endif
+      }
+
+      #if DEBUG
+      extension Store {
+        func reset() {
+          count = 0
+        }
+      }
+      #endif
+
+      """
+    ]
+    let expected = [
+      "Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var count: Int = 0
+        #if DEBUG
+        func dump(limit: Int = 2) -> String {
+          count += limit
+          return "\\(count)"
+        }
+        #elseif os(Linux)
+        func trace() {
+          count = 0
+        }
+        #else
+        func release() {
+          count = 1
+        }
+        #endif
+      }
+
+      #if DEBUG
+      extension Store {
+        func reset() {
+          count = 0
+        }
+      }
+      #endif
+
+      extension Store: Counting {}
+
+      """,
+      "Counting.swift": """
+      @MainActor
+      protocol Counting: AnyObject, Sendable {
+        var count: Int { get }
+        #if DEBUG
+        var debugName: String { get }
+        func dump(limit: Int) -> String
+        #endif
+        #if !DEBUG && os(Linux)
+        func trace()
+        #endif
+        #if !DEBUG && !os(Linux)
+        func release()
+        #endif
+        #if DEBUG
+        func reset()
+        #endif
+      }
+
+      @MainActor
+      extension Counting {
+        #if DEBUG
+        var debugName: String { "store" }
+
+        func dump() -> String {
+          dump(limit: 2)
+        }
+        #endif
+      }
+
+      """,
+    ]
+    let use = [
+      "UseCounting.swift": """
+      @MainActor
+      func useCounting() -> Int {
+        let counting: any Counting = Store.shared
+        #if DEBUG
+        _ = counting.dump() + counting.debugName + Store.shared.debugName
+        counting.reset()
+        #else
+        counting.trace()
+        #endif
+        return counting.count
+      }
+
+      """
+    ]
+    try expectExtraction(
+      input, singleton: "Store",
+      slices: [Slice(name: "Counting", members: ["count", "debugName", "dump", "trace", "release", "reset"])],
+      moveDerived: true, produces: expected, compilingWith: use)
+    // `expectExtraction` type-checks without `DEBUG`; the `#if DEBUG` clauses must hold together too.
+    #expect(try compileErrors(input, flags: ["-D", "DEBUG"]) == "", "the input does not compile with DEBUG")
+    #expect(try compileErrors(expected.merging(use) { $1 }, flags: ["-D", "DEBUG"]) == "", "the result does not compile with DEBUG")
+  }
+
+  @Test func aSingletonDeclaredUnderIfConfigGetsItsProtocolAndConformanceUnderIt() throws {
+    let store = """
+      #if DEBUG
+      import Foundation
+
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var date: Date = Date()
+        func reload() {}
+      }
+      #endif
+
+      """
+    let expected = [
+      "Store.swift": store + "\n#if DEBUG\nextension Store: Clock {}\n#endif\n",
+      "Clock.swift": """
+      #if DEBUG
+      import Foundation
+
+      @MainActor
+      protocol Clock: AnyObject, Sendable {
+        var date: Date { get }
+        func reload()
+      }
+      #endif
+
+      """,
+    ]
+    try expectExtraction(
+      ["Store.swift": store], singleton: "Store", slices: [Slice(name: "Clock", members: ["date", "reload"])],
+      produces: expected)
+    #expect(try compileErrors(expected, flags: ["-D", "DEBUG"]) == "", "the result does not compile with DEBUG")
+  }
+
+  @Test func nestedIfConfigClausesGiveOneConditionEach() throws {
+    let project = makeProject([
+      "Store.swift": """
+      #if os(Linux) || os(macOS)
+      final class Store: Sendable {
+        static let shared = Store()
+        #if DEBUG
+        func a() {}
+        #elseif FAST || SMALL
+        func b() {}
+        #elseif canImport(Foundation)
+        func c() {}
+        #else
+        func d() {}
+        #endif
+        func e() {}
+      }
+      #endif
+
+      """
+    ])
+    let conditions = project.index.members(of: "Store").map { "\($0.name): \($0.conditions)" }
+    #expect(
+      conditions == [
+        "shared: [\"os(Linux) || os(macOS)\"]",
+        "a: [\"os(Linux) || os(macOS)\", \"DEBUG\"]",
+        "b: [\"os(Linux) || os(macOS)\", \"!DEBUG && (FAST || SMALL)\"]",
+        "c: [\"os(Linux) || os(macOS)\", \"!DEBUG && !(FAST || SMALL) && canImport(Foundation)\"]",
+        "d: [\"os(Linux) || os(macOS)\", \"!DEBUG && !(FAST || SMALL) && !canImport(Foundation)\"]",
+        "e: [\"os(Linux) || os(macOS)\"]",
+      ])
+    #expect(
+      ConditionalText.condition(["os(Linux) || os(macOS)", "!DEBUG && (FAST || SMALL)"])
+        == "(os(Linux) || os(macOS)) && (!DEBUG && (FAST || SMALL))")
+  }
+
+  @Test func anOpaqueMemberMovedIntoTheExtensionIsNoRequirement() throws {
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var numbers: [Int] = [1, 2, 3]
+        var evens: some Sequence<Int> {
+          numbers.filter { $0 % 2 == 0 }
+        }
+      }
+
+      """
+    try expectExtraction(
+      ["Store.swift": store],
+      singleton: "Store", slices: [Slice(name: "Numbers", members: ["numbers", "evens"])], moveDerived: true,
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var numbers: [Int] = [1, 2, 3]
+        }
+
+        extension Store: Numbers {}
+
+        """,
+        "Numbers.swift": """
+        @MainActor
+        protocol Numbers: AnyObject, Sendable {
+          var numbers: [Int] { get }
+        }
+
+        @MainActor
+        extension Numbers {
+          var evens: some Sequence<Int> {
+            numbers.filter { $0 % 2 == 0 }
+          }
+        }
+
+        """,
+      ],
+      notes: ["Numbers: numbers, evens -> Numbers.swift; moved to extension Numbers: evens"],
+      compilingWith: [
+        "UseNumbers.swift": """
+        @MainActor
+        func useNumbers() -> Int {
+          let numbers: any Numbers = Store.shared
+          return Array(numbers.evens).count + Array(Store.shared.evens).count
+        }
+
+        """
+      ])
+  }
+
+  @Test func anOpaqueMemberThatCannotMoveStaysOnTheSingleton() throws {
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var numbers: [Int] = [1, 2, 3]
+        var evens: some Sequence<Int> {
+          numbers.filter { $0 % 2 == 0 }
+        }
+      }
+
+      """
+    let screen = """
+      @MainActor
+      final class Screen {
+        func show() -> Int {
+          Store.shared.numbers.count + Array(Store.shared.evens).count
+        }
+      }
+
+      """
+    try expectExtraction(
+      ["Store.swift": store, "Screen.swift": screen],
+      singleton: "Store", slices: nil,
+      produces: [
+        "Store.swift": store + "\nextension Store: StoreProtocol {}\n",
+        "StoreProtocol.swift": """
+        @MainActor
+        protocol StoreProtocol: AnyObject, Sendable {
+          var numbers: [Int] { get }
+        }
+
+        """,
+      ],
+      notes: [
+        "StoreProtocol: numbers, evens -> StoreProtocol.swift",
+        "  evens stays on Store: its type 'some Sequence<Int>' is opaque, which a protocol requirement cannot be",
+      ])
+    try expectRefusal(
+      ["Store.swift": store], singleton: "Store", slices: [Slice(name: "Numbers", members: ["numbers", "evens"])],
+      "Store.swift:5:3: error: 'evens' cannot be in slice 'Numbers': its type 'some Sequence<Int>' is opaque, which a protocol requirement cannot be; leave it out of the slice or move it into the protocol extension with --move-derived")
+  }
+
+  @Test func aSecondDefaultRunWithMoveDerivedPlansNothing() throws {
+    // The first run moves `loadedItems` (which named the slice) into the protocol extension; a second
+    // run must not cut what is left into a protocol of another name.
+    try expectExtraction(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var items: [String] = []
+          func loadedItems() -> [String] {
+            items
+          }
+        }
+
+        """,
+        "Feed.swift": """
+        @MainActor
+        final class Feed {
+          func show() -> Int {
+            Store.shared.items.count + Store.shared.loadedItems().count
+          }
+        }
+
+        """,
+      ],
+      singleton: "Store", slices: nil, moveDerived: true,
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var items: [String] = []
+        }
+
+        extension Store: ItemLoader {}
+
+        """,
+        "ItemLoader.swift": """
+        @MainActor
+        protocol ItemLoader: AnyObject, Sendable {
+          var items: [String] { get }
+          func loadedItems() -> [String]
+        }
+
+        @MainActor
+        extension ItemLoader {
+          func loadedItems() -> [String] {
+            items
+          }
+        }
+
+        """,
+      ],
+      notes: ["ItemLoader: items, loadedItems -> ItemLoader.swift; moved to extension ItemLoader: loadedItems"])
+  }
+
+  static let inbox = """
+    @MainActor
+    final class Inbox {
+      static let shared = Inbox()
+      private var messages: [String] = []
+      func messages(from sender: String) -> [String] {
+        messages.filter { $0.hasPrefix(sender) }
+      }
+    }
+
+    """
+
+  @Test func aNameSharedWithAPrivatePropertyNamesTheMethod() throws {
+    try expectExtraction(
+      ["Inbox.swift": Self.inbox],
+      singleton: "Inbox", slices: [Slice(name: "Messaging", members: ["messages"])],
+      produces: [
+        "Inbox.swift": Self.inbox + "\nextension Inbox: Messaging {}\n",
+        "Messaging.swift": """
+        @MainActor
+        protocol Messaging: AnyObject, Sendable {
+          func messages(from sender: String) -> [String]
+        }
+
+        """,
+      ],
+      notes: ["Messaging: messages -> Messaging.swift"])
+  }
+
+  @Test func aSuggestedSliceTakesTheMethodAndLeavesThePrivatePropertyOfItsName() throws {
+    // With --move-derived the method stays: its body reads the private property of the same name.
+    try expectExtraction(
+      [
+        "Inbox.swift": Self.inbox,
+        "Screen.swift": """
+        @MainActor
+        final class Screen {
+          func show() -> Int {
+            Inbox.shared.messages(from: "a").count
+          }
+        }
+
+        """,
+      ],
+      singleton: "Inbox", slices: nil, moveDerived: true,
+      produces: [
+        "Inbox.swift": Self.inbox + "\nextension Inbox: InboxProtocol {}\n",
+        "InboxProtocol.swift": """
+        @MainActor
+        protocol InboxProtocol: AnyObject, Sendable {
+          func messages(from sender: String) -> [String]
+        }
+
+        """,
+      ],
+      notes: [
+        "InboxProtocol: messages -> InboxProtocol.swift",
+        "  messages stays on Inbox: it uses private state (messages)",
+      ])
+  }
+
+  static let logger = """
+    @MainActor
+    final class Logger {
+      static let shared = Logger()
+      var lines: [String] = []
+      func log(_ items: String..., level: Int = 0) {
+        lines.append(contentsOf: items.map { "\\(level) \\($0)" })
+      }
+    }
+
+    """
+
+  @Test func aVariadicMethodWithDefaultsStaysOnTheSingletonWhenSuggested() throws {
+    // No overload can pass a variadic parameter on (`log(items, level: 0)` does not compile), so
+    // the short forms cannot be written and the method is no requirement.
+    try expectExtraction(
+      [
+        "Logger.swift": Self.logger,
+        "Screen.swift": """
+        @MainActor
+        final class Screen {
+          func show() -> Int {
+            Logger.shared.log("a", "b")
+            return Logger.shared.lines.count
+          }
+        }
+
+        """,
+      ],
+      singleton: "Logger", slices: nil,
+      produces: [
+        "Logger.swift": Self.logger + "\nextension Logger: LoggerProtocol {}\n",
+        "LoggerProtocol.swift": """
+        @MainActor
+        protocol LoggerProtocol: AnyObject, Sendable {
+          var lines: [String] { get }
+        }
+
+        """,
+      ],
+      notes: [
+        "LoggerProtocol: lines, log -> LoggerProtocol.swift",
+        "  log(_:level:) stays on Logger: it has a variadic parameter and default arguments, and a variadic parameter cannot be passed on from an overload",
+      ])
+    try expectRefusal(
+      ["Logger.swift": Self.logger], singleton: "Logger", slices: [Slice(name: "Logging", members: ["lines", "log"])],
+      "Logger.swift:5:3: error: 'log(_:level:)' cannot be in slice 'Logging': it has a variadic parameter and default arguments, and a variadic parameter cannot be passed on from an overload; leave it out of the slice or move it into the protocol extension with --move-derived")
+  }
+
+  @Test func aDefaultNamingAPrivateStaticStaysOnTheSingletonWhenSuggested() throws {
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        private static let defaultLimit = 3
+        var count: Int = 0
+        func load(limit: Int = Store.defaultLimit) -> [Int] {
+          Array(0..<limit)
+        }
+        func page(size: Int = defaultLimit) -> [Int] {
+          Array(0..<size)
+        }
+      }
+
+      """
+    try expectExtraction(
+      [
+        "Store.swift": store,
+        "Screen.swift": """
+        @MainActor
+        final class Screen {
+          func show() -> Int {
+            Store.shared.count + Store.shared.load().count + Store.shared.page().count
+          }
+        }
+
+        """,
+      ],
+      singleton: "Store", slices: nil,
+      produces: [
+        "Store.swift": store + "\nextension Store: StoreProtocol {}\n",
+        "StoreProtocol.swift": """
+        @MainActor
+        protocol StoreProtocol: AnyObject, Sendable {
+          var count: Int { get }
+        }
+
+        """,
+      ],
+      notes: [
+        "StoreProtocol: count, load, page -> StoreProtocol.swift",
+        "  load(limit:) stays on Store: its default value uses 'defaultLimit', which is private to 'Store' and cannot be passed from a protocol extension",
+        "  page(size:) stays on Store: its default value uses 'defaultLimit', which is private to 'Store' and cannot be passed from a protocol extension",
+      ])
+    try expectRefusal(
+      ["Store.swift": store], singleton: "Store", slices: [Slice(name: "Paging", members: ["page"])],
+      "Store.swift:9:3: error: 'page(size:)' cannot be in slice 'Paging': its default value uses 'defaultLimit', which is private to 'Store' and cannot be passed from a protocol extension; leave it out of the slice")
+  }
+
+  static let fetchingStore = """
+    @MainActor
+    final class Store {
+      static let shared = Store()
+      var items: [String] = []
+      func fetchItems() {
+        items = ["a"]
+      }
+    }
+
+    """
+
+  static let unrelatedFetcher = """
+    @MainActor
+    protocol ItemFetcher {
+      func other()
+    }
+
+    """
+
+  @Test func aSuggestedSliceIsNotNamedLikeAnUnrelatedProtocol() throws {
+    try expectExtraction(
+      [
+        "Store.swift": Self.fetchingStore,
+        "ItemFetcher.swift": Self.unrelatedFetcher,
+        "Feed.swift": """
+        @MainActor
+        final class Feed {
+          func show() -> Int {
+            Store.shared.fetchItems()
+            return Store.shared.items.count
+          }
+        }
+
+        """,
+      ],
+      singleton: "Store", slices: nil,
+      produces: [
+        "Store.swift": Self.fetchingStore + "\nextension Store: ItemFetcher2 {}\n",
+        "ItemFetcher2.swift": """
+        @MainActor
+        protocol ItemFetcher2: AnyObject, Sendable {
+          var items: [String] { get }
+          func fetchItems()
+        }
+
+        """,
+      ],
+      notes: ["ItemFetcher2: items, fetchItems -> ItemFetcher2.swift"])
+  }
+
+  @Test func aNamedSliceIsNoExistingProtocolTheSingletonCannotSatisfy() throws {
+    try expectRefusal(
+      ["Store.swift": Self.fetchingStore, "ItemFetcher.swift": Self.unrelatedFetcher], singleton: "Store",
+      slices: [Slice(name: "ItemFetcher", members: ["fetchItems"])],
+      "ItemFetcher.swift:1:1: error: slice 'ItemFetcher' names an existing protocol that 'Store' does not conform to and cannot: it requires 'other()', which 'Store' does not have; choose another name")
+  }
+
+  @Test func anExistingProtocolIsReusedOnlyForMembersItDeclares() throws {
+    // `Fetching` has `fetchItems()` and implements `reset()` itself: the singleton can conform, but
+    // `items` would not be in it.
+    let fetching = """
+      @MainActor
+      protocol Fetching: AnyObject {
+        func fetchItems()
+        func reset()
+      }
+
+      extension Fetching {
+        func reset() {}
+      }
+
+      """
+    try expectRefusal(
+      ["Store.swift": Self.fetchingStore, "Fetching.swift": fetching], singleton: "Store",
+      slices: [Slice(name: "Fetching", members: ["fetchItems", "items"])],
+      "Store.swift:1:1: error: slice 'Fetching' exists already and does not declare 'items'; name it in a new slice")
+    try expectExtraction(
+      ["Store.swift": Self.fetchingStore, "Fetching.swift": fetching],
+      singleton: "Store", slices: [Slice(name: "Fetching", members: ["fetchItems"])],
+      produces: ["Store.swift": Self.fetchingStore + "\nextension Store: Fetching {}\n"],
+      notes: ["Fetching: exists already; conformance added", "left on Store only: items"])
+  }
+
+  @Test func aFileInTheWayOfTheNewProtocolIsRefusedFromTheIndex() throws {
+    try expectRefusal(
+      ["Store.swift": Self.fetchingStore, "Loader.swift": "struct Unrelated {}\n"], singleton: "Store",
+      slices: [Slice(name: "Loader", members: ["fetchItems"])],
+      "Loader.swift:1:1: error: 'Loader.swift' exists already and does not declare protocol 'Loader'")
   }
 }
 
