@@ -282,7 +282,7 @@ enum ReferenceCollector {
     references.append(
       Reference(
         baseName: baseName, accessor: accessor, use: analysis.use, alias: alias,
-        range: instance.sourceRange(in: source), context: context, chain: analysis.chain))
+        range: instance.sourceRange(in: source), context: context, chain: analysis.chain, arguments: analysis.arguments))
     if alias == nil, case .alias(let aliasName) = analysis.use, let scope = analysis.aliasScope {
       for use in AliasUseFinder.uses(of: aliasName, in: scope, after: instance.endPosition.utf8Offset) {
         record(instance: use, baseName: baseName, accessor: accessor, alias: aliasName, source: source,

@@ -332,10 +332,12 @@ public struct Reference: Hashable, Sendable {
   public var context: ReferenceContext
   /// For `.member` uses that are not calls: what follows the member, when it may write it.
   public var chain: MemberChain?
+  /// For `.member` calls: the argument labels, which tell overloads apart.
+  public var arguments: CallArguments?
 
   public init(
     baseName: String, accessor: String, use: ReferenceUse, alias: String?, range: SourceRange,
-    context: ReferenceContext, chain: MemberChain? = nil
+    context: ReferenceContext, chain: MemberChain? = nil, arguments: CallArguments? = nil
   ) {
     self.baseName = baseName
     self.accessor = accessor
@@ -344,9 +346,40 @@ public struct Reference: Hashable, Sendable {
     self.range = range
     self.context = context
     self.chain = chain
+    self.arguments = arguments
   }
 
   public var location: Location { range.start }
+}
+
+/// The argument labels of a call (`_` for none) and how many trailing closures follow them.
+public struct CallArguments: Hashable, Sendable {
+  public var labels: [String]
+  public var trailingClosures: Int
+
+  public init(labels: [String], trailingClosures: Int) {
+    self.labels = labels
+    self.trailingClosures = trailingClosures
+  }
+
+  /// Whether a call with these arguments can call a function with these parameters (labels, and
+  /// whether each has a default).
+  public func canCall(_ parameters: [(label: String, hasDefault: Bool)]) -> Bool {
+    var position = 0
+    var remainingTrailing = trailingClosures
+    for parameter in parameters {
+      if position < labels.count && labels[position] == parameter.label {
+        position += 1
+      } else if parameter.hasDefault {
+        continue
+      } else if position == labels.count && remainingTrailing > 0 {
+        remainingTrailing -= 1
+      } else {
+        return false
+      }
+    }
+    return position == labels.count
+  }
 }
 
 /// `typealias Name = AliasedType`.

@@ -66,7 +66,7 @@ enum MemberExtractor {
       let modifiers = ModifierSummary(function.modifiers)
       result.append(
         MemberDecl(
-          name: function.name.text, kind: .method, isStatic: modifiers.isStatic, isClassMember: modifiers.isClass,
+          name: unquoted(function.name.text), kind: .method, isStatic: modifiers.isStatic, isClassMember: modifiers.isClass,
           access: modifiers.access, attributes: attributeNames(function.attributes), modifiers: modifiers.others,
           typeText: function.signature.returnClause?.type.trimmedText,
           labels: labels(function.signature.parameterClause), range: range))
@@ -150,7 +150,7 @@ enum MemberExtractor {
       // learns the property's type from it, without a copy of every initial value.
       result.append(
         MemberDecl(
-          name: pattern.identifier.text, kind: .property, isStatic: modifiers.isStatic,
+          name: unquoted(pattern.identifier.text), kind: .property, isStatic: modifiers.isStatic,
           isClassMember: modifiers.isClass, isLet: isLet, isStored: isStored, isSettable: !isLet && (isStored || hasSetter),
           setterAccess: modifiers.setterAccess, access: modifiers.access, attributes: attributes,
           modifiers: modifiers.others,
@@ -279,4 +279,10 @@ extension RawSyntax {
     guard leading + trailing <= bytes.count else { return "" }
     return String(decoding: bytes[leading..<(bytes.count - trailing)], as: UTF8.self)
   }
+}
+
+/// An identifier without the backticks that let it be a keyword: `` `import` `` is `import`, as
+/// code that uses it writes it (`store.import(...)`).
+public func unquoted(_ name: String) -> String {
+  name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
 }

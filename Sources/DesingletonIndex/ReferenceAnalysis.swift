@@ -8,12 +8,15 @@ import DesingletonCore
 struct ReferenceAnalysis {
   var use: ReferenceUse
   var chain: MemberChain?
+  /// For a method call: the labels it passes.
+  var arguments: CallArguments?
   /// For an alias: the syntax in which later uses of the alias are looked for.
   var aliasScope: Syntax?
 
   init(instance: ExprSyntax) {
     aliasScope = nil
     chain = nil
+    arguments = nil
     var node = Syntax(instance)
     // `X.shared!.member`, `X.shared?.member`
     while let parent = node.parent,
@@ -22,9 +25,12 @@ struct ReferenceAnalysis {
       node = parent
     }
     if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
-      let name = member.declName.baseName.text
+      let name = unquoted(member.declName.baseName.text)
       if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
         use = .member(name, .call)
+        arguments = CallArguments(
+          labels: call.arguments.map { $0.label.map { unquoted($0.text) } ?? "_" },
+          trailingClosures: (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count)
       } else {
         use = .member(name, .read)
         chain = MemberChain.following(ExprSyntax(member))

@@ -123,15 +123,28 @@ public enum ExtractProtocolPlanner {
     var notes: [String] = []
   }
 
+  /// The slices `extract-protocol` takes without `--slice`, and what it leaves: the one suggestion
+  /// that `scan` prints and `extract-protocol` carries out. Members a protocol of the singleton already
+  /// provides are not suggested again, and no name is a type the project has.
+  public static func suggestedSlices(_ analysis: SingletonAnalysis, index: Index) -> (slices: [Slice], unsliced: [String]) {
+    let conformed = conformances(of: analysis.declarations, index: index)
+    return suggestedSlices(analysis, provided: ProvidedMembers(protocols: conformed, index: index), index: index)
+  }
+
+  static func suggestedSlices(
+    _ analysis: SingletonAnalysis, provided: ProvidedMembers, index: Index
+  ) -> (slices: [Slice], unsliced: [String]) {
+    SliceSuggester.suggest(
+      analysis, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
+      isProvided: provided.contains)
+  }
+
   /// Step 1: the slices named with --slice (validated), or the ones suggested from the members no
   /// protocol of the singleton provides yet, under names no type in the project has.
   static func chooseSlices(_ context: Context) throws -> [Slice] {
     let index = context.index
     // An existing protocol of a suggested name would not declare the members suggested for it.
-    let slices = context.options.slices ?? SliceSuggester.suggest(
-      context.analysis, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
-      isProvided: context.provided.contains
-    ).slices
+    let slices = context.options.slices ?? suggestedSlices(context.analysis, provided: context.provided, index: index).slices
     if !slices.isEmpty {
       try validate(
         slices, singleton: context.singleton, primary: context.primary, members: context.allMembers,

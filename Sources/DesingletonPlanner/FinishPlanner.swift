@@ -290,7 +290,7 @@ public enum FinishPlanner {
       let file = try project.file(candidate.range.path)
       guard let declaration = file.node(at: candidate.range.bytes)?.as(VariableDeclSyntax.self),
         let binding = declaration.bindings.first(where: {
-          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == candidate.name
+          $0.pattern.as(IdentifierPatternSyntax.self).map { unquoted($0.identifier.text) } == candidate.name
         }),
         let value = binding.initializer?.value
       else { continue }

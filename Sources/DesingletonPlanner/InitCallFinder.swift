@@ -226,21 +226,9 @@ enum InitCallFinder {
 
   /// Whether a call with these labels can call an init with these parameters (labels, and whether each has a default).
   static func matches(labels: [String], trailingClosures: Int, parameters: [(label: String, hasDefault: Bool)]) -> Bool {
-    var position = 0
-    var remainingTrailing = trailingClosures
-    for parameter in parameters {
-      if position < labels.count && labels[position] == parameter.label {
-        position += 1
-      } else if parameter.hasDefault {
-        continue
-      } else if position == labels.count && remainingTrailing > 0 {
-        remainingTrailing -= 1
-      } else {
-        return false
-      }
-    }
-    return position == labels.count
+    CallArguments(labels: labels, trailingClosures: trailingClosures).canCall(parameters)
   }
+
 }
 
 /// Whether a local named `name` is declared in a code block enclosing `node`, before it.

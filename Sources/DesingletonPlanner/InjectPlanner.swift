@@ -340,12 +340,29 @@ private struct Designer {
     if !problems.isEmpty { throw Refusal(problems) }
     // A `Sendable` type can store, and a `@Sendable` closure capture, only `Sendable` existentials.
     let sendable = try index.isCheckedSendable(typeName) || consumer.references.contains { try isInSendableClosure($0) }
-    let (chosen, uncovered) = catalog.cover(reads: reads, writes: writes, sendable: sendable)
-    if let uncovered, sendable, catalog.cover(reads: reads, writes: writes).uncovered == nil {
+    var calls: [String: [CallArguments]] = [:]
+    for reference in consumer.references {
+      if case .member(let name, .call) = reference.use, let arguments = reference.arguments {
+        calls[name, default: []].append(arguments)
+      }
+    }
+    let (chosen, uncovered) = catalog.cover(reads: reads, writes: writes, calls: calls, sendable: sendable)
+    if let uncovered, sendable, catalog.cover(reads: reads, writes: writes, calls: calls).uncovered == nil {
       let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
       throw Refusal(
         "'\(typeName)' needs a 'Sendable' protocol for '\(uncovered)' (it is Sendable, or uses it in a '@Sendable' closure), and no protocol of '\(singleton.typeName)' that covers it is 'Sendable'; add 'Sendable' to that protocol first",
         at: location)
+    }
+    if let uncovered, catalog.entries.contains(where: { $0.covers.contains(uncovered) }),
+      let call = consumer.references.first(where: { reference in
+        guard case .member(uncovered, .call) = reference.use, let arguments = reference.arguments else { return false }
+        return !catalog.entries.contains { $0.covers(uncovered, calledWith: [arguments]) }
+      }), let arguments = call.arguments
+    {
+      let written = "\(uncovered)(\(arguments.labels.map { "\($0):" }.joined()))"
+      throw Refusal(
+        "'\(typeName)' calls '\(written)', an overload no protocol of '\(singleton.typeName)' declares; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one",
+        at: call.location)
     }
     if let uncovered {
       let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
@@ -359,7 +376,10 @@ private struct Designer {
     // Each reference goes through the first chosen protocol that covers it.
     for reference in consumer.references {
       guard case .member(let name, let access) = reference.use else { continue }
-      if let entry = chosen.first(where: { $0.covers.contains(name) && (access != .write || $0.settable.contains(name)) }) {
+      let arguments = reference.arguments.map { [$0] } ?? []
+      if let entry = chosen.first(where: {
+        $0.covers(name, calledWith: arguments) && (access != .write || $0.settable.contains(name))
+      }) {
         consumer.referenceProtocol[reference.range] = entry.name
       }
     }
@@ -690,7 +710,7 @@ private struct Designer {
     let file = try project.file(consumer.primary.path)
     for member in consumer.primary.members where member.kind == .property && member.isStored && !member.isStatic {
       guard let node = file.node(at: member.range.bytes)?.as(VariableDeclSyntax.self),
-        let binding = node.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member.name })
+        let binding = node.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self).map { unquoted($0.identifier.text) } == member.name })
       else { continue }
       // A `let` with an initial value is not a memberwise parameter.
       if member.isLet && binding.initializer != nil { continue }

@@ -13,6 +13,24 @@ struct ProtocolCatalog {
     var memberCount: Int
     /// Existentials of it can be stored in a `Sendable` type and captured by a `@Sendable` closure.
     var isSendable = false
+    /// Each method's parameter lists, which tell overloads apart: a requirement's take every
+    /// argument; an extension member's (an overload standing in for defaults) may keep defaults, so
+    /// each of its parameters may be left out.
+    var methods: [String: [[Parameter]]] = [:]
+
+    struct Parameter: Hashable {
+      var label: String
+      var hasDefault: Bool
+    }
+
+    /// Whether a use of `name` (with the arguments of a call, if it is one) goes through this protocol.
+    func covers(_ name: String, calledWith arguments: [CallArguments]) -> Bool {
+      guard covers.contains(name) else { return false }
+      guard let lists = methods[name] else { return true }
+      return arguments.allSatisfy { call in
+        lists.contains { list in call.canCall(list.map { (label: $0.label, hasDefault: $0.hasDefault) }) }
+      }
+    }
   }
 
   /// In the order the singleton's declarations list them.
@@ -47,10 +65,15 @@ struct ProtocolCatalog {
     guard declarations.contains(where: { $0.kind == .protocol }), !visiting.contains(name) else { return nil }
     var covers: Set<String> = []
     var settable: Set<String> = []
+    var methods: [String: [[Entry.Parameter]]] = [:]
     var count = 0
     for declaration in declarations {
       for member in declaration.members where [.property, .method, .subscript].contains(member.kind) {
         covers.insert(member.name)
+        if member.kind == .method {
+          methods[member.name, default: []].append(
+            member.labels.map { Entry.Parameter(label: $0, hasDefault: declaration.kind != .protocol) })
+        }
         if declaration.kind == .protocol {
           count += 1
           if member.isSettable { settable.insert(member.name) }
@@ -61,24 +84,31 @@ struct ProtocolCatalog {
           if let inherited = entry(index.resolveType(parent), index: index, visiting: visiting.union([name])) {
             covers.formUnion(inherited.covers)
             settable.formUnion(inherited.settable)
+            methods.merge(inherited.methods) { $0 + $1 }
             count += inherited.memberCount
           }
         }
       }
     }
     return Entry(
-      name: name, covers: covers, settable: settable, memberCount: count, isSendable: index.protocolIsSendable(name))
+      name: name, covers: covers, settable: settable, memberCount: count, isSendable: index.protocolIsSendable(name),
+      methods: methods)
   }
 
   /// The smallest set of protocols (greedy) covering every member, with write access where needed.
   /// Returns the chosen protocols in catalog order, or the first member nothing covers.
-  /// With `sendable`, only `Sendable` protocols are chosen.
-  func cover(reads: Set<String>, writes: Set<String>, sendable: Bool = false) -> (chosen: [Entry], uncovered: String?) {
+  /// With `sendable`, only `Sendable` protocols are chosen. A method called with `calls`'
+  /// arguments is covered only by a protocol with an overload those arguments can call.
+  func cover(
+    reads: Set<String>, writes: Set<String>, calls: [String: [CallArguments]] = [:], sendable: Bool = false
+  ) -> (chosen: [Entry], uncovered: String?) {
     var remaining = reads.union(writes)
     var chosen: [Entry] = []
     let entries = sendable ? self.entries.filter(\.isSendable) : self.entries
     func covered(by entry: Entry) -> Set<String> {
-      remaining.filter { entry.covers.contains($0) && (!writes.contains($0) || entry.settable.contains($0)) }
+      remaining.filter {
+        entry.covers($0, calledWith: calls[$0] ?? []) && (!writes.contains($0) || entry.settable.contains($0))
+      }
     }
     while !remaining.isEmpty {
       let best = entries.map { ($0, covered(by: $0)) }.filter { !$0.1.isEmpty }.max { lhs, rhs in

@@ -44,7 +44,7 @@ struct RequirementBuilder {
   func obstacle(for member: MemberDecl, node: Syntax) -> Obstacle? {
     var resultType: TypeSyntax?
     if let variable = node.as(VariableDeclSyntax.self) {
-      let binding = variable.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member.name }
+      let binding = variable.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self).map { unquoted($0.identifier.text) } == member.name }
       resultType = binding?.typeAnnotation?.type
     } else if let function = node.as(FunctionDeclSyntax.self) {
       resultType = function.signature.returnClause?.type
@@ -106,7 +106,7 @@ struct RequirementBuilder {
   // MARK: Properties
 
   private func property(_ member: MemberDecl, _ variable: VariableDeclSyntax, settable: Bool, source: SourceText) throws -> String {
-    guard let binding = variable.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member.name })
+    guard let binding = variable.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self).map { unquoted($0.identifier.text) } == member.name })
     else { throw Refusal("cannot read the declaration of '\(member.name)'", at: member.location) }
     let type: String
     if let annotation = binding.typeAnnotation {
@@ -119,7 +119,8 @@ struct RequirementBuilder {
       throw Refusal("cannot infer the type of '\(member.name)'; add a type annotation", at: member.location)
     }
     var text = prefix(attributes: variable.attributes, modifiers: variable.modifiers, isProperty: true)
-    text += "var \(member.name): \(type)"
+    // The name as declared: a keyword keeps its backticks.
+    text += "var \(binding.pattern.trimmedDescription): \(type)"
     // An effectful getter (`get async throws`) keeps its effects; such a property cannot be settable.
     if case .accessors(let accessors) = binding.accessorBlock?.accessors,
       let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),

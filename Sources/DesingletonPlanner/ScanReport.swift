@@ -86,7 +86,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
 
   private static func entry(for singleton: Singleton, project: Project) throws -> SingletonEntry {
     let analysis = try SingletonAnalysis(singleton: singleton, project: project)
-    let (slices, unsliced) = SliceSuggester.suggest(analysis, isTaken: project.index.hasType)
+    let (slices, unsliced) = ExtractProtocolPlanner.suggestedSlices(analysis, index: project.index)
     return SingletonEntry(
       type: singleton.typeName, kind: singleton.typeKind.rawValue, accessor: singleton.accessor,
       accessors: singleton.accessors, shape: singleton.shape.rawValue, place: Place(singleton.declaration.start),

@@ -56,7 +56,7 @@ struct ExtractProtocol: ParsableCommand {
     // an earlier run) are in files that do not name it: read the files naming the slices too.
     if singleton != nil {
       let analysis = try SingletonAnalysis(singleton: target, project: project)
-      let names = (options.slices ?? SliceSuggester.suggest(analysis).slices).map(\.name)
+      let names = (options.slices ?? ExtractProtocolPlanner.suggestedSlices(analysis, index: project.index).slices).map(\.name)
         + project.index.declarations(of: target.typeName).flatMap(\.inherited)
       let widened = IndexBuilder(threads: common.threads).extend(project.index, mentioning: names)
       if widened.files.count != project.index.files.count {

@@ -1893,6 +1893,102 @@ import Testing
     )
   }
 
+  @Test func aCallOfAnOverloadNoProtocolDeclaresIsRefused() throws {
+    let files = [
+      "Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+
+        func load() -> [Int] {
+          load(limit: 10)
+        }
+
+        func load(limit: Int) -> [Int] {
+          Array(0..<limit)
+        }
+      }
+
+      @MainActor
+      protocol Loading: AnyObject, Sendable {
+        func load() -> [Int]
+      }
+
+      extension Store: Loading {}
+
+      """
+    ]
+    try expectInjection(
+      files.merging(["Feed.swift": "@MainActor\nfinal class Feed {\n  func rows() -> [Int] {\n    Store.shared.load()\n  }\n}\n"]) { $1 },
+      types: ["Feed"],
+      produces: [
+        "Feed.swift": """
+        @MainActor
+        final class Feed {
+          private let loading: Loading
+
+          init(loading: Loading) {
+            self.loading = loading
+          }
+
+          func rows() -> [Int] {
+            loading.load()
+          }
+        }
+
+        """
+      ])
+    try expectInjectRefusal(
+      files.merging(["Feed.swift": "@MainActor\nfinal class Feed {\n  func rows() -> [Int] {\n    Store.shared.load(limit: 2)\n  }\n}\n"]) { $1 },
+      types: ["Feed"],
+      "Feed.swift:4:5: error: 'Feed' calls 'load(limit:)', an overload no protocol of 'Store' declares; run 'desingleton extract-protocol --singleton Store --slice NAME=load' to cut one"
+    )
+  }
+
+  @Test func aKeywordNamedMemberIsCalledAsItIsDeclared() throws {
+    try expectInjection(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var count = 0
+
+          func `import`(_ value: Int) {
+            count = value
+          }
+        }
+
+        @MainActor
+        protocol Importing: AnyObject, Sendable {
+          func `import`(_ value: Int)
+        }
+
+        extension Store: Importing {}
+
+        """,
+        "Feed.swift": "@MainActor\nfinal class Feed {\n  func restore() {\n    Store.shared.import(3)\n  }\n}\n",
+      ],
+      types: ["Feed"],
+      produces: [
+        "Feed.swift": """
+        @MainActor
+        final class Feed {
+          private let importing: Importing
+
+          init(importing: Importing) {
+            self.importing = importing
+          }
+
+          func restore() {
+            importing.import(3)
+          }
+        }
+
+        """
+      ])
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
