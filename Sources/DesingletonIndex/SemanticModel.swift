@@ -95,19 +95,6 @@ extension Index {
     }
   }
 
-  /// The nearest framework class a type descends from, if the chain reaches one without gaps.
-  public func frameworkAncestor(of qualifiedName: String) -> FrameworkTypes.Class? {
-    for step in superclassChain(of: qualifiedName) {
-      if case .framework(let name) = step { return FrameworkTypes.class(named: name) }
-    }
-    return nil
-  }
-
-  /// Whether the superclass chain ends in a type the model does not know.
-  public func hasUnknownAncestor(_ qualifiedName: String) -> Bool {
-    superclassChain(of: qualifiedName).contains { if case .unknown = $0 { return true } else { return false } }
-  }
-
   /// Every protocol a type conforms to as written on its declarations and extensions, with the
   /// protocols those refine, resolved to qualified names for project protocols; each once, nearest first.
   public func conformances(of qualifiedName: String) -> [String] {
