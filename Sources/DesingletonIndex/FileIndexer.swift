@@ -108,8 +108,15 @@ struct DeclarationCollector {
     let memberBlock = group.memberBlock
     let written = qualifiedName ?? name
     let qualified = enclosing.map { "\($0).\(written)" } ?? written
-    let members = MemberExtractor.members(of: memberBlock.members, in: source, conditions: enclosingConditions)
+    var members = MemberExtractor.members(of: memberBlock.members, in: source, conditions: enclosingConditions)
     let modifierSummary = ModifierSummary(group.modifiers)
+    // An extension's access is its members' default: the members of a `private extension` are
+    // visible in the file only, those of a `public extension` are public.
+    if kind == .extension, let access = modifierSummary.access {
+      for position in members.indices where members[position].access == nil {
+        members[position].access = access == .private ? .fileprivate : access
+      }
+    }
     types.append(
       TypeDecl(
         name: name,
@@ -163,6 +170,9 @@ enum ReferenceCollector {
         record(instance: instance, baseName: written, accessor: accessor, alias: nil, source: source, into: &result)
       } else if let annotated = annotatedType(ofImplicit: instance) {
         record(instance: instance, baseName: annotated, accessor: accessor, alias: nil, source: source, into: &result)
+      } else if isCasePattern(instance) {
+        // `case .shared:` matches an enum case of the switched value, not an accessor.
+        continue
       } else {
         // `use(.shared)`: the type `.shared` is looked up in is the parameter's, which only the
         // compiler knows. The index makes it a possible reference of every singleton with this accessor.
@@ -173,6 +183,13 @@ enum ReferenceCollector {
       }
     }
     return result
+  }
+
+  /// `case .shared:` and `case .shared(let x):` in a `switch`, and `if case .shared = value`.
+  static func isCasePattern(_ instance: ExprSyntax) -> Bool {
+    var node = Syntax(instance)
+    if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { node = Syntax(call) }
+    return node.parent?.is(ExpressionPatternSyntax.self) == true
   }
 
   /// The type an implicit member (`.shared`, `.shared.child`) is looked up in when a type annotation
@@ -196,7 +213,9 @@ enum ReferenceCollector {
       }
     }
     guard let initializer = node.parent?.as(InitializerClauseSyntax.self),
+      // `let x: T = .shared`, or a parameter's default, `init(store: Store = .shared)`.
       var type = initializer.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
+        ?? initializer.parent?.as(FunctionParameterSyntax.self)?.type
     else { return nil }
     while true {
       if let optional = type.as(OptionalTypeSyntax.self) {

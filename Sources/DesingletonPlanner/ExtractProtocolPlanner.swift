@@ -164,7 +164,7 @@ public enum ExtractProtocolPlanner {
     let allMembers = context.allMembers
     let index = context.index
     let nested = Set(allMembers.filter { [.nestedType, .typeAlias].contains($0.kind) }.map(\.name))
-    let builder = RequirementBuilder(
+    var builder = RequirementBuilder(
       typeName: singleton.typeName, nestedTypeNames: nested,
       isValueType: [.struct, .enum].contains(context.primary.kind), index: index,
       indentUnit: context.singletonFile.source.indentUnit, extensionAccess: traits.access)
@@ -184,6 +184,8 @@ public enum ExtractProtocolPlanner {
       }
       let path = directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
       var created = Design.NewProtocol(name: slice.name, path: path)
+      // `@objc` requirements only in an `@objc` protocol.
+      builder.keepsObjC = traits.objcSlices.contains(slice.name)
       let members = slice.members.flatMap { name in
         allMembers.filter {
           $0.name == name && isCandidate($0, singleton: singleton) && !(context.isSuggested && context.provided.contains($0))
@@ -631,13 +633,25 @@ struct ProtocolTraits {
   var access: AccessLevel?
   var isolation: String?
 
+  /// Slices whose every member is `@objc`: only those become `@objc` protocols, since a member
+  /// Objective-C cannot represent cannot be an `@objc` requirement, and a pure-Swift slice gains
+  /// nothing from it.
+  var objcSlices: Set<String> = []
+
   init(primary: TypeDecl, declarations: [TypeDecl], members: [MemberDecl], slices: [Slice]) {
     isolation = primary.attributes.first(where: isGlobalActorAttribute)
     let sliced = Set(slices.flatMap(\.members))
     // A private member sharing a sliced name stays on the singleton: it says nothing about the protocol.
+    let all = members
     let members = members.filter { sliced.contains($0.name) && ($0.access ?? .internal) > .fileprivate }
-    let objc = members.contains { $0.attributes.contains("@objc") }
-    if objc { attributes.append("@objc") }
+    for slice in slices {
+      let own = all.filter {
+        slice.members.contains($0.name) && ($0.access ?? .internal) > .fileprivate && !$0.isStatic
+          && [.property, .method, .subscript].contains($0.kind)
+      }
+      if !own.isEmpty && own.allSatisfy({ $0.attributes.contains("@objc") }) { objcSlices.insert(slice.name) }
+    }
+    let objc = !objcSlices.isEmpty
     if let isolation { attributes.append(isolation) }
     let inheritance = Set(declarations.flatMap(\.inherited))
     switch primary.kind {
@@ -663,7 +677,7 @@ struct ProtocolTraits {
   }
 
   func protocolHeader(name: String, refining parent: String?) -> String {
-    var text = attributes.map { $0 + "\n" }.joined()
+    var text = (objcSlices.contains(name) ? ["@objc"] + attributes : attributes).map { $0 + "\n" }.joined()
     text += (access.map { $0.keyword + " " } ?? "") + "protocol \(name)"
     let parents = parent.map { [$0] } ?? inherited
     if !parents.isEmpty { text += ": " + parents.joined(separator: ", ") }

@@ -17,6 +17,8 @@ struct RequirementBuilder {
   var indentUnit: String = "    "
   /// The access protocol-extension members need (`public` for a public protocol).
   var extensionAccess: AccessLevel? = nil
+  /// Requirements keep `@objc` only in an `@objc` protocol.
+  var keepsObjC = true
 
   /// Text of one requirement (one line, no indentation) and the protocol-extension overloads that
   /// stand in for its default arguments.
@@ -314,7 +316,7 @@ struct RequirementBuilder {
     for element in attributes {
       guard case .attribute(let attribute) = element else { continue }
       let name = "@" + attribute.attributeName.trimmedDescription
-      let kept = isGlobalActorAttribute(name) || name == "@available" || name == "@objc"
+      let kept = isGlobalActorAttribute(name) || name == "@available" || (name == "@objc" && keepsObjC)
         || (!isProperty && (name == "@discardableResult" || name == "@preconcurrency"))
       if kept { parts.append(attribute.trimmedDescription) }
     }

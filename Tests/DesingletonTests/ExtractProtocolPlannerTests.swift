@@ -1243,6 +1243,97 @@ import Testing
       compiles: false)
   }
 
+  @Test func onlyASliceOfObjcMembersIsAnObjcProtocol() throws {
+    let bridge = """
+      import Foundation
+
+      @MainActor
+      final class Bridge: NSObject {
+        static let shared = Bridge()
+        @objc func ping(_ value: Int) -> Int {
+          value
+        }
+        @objc var name: String = ""
+        var timeout: (min: Int, max: Int) { (0, 1) }
+      }
+
+      """
+    let expected = [
+      "Bridge.swift": bridge + "\nextension Bridge: Pinging, Timing {}\n",
+      "Pinging.swift": """
+      import Foundation
+
+      @objc
+      @MainActor
+      protocol Pinging: AnyObject, Sendable {
+        @objc func ping(_ value: Int) -> Int
+      }
+
+      """,
+      "Timing.swift": """
+      import Foundation
+
+      @MainActor
+      protocol Timing: AnyObject, Sendable {
+        var name: String { get }
+        var timeout: (min: Int, max: Int) { get }
+      }
+
+      """,
+    ]
+    try expectExtraction(
+      ["Bridge.swift": bridge], singleton: "Bridge",
+      slices: [Slice(name: "Pinging", members: ["ping"]), Slice(name: "Timing", members: ["name", "timeout"])],
+      produces: expected, compiles: false)
+    // Linux has no Objective-C runtime, but the compiler checks `@objc` with interop turned on.
+    #expect(try objcTypeCheckErrors(expected) == "")
+  }
+
+  @Test func membersOfAPrivateExtensionAreNoRequirements() throws {
+    let files = [
+      "Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+
+        func initialize() {
+          refresh()
+        }
+      }
+
+      private extension Store {
+        func refresh() {}
+      }
+
+      """,
+      "App.swift": """
+      @MainActor
+      final class AppStart {
+        func start() {
+          Store.shared.initialize()
+        }
+      }
+
+      """,
+    ]
+    try expectRefusal(
+      files, singleton: "Store", slices: [Slice(name: "Initializing", members: ["initialize", "refresh"])],
+      "Store.swift:11:3: error: 'refresh' is fileprivate and cannot be a protocol requirement; make it internal or leave it out of the slice")
+    // Suggested slices leave it on the singleton.
+    try expectExtraction(
+      files, singleton: "Store", slices: nil,
+      produces: [
+        "Store.swift": files["Store.swift"]! + "\nextension Store: StoreProtocol {}\n",
+        "StoreProtocol.swift": """
+        @MainActor
+        protocol StoreProtocol: AnyObject, Sendable {
+          func initialize()
+        }
+
+        """,
+      ])
+  }
+
   // MARK: Options
 
   @Test func moveDerivedMovesOnlyWhatUsesItsOwnSlice() throws {
@@ -2173,3 +2264,20 @@ private func expectRefusal(
   }
 }
 
+/// Type-checks `files` with Objective-C interoperability turned on, which the compiler allows on
+/// Linux for checking `@objc` declarations (nothing is built or run); "" when they type-check.
+private func objcTypeCheckErrors(_ files: [String: String]) throws -> String {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-objc-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  var paths: [String] = []
+  for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+    let url = directory.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    paths.append(url.path)
+  }
+  let result = try run(
+    ["swiftc", "-frontend", "-typecheck", "-enable-objc-interop", "-disable-objc-attr-requires-foundation-module",
+     "-swift-version", "6", "-module-name", "Check"] + paths)
+  return result.status == 0 ? "" : result.standardError + result.output
+}

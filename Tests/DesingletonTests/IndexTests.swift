@@ -396,6 +396,40 @@ import Testing
     #expect(other.map(index.references(to:))?.map(\.use) == [.unresolvedImplicit])
   }
 
+  @Test func implicitMembersInParameterDefaultsAndCasePatterns() {
+    let project = makeProject([
+      "Ledger.swift": """
+        final class Ledger: @unchecked Sendable {
+          static let shared = Ledger()
+          var total = 0
+        }
+        """,
+      "Consumer.swift": """
+        final class Pin {
+          let ledger: Ledger
+          init(ledger: Ledger = .shared) {
+            self.ledger = ledger
+          }
+        }
+        enum Icon {
+          case shared, other
+          var name: String {
+            switch self {
+            case .shared: return "s"
+            case .other: return "o"
+            }
+          }
+        }
+        """,
+    ])
+    let index = project.index
+    let ledger = index.singletons.first { $0.typeName == "Ledger" }
+    let references = ledger.map(index.references(to:)) ?? []
+    // The default names its parameter's type; the case pattern is the enum's own case.
+    #expect(references.map(\.location.line) == [3])
+    #expect(references.map(\.baseName) == ["Ledger"])
+  }
+
   @Test func subscriptsAndKeyPaths() {
     let project = makeProject([
       "Bus.swift": """
