@@ -242,9 +242,12 @@ private struct Designer {
         if !targets.contains(matches[0]) { targets.append(matches[0]) }
       }
     } else {
-      for usage in analysis.consumers where !(usage.reads + usage.writes + usage.calls).isEmpty {
+      // A consumer that only passes the instance on is a target too: it may be a creator an earlier
+      // run left passing the accessor, or it is skipped with its reason.
+      for usage in analysis.consumers where !(usage.reads + usage.writes + usage.calls).isEmpty || !usage.instanceUses.isEmpty {
         if let reason = notInjectable(usage.typeName) {
-          skipped.append("\(usage.typeName): \(reason)")
+          let usesMembers = !(usage.reads + usage.writes + usage.calls).isEmpty
+          if usesMembers { skipped.append("\(usage.typeName): \(reason)") }
         } else {
           targets.append(usage.typeName)
         }
@@ -301,12 +304,21 @@ private struct Designer {
     var writes: Set<String> = []
     var problems: [Diagnostic] = []
     var aliasDefinitions: [Reference] = []
+    var passed: [(reference: Reference, protocolName: String)] = []
     for reference in all where index.enclosingType(of: reference) == typeName {
       if reference.context.isStatic {
         consumer.staticReferences.append(reference)
         continue
       }
-      if reference.use == .instance, try isInjectionPlumbing(reference) { continue }
+      // What an earlier run wrote: the accessor as an injected argument or a coder-init fallback.
+      var passedAs: String?
+      if reference.use == .instance {
+        switch try plumbing(of: reference) {
+        case .kept: continue
+        case .passed(let protocolName): passedAs = protocolName
+        case .none: break
+        }
+      }
       // `use(.shared)` may be another type's: it stays, and the accessor stays with it until `finish`.
       if reference.use == .unresolvedImplicit { continue }
       // Stored property initial values cannot read injected properties.
@@ -320,6 +332,13 @@ private struct Designer {
           problems.append(.error("'\(singleton.accessExpression)' is used in the initial value of stored property '\(memberName)'; make it lazy or set it in an init", at: reference.location))
           continue
         }
+      }
+      if let passedAs {
+        // A creation site that passes the accessor to a parameter of a protocol type: the creator
+        // receives that protocol too and passes its own, so the accessor moves one level up.
+        consumer.references.append(reference)
+        passed.append((reference, passedAs))
+        continue
       }
       consumer.references.append(reference)
       switch reference.use {
@@ -372,7 +391,10 @@ private struct Designer {
         : "'\(typeName)' uses '\(uncovered)', which no protocol of '\(singleton.typeName)' covers; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one"
       throw Refusal(message, at: location)
     }
-    consumer.protocols = chosen.map(\.name)
+    let order = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
+    consumer.protocols = Array(Set(chosen.map(\.name) + passed.map(\.protocolName)))
+      .sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
+    for (reference, protocolName) in passed { consumer.referenceProtocol[reference.range] = protocolName }
     // Each reference goes through the first chosen protocol that covers it.
     for reference in consumer.references {
       guard case .member(let name, let access) = reference.use else { continue }
@@ -436,9 +458,19 @@ private struct Designer {
 
   /// A use of the instance that an earlier `inject` wrote: the shared instance assigned in
   /// `required init?(coder:)`, or given as an init parameter's default value.
-  func isInjectionPlumbing(_ reference: Reference) throws -> Bool {
+  enum Plumbing {
+    case none
+    /// A coder-init fallback or a parameter's default value: it stays.
+    case kept
+    /// An argument for an init parameter of one of the singleton's protocols.
+    case passed(String)
+  }
+
+  /// A use of the instance that an earlier `inject` wrote: given to an init parameter typed as one
+  /// of the singleton's protocols, assigned in `required init?(coder:)`, or an init parameter's default.
+  func plumbing(of reference: Reference) throws -> Plumbing {
     let file = try project.file(reference.range.path)
-    guard let node = file.expression(at: reference.range.bytes) else { return false }
+    guard let node = file.expression(at: reference.range.bytes) else { return .none }
     // Passed to an init parameter typed as one of the singleton's protocols: a creation site.
     if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
       var called = call.calledExpression
@@ -451,22 +483,24 @@ private struct Designer {
           guard let initializer = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self),
             let parameter = initializer.signature.parameterClause.parameters.first(where: { $0.firstName.text == label })
           else { continue }
-          let type = parameter.type.trimmedDescription.replacingOccurrences(of: "any ", with: "")
-          if catalog.entry(named: index.resolveType(type)) != nil { return true }
+          var type = parameter.type
+          if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
+          if let entry = catalog.entry(named: index.resolveType(type.trimmedDescription)) { return .passed(entry.name) }
         }
       }
     }
     var current = node.parent
     while let syntax = current {
-      if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return true }
+      if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return .kept }
       if let initializer = syntax.as(InitializerDeclSyntax.self) {
         let labels = initializer.signature.parameterClause.parameters.map(\.firstName.text)
-        return initializer.modifiers.contains { $0.name.tokenKind == .keyword(.required) } && labels == ["coder"]
+        let isCoder = initializer.modifiers.contains { $0.name.tokenKind == .keyword(.required) } && labels == ["coder"]
+        return isCoder ? .kept : .none
       }
-      if syntax.is(MemberBlockItemSyntax.self) { return false }
+      if syntax.is(MemberBlockItemSyntax.self) { return .none }
       current = syntax.parent
     }
-    return false
+    return .none
   }
 
   // MARK: 4-6. Creation sites, needs, names

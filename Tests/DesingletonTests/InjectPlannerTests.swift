@@ -1989,6 +1989,84 @@ import Testing
       ])
   }
 
+  @Test func aCreatorAnEarlierRunLeftPassingTheAccessorReceivesItsProtocol() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Reader.swift": """
+        @MainActor
+        class Reader {
+          let counting: Counting
+          let name: String
+
+          init(counting: Counting, _ name: String) {
+            self.counting = counting
+            self.name = name
+          }
+
+          func save() {
+            counting.bump()
+          }
+        }
+
+        @MainActor
+        final class Module {
+          var reader: Reader?
+
+          init() {
+            reader = Reader(counting: Store.shared, "cpu")
+          }
+        }
+
+        @MainActor
+        final class App {
+          let modules = [Module()]
+        }
+
+        """
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Reader.swift": """
+        @MainActor
+        class Reader {
+          let counting: Counting
+          let name: String
+
+          init(counting: Counting, _ name: String) {
+            self.counting = counting
+            self.name = name
+          }
+
+          func save() {
+            counting.bump()
+          }
+        }
+
+        @MainActor
+        final class Module {
+          private let counting: Counting
+
+          var reader: Reader?
+
+          init(counting: Counting) {
+            self.counting = counting
+            reader = Reader(counting: counting, "cpu")
+          }
+        }
+
+        @MainActor
+        final class App {
+          let modules = [Module(counting: Store.shared)]
+        }
+
+        """
+      ],
+      notes: [
+        "Module: counting: Counting; 1 reference rewritten",
+        "  Module: 1 call site updated (Reader.swift:27)",
+      ])
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
