@@ -321,6 +321,14 @@ private struct Designer {
       }
       // `use(.shared)` may be another type's: it stays, and the accessor stays with it until `finish`.
       if reference.use == .unresolvedImplicit { continue }
+      if let passedAs {
+        // A creation site that passes the accessor to a parameter of a protocol type: the creator
+        // receives that protocol too and passes its own, so the accessor moves one level up. In a
+        // stored property's initial value it stays (the property cannot be read there).
+        if reference.context.inPropertyInitializer { continue }
+        passed.append((reference, passedAs))
+        continue
+      }
       // Stored property initial values cannot read injected properties.
       if reference.context.inPropertyInitializer, let memberName = reference.context.memberName,
         let stored = members.first(where: { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.isStatic }),
@@ -333,13 +341,7 @@ private struct Designer {
           continue
         }
       }
-      if let passedAs {
-        // A creation site that passes the accessor to a parameter of a protocol type: the creator
-        // receives that protocol too and passes its own, so the accessor moves one level up.
-        consumer.references.append(reference)
-        passed.append((reference, passedAs))
-        continue
-      }
+
       consumer.references.append(reference)
       switch reference.use {
       case .member(let name, let access):
@@ -391,6 +393,13 @@ private struct Designer {
         : "'\(typeName)' uses '\(uncovered)', which no protocol of '\(singleton.typeName)' covers; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one"
       throw Refusal(message, at: location)
     }
+    // A type that only hands the instance on and that no code outside tests creates is a
+    // composition root: it keeps passing the accessor, and `finish` makes it the owner.
+    if consumer.references.isEmpty && !passed.isEmpty {
+      let creators = try FinishPlanner.creators(of: typeName, project: project)
+      if creators.allSatisfy(index.isTestType) { passed = [] }
+    }
+    consumer.references += passed.map(\.reference)
     let order = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
     consumer.protocols = Array(Set(chosen.map(\.name) + passed.map(\.protocolName)))
       .sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
