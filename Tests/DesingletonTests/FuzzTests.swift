@@ -14,6 +14,9 @@ import Testing
 /// - `DESINGLETON_FUZZ_DUMP`: a folder to write the replayed mutant's files into, to run the CLI on it.
 /// - `DESINGLETON_FUZZ_TIMEOUT`: seconds one mutant may take before it counts as a hang (default 120).
 /// - `DESINGLETON_FUZZ_JOBS`: mutants run at the same time (default: the number of cores).
+/// - `DESINGLETON_FUZZ_TYPECHECKS`: mutants whose changed app target still parses that
+///   `rewritesOfCompilingMutantsTypeCheck` compiles (default 6, or a tenth of
+///   `DESINGLETON_FUZZ_ITERATIONS` when that is set).
 @Suite(.serialized) struct FuzzTests {
   static let environment = ProcessInfo.processInfo.environment
   static let iterations = Int(environment["DESINGLETON_FUZZ_ITERATIONS"] ?? "") ?? 12
@@ -25,6 +28,9 @@ import Testing
     1,
     Int(environment["DESINGLETON_FUZZ_JOBS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
   )
+  static let typeChecks =
+    Int(environment["DESINGLETON_FUZZ_TYPECHECKS"] ?? "")
+    ?? Int(environment["DESINGLETON_FUZZ_ITERATIONS"] ?? "").map { max(1, $0 / 10) } ?? 6
   /// Failures recorded one by one; past this many they are only counted.
   static let reportedFailures = 25
 
@@ -52,7 +58,7 @@ import Testing
     // Mutants are independent; the index parses a sample's files on all cores but plans on one.
     let entries = parallelMap(count: iterations.count, threads: Self.jobs) { position -> FuzzEntry in
       let mutant = FuzzMutant(seed: Self.seed, iteration: iterations[position], samples: samples)
-      watchdog.begin(position, mutant.description + "\n" + mutant.replay)
+      watchdog.begin(position, mutant.description + "\n" + mutant.replay(Self.parseTest))
       let pipeline = FuzzPipeline(
         compositionRoot: mutant.sample.compositionRoot,
         singletonLimit: 2,
@@ -62,7 +68,8 @@ import Testing
       let problems = pipeline.problems(in: mutant.files)
       watchdog.end(position)
       return FuzzEntry(
-        report: problems.isEmpty ? nil : "\(mutant.description)\n\(problems.joined(separator: "\n\n"))\n\(mutant.replay)",
+        report: problems.isEmpty
+          ? nil : "\(mutant.description)\n\(problems.joined(separator: "\n\n"))\n\(mutant.replay(Self.parseTest))",
         commands: pipeline.commands,
         refusals: pipeline.refusals,
         changes: pipeline.changes
@@ -81,6 +88,84 @@ import Testing
     )
   }
 
+  /// Mutants whose app target was changed and still type-checks go through the same commands, and each
+  /// rewrite a command would write must type-check too. A mutant whose target has syntax errors or does not
+  /// type-check is no valid input: it is skipped and counted. The candidates are the first mutants, in
+  /// iteration order, whose changed target parses, so a run is the same on every machine.
+  @Test func rewritesOfCompilingMutantsTypeCheck() throws {
+    let samples = try FuzzSample.all()
+    try #require(!samples.isEmpty, "no samples found under \(FuzzSample.directory)")
+    defer { FuzzTypeChecker.removeUIKitModule() }
+    try #require(FuzzTypeChecker.uiKitModule.directory != nil, Comment(rawValue: FuzzTypeChecker.uiKitModule.errors))
+    let checkers = Dictionary(uniqueKeysWithValues: samples.map { ($0.name, FuzzTypeChecker(sample: $0)) })
+    for sample in samples {
+      let errors = checkers[sample.name]?.errors(of: checkers[sample.name]?.targetFiles(sample.files) ?? []) ?? ""
+      try #require(errors.isEmpty, "\(sample.name) does not type-check unchanged:\n\(errors)")
+    }
+    let start = Date()
+    var candidates: [FuzzMutant] = []
+    var untouched = 0
+    var unparsable = 0
+    var iteration = 0
+    if let dump = Self.dump, let only = Self.only {
+      try FuzzMutant(seed: Self.seed, iteration: only, samples: samples).write(to: dump)
+    }
+    while candidates.count < (Self.only == nil ? Self.typeChecks : 1), iteration < Self.typeChecks * 100 {
+      let mutant = FuzzMutant(seed: Self.seed, iteration: Self.only ?? iteration, samples: samples)
+      iteration += 1
+      guard let checker = checkers[mutant.sample.name] else { continue }
+      let target = checker.targetFiles(mutant.files)
+      if target == checker.targetFiles(mutant.sample.files) {
+        untouched += 1
+      } else if target.contains(where: { !FuzzSyntax.errors(in: $0.bytes).isEmpty }) {
+        unparsable += 1
+      } else {
+        candidates.append(mutant)
+      }
+      if Self.only != nil { break }
+    }
+    let watchdog = FuzzWatchdog(limitSeconds: Self.timeout)
+    defer { watchdog.stop() }
+    let chosen = candidates
+    let entries = parallelMap(count: chosen.count, threads: Self.jobs) { position -> FuzzTypeEntry in
+      let mutant = chosen[position]
+      guard let checker = checkers[mutant.sample.name] else { return FuzzTypeEntry(compiles: false) }
+      watchdog.begin(position, mutant.description + "\n" + mutant.replay(Self.typeTest))
+      defer { watchdog.end(position) }
+      guard checker.errors(of: checker.targetFiles(mutant.files)).isEmpty else { return FuzzTypeEntry(compiles: false) }
+      let pipeline = FuzzPipeline(
+        compositionRoot: mutant.sample.compositionRoot,
+        singletonLimit: 2,
+        selectionSeed: mutant.selectionSeed,
+        chain: mutant.chain,
+        typeChecker: checker
+      )
+      let problems = pipeline.problems(in: mutant.files)
+      return FuzzTypeEntry(
+        compiles: true,
+        report: problems.isEmpty
+          ? nil : "\(mutant.description)\n\(problems.joined(separator: "\n\n"))\n\(mutant.replay(Self.typeTest))",
+        typeChecks: pipeline.typeChecks
+      )
+    }
+    let failed = entries.compactMap(\.report)
+    for report in failed.prefix(Self.reportedFailures) { Issue.record(Comment(rawValue: report)) }
+    if failed.count > Self.reportedFailures {
+      Issue.record("\(failed.count) mutants failed in all; the first \(Self.reportedFailures) are shown")
+    }
+    let compiling = entries.filter(\.compiles).count
+    print(
+      "fuzz type-check: \(iteration) mutants drawn (seed \(hex(Self.seed))): \(untouched) left the app targets "
+        + "unchanged, \(unparsable) skipped with syntax errors, \(candidates.count - compiling) skipped as not "
+        + "type-checking, \(compiling) type-checked with \(entries.reduce(0) { $0 + $1.typeChecks }) rewrites checked "
+        + "(\(checkers.values.reduce(0) { $0 + $1.runs }) compiler runs), \(failed.count) mutants failed, "
+        + String(format: "%.1f s", Date().timeIntervalSince(start))
+    )
+  }
+
+  static let parseTest = "FuzzTests/mutantsAreRefusedOrStillParse"
+  static let typeTest = "FuzzTests/rewritesOfCompilingMutantsTypeCheck"
+
   static func parseSeed(_ text: String?) -> UInt64? {
     guard let text else { return nil }
     if text.hasPrefix("0x") { return UInt64(text.dropFirst(2).replacingOccurrences(of: "_", with: ""), radix: 16) }
@@ -96,6 +181,13 @@ struct FuzzEntry {
   var commands = 0
   var refusals = 0
   var changes = 0
+}
+
+/// One type-checked mutant's outcome; `compiles` is false for an input skipped because it does not.
+struct FuzzTypeEntry {
+  var compiles: Bool
+  var report: String?
+  var typeChecks = 0
 }
 
 /// One mutant: a sample with one to three mutations, all drawn from the seed and the iteration number.
@@ -128,9 +220,9 @@ struct FuzzMutant: CustomStringConvertible {
       + (chain ? " (with the extract-protocol -> inject -> finish chain)" : "")
   }
 
-  var replay: String {
+  func replay(_ test: String) -> String {
     "replay: DESINGLETON_FUZZ_SEED=\(hex(seed)) DESINGLETON_FUZZ_ITERATION=\(iteration) "
-      + "DESINGLETON_FUZZ_DUMP=/tmp/fuzz-\(iteration) swift test --filter FuzzTests/mutantsAreRefusedOrStillParse"
+      + "DESINGLETON_FUZZ_DUMP=/tmp/fuzz-\(iteration) swift test --filter \(test)"
   }
 
   /// Writes the mutant's files below `directory`, by their paths in the sample.
