@@ -188,8 +188,8 @@ final class FuzzPipeline {
     checker: FuzzTypeChecker
   ) -> [String] {
     let result = applying(outputs, to: sources)
-    let after = checker.targetFiles(result)
-    guard after != checker.targetFiles(sources), checker.errors(in: sources).isEmpty else { return [] }
+    let after = checker.moduleFiles(result)
+    guard after != checker.moduleFiles(sources), checker.errors(in: sources).isEmpty else { return [] }
     typeChecks += 1
     let errors = checker.errors(of: after)
     if errors.isEmpty { return [] }

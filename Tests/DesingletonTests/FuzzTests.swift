@@ -14,7 +14,7 @@ import Testing
 /// - `DESINGLETON_FUZZ_DUMP`: a folder to write the replayed mutant's files into, to run the CLI on it.
 /// - `DESINGLETON_FUZZ_TIMEOUT`: seconds one mutant may take before it counts as a hang (default 120).
 /// - `DESINGLETON_FUZZ_JOBS`: mutants run at the same time (default: the number of cores).
-/// - `DESINGLETON_FUZZ_TYPECHECKS`: mutants whose changed app target still parses that
+/// - `DESINGLETON_FUZZ_TYPECHECKS`: mutants whose changed app or test target still parses that
 ///   `rewritesOfCompilingMutantsTypeCheck` compiles (default 6, or a tenth of
 ///   `DESINGLETON_FUZZ_ITERATIONS` when that is set).
 @Suite(.serialized) struct FuzzTests {
@@ -88,10 +88,10 @@ import Testing
     )
   }
 
-  /// Mutants whose app target was changed and still type-checks go through the same commands, and each
-  /// rewrite a command would write must type-check too. A mutant whose target has syntax errors or does not
-  /// type-check is no valid input: it is skipped and counted. The candidates are the first mutants, in
-  /// iteration order, whose changed target parses, so a run is the same on every machine.
+  /// Mutants whose app or test target was changed and still type-checks go through the same commands, and
+  /// each rewrite a command would write must type-check too. A mutant whose modules have syntax errors or do
+  /// not type-check is no valid input: it is skipped and counted. The candidates are the first mutants, in
+  /// iteration order, whose changed modules parse, so a run is the same on every machine.
   @Test func rewritesOfCompilingMutantsTypeCheck() throws {
     let samples = try FuzzSample.all()
     try #require(!samples.isEmpty, "no samples found under \(FuzzSample.directory)")
@@ -99,7 +99,7 @@ import Testing
     try #require(FuzzTypeChecker.uiKitModule.directory != nil, Comment(rawValue: FuzzTypeChecker.uiKitModule.errors))
     let checkers = Dictionary(uniqueKeysWithValues: samples.map { ($0.name, FuzzTypeChecker(sample: $0)) })
     for sample in samples {
-      let errors = checkers[sample.name]?.errors(of: checkers[sample.name]?.targetFiles(sample.files) ?? []) ?? ""
+      let errors = checkers[sample.name]?.errors(of: checkers[sample.name]?.moduleFiles(sample.files) ?? []) ?? ""
       try #require(errors.isEmpty, "\(sample.name) does not type-check unchanged:\n\(errors)")
     }
     let start = Date()
@@ -114,10 +114,10 @@ import Testing
       let mutant = FuzzMutant(seed: Self.seed, iteration: Self.only ?? iteration, samples: samples)
       iteration += 1
       guard let checker = checkers[mutant.sample.name] else { continue }
-      let target = checker.targetFiles(mutant.files)
-      if target == checker.targetFiles(mutant.sample.files) {
+      let modules = checker.moduleFiles(mutant.files)
+      if modules == checker.moduleFiles(mutant.sample.files) {
         untouched += 1
-      } else if target.contains(where: { !FuzzSyntax.errors(in: $0.bytes).isEmpty }) {
+      } else if modules.contains(where: { !FuzzSyntax.errors(in: $0.bytes).isEmpty }) {
         unparsable += 1
       } else {
         candidates.append(mutant)
@@ -132,7 +132,7 @@ import Testing
       guard let checker = checkers[mutant.sample.name] else { return FuzzTypeEntry(compiles: false) }
       watchdog.begin(position, mutant.description + "\n" + mutant.replay(Self.typeTest))
       defer { watchdog.end(position) }
-      guard checker.errors(of: checker.targetFiles(mutant.files)).isEmpty else { return FuzzTypeEntry(compiles: false) }
+      guard checker.errors(of: checker.moduleFiles(mutant.files)).isEmpty else { return FuzzTypeEntry(compiles: false) }
       let pipeline = FuzzPipeline(
         compositionRoot: mutant.sample.compositionRoot,
         singletonLimit: 2,
@@ -155,7 +155,7 @@ import Testing
     }
     let compiling = entries.filter(\.compiles).count
     print(
-      "fuzz type-check: \(iteration) mutants drawn (seed \(hex(Self.seed))): \(untouched) left the app targets "
+      "fuzz type-check: \(iteration) mutants drawn (seed \(hex(Self.seed))): \(untouched) left both modules "
         + "unchanged, \(unparsable) skipped with syntax errors, \(candidates.count - compiling) skipped as not "
         + "type-checking, \(compiling) type-checked with \(entries.reduce(0) { $0 + $1.typeChecks }) rewrites checked "
         + "(\(checkers.values.reduce(0) { $0 + $1.runs }) compiler runs), \(failed.count) mutants failed, "
