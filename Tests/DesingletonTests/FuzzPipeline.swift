@@ -21,6 +21,8 @@ final class FuzzPipeline {
   let selectionSeed: UInt64
   /// Whether to run `inject` and `finish` on what `extract-protocol` made (costs two more index builds).
   let chain: Bool
+  /// Singletons chosen before the random ones.
+  let focus: [String]
   let typeChecker: FuzzTypeChecker?
 
   /// What happened, over every run of this pipeline.
@@ -35,12 +37,14 @@ final class FuzzPipeline {
     singletonLimit: Int = 0,
     selectionSeed: UInt64 = 0,
     chain: Bool = true,
+    focus: [String] = [],
     typeChecker: FuzzTypeChecker? = nil
   ) {
     self.compositionRoot = compositionRoot
     self.singletonLimit = singletonLimit
     self.selectionSeed = selectionSeed
     self.chain = chain
+    self.focus = focus
     self.typeChecker = typeChecker
   }
 
@@ -64,6 +68,7 @@ final class FuzzPipeline {
     if singletonLimit > 0 && chosen.count > singletonLimit {
       var random = FuzzRandom(seed: selectionSeed)
       chosen.shuffle(using: &random)
+      chosen = chosen.filter { focus.contains($0.typeName) } + chosen.filter { !focus.contains($0.typeName) }
       chosen = chosen.prefix(singletonLimit).sorted { $0.typeName < $1.typeName }
     }
     var chained = false

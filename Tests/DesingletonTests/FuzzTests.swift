@@ -14,6 +14,7 @@ import Testing
 /// - `DESINGLETON_FUZZ_DUMP`: a folder to write the replayed mutant's files into, to run the CLI on it.
 /// - `DESINGLETON_FUZZ_TIMEOUT`: seconds one mutant may take before it counts as a hang (default 120).
 /// - `DESINGLETON_FUZZ_JOBS`: mutants run at the same time (default: the number of cores).
+/// - `DESINGLETON_FUZZ_VERBOSE`: print each mutant skipped because it does not type-check, with its errors.
 /// - `DESINGLETON_FUZZ_TYPECHECKS`: mutants whose changed app or test target still parses that
 ///   `rewritesOfCompilingMutantsTypeCheck` compiles (default 6, or a tenth of
 ///   `DESINGLETON_FUZZ_ITERATIONS` when that is set).
@@ -28,6 +29,7 @@ import Testing
     1,
     Int(environment["DESINGLETON_FUZZ_JOBS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
   )
+  static let verbose = environment["DESINGLETON_FUZZ_VERBOSE"] != nil
   static let typeChecks =
     Int(environment["DESINGLETON_FUZZ_TYPECHECKS"] ?? "")
     ?? Int(environment["DESINGLETON_FUZZ_ITERATIONS"] ?? "").map { max(1, $0 / 10) } ?? 6
@@ -108,10 +110,10 @@ import Testing
     var unparsable = 0
     var iteration = 0
     if let dump = Self.dump, let only = Self.only {
-      try FuzzMutant(seed: Self.seed, iteration: only, samples: samples).write(to: dump)
+      try FuzzMutant(seed: Self.seed, iteration: only, samples: samples, consumers: true).write(to: dump)
     }
     while candidates.count < (Self.only == nil ? Self.typeChecks : 1), iteration < Self.typeChecks * 100 {
-      let mutant = FuzzMutant(seed: Self.seed, iteration: Self.only ?? iteration, samples: samples)
+      let mutant = FuzzMutant(seed: Self.seed, iteration: Self.only ?? iteration, samples: samples, consumers: true)
       iteration += 1
       guard let checker = checkers[mutant.sample.name] else { continue }
       let modules = checker.moduleFiles(mutant.files)
@@ -132,12 +134,17 @@ import Testing
       guard let checker = checkers[mutant.sample.name] else { return FuzzTypeEntry(compiles: false) }
       watchdog.begin(position, mutant.description + "\n" + mutant.replay(Self.typeTest))
       defer { watchdog.end(position) }
-      guard checker.errors(of: checker.moduleFiles(mutant.files)).isEmpty else { return FuzzTypeEntry(compiles: false) }
+      let inputErrors = checker.errors(of: checker.moduleFiles(mutant.files))
+      guard inputErrors.isEmpty else {
+        if Self.verbose { print("skipped, does not type-check: \(mutant.description)\n\(FuzzTypeChecker.firstErrors(inputErrors))") }
+        return FuzzTypeEntry(compiles: false)
+      }
       let pipeline = FuzzPipeline(
         compositionRoot: mutant.sample.compositionRoot,
         singletonLimit: 2,
         selectionSeed: mutant.selectionSeed,
         chain: mutant.chain,
+        focus: mutant.focus,
         typeChecker: checker
       )
       let problems = pipeline.problems(in: mutant.files)
@@ -200,15 +207,32 @@ struct FuzzMutant: CustomStringConvertible {
   var selectionSeed: UInt64
   /// Whether this mutant also runs `inject` and `finish` on the result of `extract-protocol`.
   var chain: Bool
+  /// Singletons the mutations added consumers of: the pipeline runs the commands for them first.
+  var focus: [String] = []
 
-  init(seed: UInt64, iteration: Int, samples: [FuzzSample]) {
+  /// With `consumers`, three mutations in four add a consumer (`FuzzConsumerMutator`) instead of damaging code.
+  init(seed: UInt64, iteration: Int, samples: [FuzzSample], consumers: Bool = false) {
     self.seed = seed
     self.iteration = iteration
     var random = FuzzRandom(seed: seed ^ (UInt64(iteration) &* 0xD6E8_FEB8_6659_FD93))
     sample = samples[iteration % samples.count]
     var files = sample.files
     var mutations: [String] = []
-    for _ in 0..<(1 + random.below(3)) { mutations.append(FuzzMutator.mutate(&files, using: &random)) }
+    for _ in 0..<(1 + random.below(3)) {
+      if consumers, random.below(4) != 0,
+        let added = FuzzConsumerMutator.mutate(
+          &files,
+          targetPrefix: "\(sample.virtualRoot)/Sources/\(sample.name)/",
+          testPrefix: "\(sample.virtualRoot)/Tests/\(sample.name)Tests/",
+          using: &random
+        )
+      {
+        mutations.append(added.description)
+        if !focus.contains(added.singleton) { focus.append(added.singleton) }
+      } else {
+        mutations.append(FuzzMutator.mutate(&files, using: &random))
+      }
+    }
     self.files = files
     self.mutations = mutations
     selectionSeed = random.next()
