@@ -123,7 +123,10 @@ enum FuzzConsumerMutator {
 
       """
     ),
-    ("a nested type", "ISOLATION enum FuzzOuterNUMBER {\n  ISOLATION struct Inner {\n    func read() -> Any { USE }\n  }\n}\n"),
+    (
+      "a nested type",
+      "ISOLATION enum FuzzOuterNUMBER {\n  ISOLATION struct Inner {\n    func read() -> Any { USE }\n  }\n}\n"
+    ),
     ("an extension", "ISOLATION extension EXISTING {\n  func fuzzReadNUMBER() -> Any { USE }\n}\n"),
     ("a static function", "ISOLATION enum FuzzStaticNUMBER {\n  static func read() -> Any { USE }\n}\n"),
     ("a lazy property", "ISOLATION final class FuzzLazyNUMBER {\n  lazy var value: Any = USE\n}\n"),

@@ -8,7 +8,7 @@ import Testing
 /// originals. See `FuzzMutator` for the mutations and `FuzzPipeline` for the commands and checks.
 ///
 /// Environment:
-/// - `DESINGLETON_FUZZ_ITERATIONS`: mutants to try (default 12; `make fuzz` runs 20000).
+/// - `DESINGLETON_FUZZ_ITERATIONS`: mutants to try (default 12; `make fuzz` runs 2000).
 /// - `DESINGLETON_FUZZ_SEED`: the base seed, decimal or 0x-hex (default fixed).
 /// - `DESINGLETON_FUZZ_ITERATION`: run just this one mutant (to replay a failure).
 /// - `DESINGLETON_FUZZ_DUMP`: a folder to write the replayed mutant's files into, to run the CLI on it.
@@ -16,8 +16,8 @@ import Testing
 /// - `DESINGLETON_FUZZ_JOBS`: mutants run at the same time (default: the number of cores).
 /// - `DESINGLETON_FUZZ_VERBOSE`: print each mutant skipped because it does not type-check, with its errors.
 /// - `DESINGLETON_FUZZ_TYPECHECKS`: mutants whose changed app or test target still parses that
-///   `rewritesOfCompilingMutantsTypeCheck` compiles (default 6, or a tenth of
-///   `DESINGLETON_FUZZ_ITERATIONS` when that is set).
+///   `rewritesOfCompilingMutantsTypeCheck` compiles (default 6, or a twentieth
+///   of `DESINGLETON_FUZZ_ITERATIONS` when that is set).
 @Suite(.serialized) struct FuzzTests {
   static let environment = ProcessInfo.processInfo.environment
   static let iterations = Int(environment["DESINGLETON_FUZZ_ITERATIONS"] ?? "") ?? 12
@@ -32,7 +32,7 @@ import Testing
   static let verbose = environment["DESINGLETON_FUZZ_VERBOSE"] != nil
   static let typeChecks =
     Int(environment["DESINGLETON_FUZZ_TYPECHECKS"] ?? "")
-    ?? Int(environment["DESINGLETON_FUZZ_ITERATIONS"] ?? "").map { max(1, $0 / 10) } ?? 6
+    ?? Int(environment["DESINGLETON_FUZZ_ITERATIONS"] ?? "").map { max(1, $0 / 20) } ?? 6
   /// Failures recorded one by one; past this many they are only counted.
   static let reportedFailures = 25
 
@@ -95,16 +95,18 @@ import Testing
   /// not type-check is no valid input: it is skipped and counted. The candidates are the first mutants, in
   /// iteration order, whose changed modules parse, so a run is the same on every machine.
   @Test func rewritesOfCompilingMutantsTypeCheck() throws {
+    let start = Date()
     let samples = try FuzzSample.all()
     try #require(!samples.isEmpty, "no samples found under \(FuzzSample.directory)")
-    defer { FuzzTypeChecker.removeUIKitModule() }
     try #require(FuzzTypeChecker.uiKitModule.directory != nil, Comment(rawValue: FuzzTypeChecker.uiKitModule.errors))
     let checkers = Dictionary(uniqueKeysWithValues: samples.map { ($0.name, FuzzTypeChecker(sample: $0)) })
-    for sample in samples {
-      let errors = checkers[sample.name]?.errors(of: checkers[sample.name]?.moduleFiles(sample.files) ?? []) ?? ""
+    // Without this, a broken toolchain or stand-in would skip every mutant and pass.
+    let unchanged = parallelMap(count: samples.count, threads: Self.jobs) { position in
+      checkers[samples[position].name].map { $0.errors(of: $0.moduleFiles(samples[position].files)) } ?? ""
+    }
+    for (sample, errors) in zip(samples, unchanged) {
       try #require(errors.isEmpty, "\(sample.name) does not type-check unchanged:\n\(errors)")
     }
-    let start = Date()
     var candidates: [FuzzMutant] = []
     var untouched = 0
     var unparsable = 0
@@ -136,7 +138,9 @@ import Testing
       defer { watchdog.end(position) }
       let inputErrors = checker.errors(of: checker.moduleFiles(mutant.files))
       guard inputErrors.isEmpty else {
-        if Self.verbose { print("skipped, does not type-check: \(mutant.description)\n\(FuzzTypeChecker.firstErrors(inputErrors))") }
+        if Self.verbose {
+          print("skipped, does not type-check: \(mutant.description)\n\(FuzzTypeChecker.firstErrors(inputErrors))")
+        }
         return FuzzTypeEntry(compiles: false)
       }
       let pipeline = FuzzPipeline(
@@ -152,7 +156,9 @@ import Testing
         compiles: true,
         report: problems.isEmpty
           ? nil : "\(mutant.description)\n\(problems.joined(separator: "\n\n"))\n\(mutant.replay(Self.typeTest))",
-        typeChecks: pipeline.typeChecks
+        typeChecks: pipeline.typeChecks,
+        commands: pipeline.commands,
+        refusals: pipeline.refusals
       )
     }
     let failed = entries.compactMap(\.report)
@@ -164,10 +170,34 @@ import Testing
     print(
       "fuzz type-check: \(iteration) mutants drawn (seed \(hex(Self.seed))): \(untouched) left both modules "
         + "unchanged, \(unparsable) skipped with syntax errors, \(candidates.count - compiling) skipped as not "
-        + "type-checking, \(compiling) type-checked with \(entries.reduce(0) { $0 + $1.typeChecks }) rewrites checked "
+        + "type-checking, \(compiling) type-checked: \(entries.reduce(0) { $0 + $1.commands }) commands, "
+        + "\(entries.reduce(0) { $0 + $1.refusals }) refused, \(entries.reduce(0) { $0 + $1.typeChecks }) rewrites checked "
         + "(\(checkers.values.reduce(0) { $0 + $1.runs }) compiler runs), \(failed.count) mutants failed, "
         + String(format: "%.1f s", Date().timeIntervalSince(start))
     )
+  }
+
+  /// The check `rewritesOfCompilingMutantsTypeCheck` relies on finds errors in the app target, including
+  /// those only the SIL passes report, and in the test target.
+  @Test func typeCheckerReportsErrorsInEitherModule() throws {
+    let sample = try #require(try FuzzSample.all().first { $0.name == "ProfileApp" })
+    let checker = FuzzTypeChecker(sample: sample)
+    let target = try #require(sample.files.firstIndex { $0.path.hasSuffix("/Sources/ProfileApp/User.swift") })
+    let test = try #require(
+      sample.files.firstIndex { $0.path.hasSuffix("/Tests/ProfileAppTests/UserManagerTests.swift") }
+    )
+    var unset = sample.files
+    unset[target].bytes += Array("\nfinal class FuzzUnset {\n  let value: Int\n  init() {}\n}\n".utf8)
+    let unsetErrors = checker.errors(of: checker.moduleFiles(unset))
+    #expect(unsetErrors.contains("User.swift:") && unsetErrors.contains(": error: "), "\(unsetErrors)")
+    var mistyped = sample.files
+    mistyped[test].bytes += Array("\nlet fuzzMistyped: Int = \"s\"\n".utf8)
+    let mistypedErrors = checker.errors(of: checker.moduleFiles(mistyped))
+    #expect(
+      mistypedErrors.contains("UserManagerTests.swift:") && mistypedErrors.contains(": error: "),
+      "\(mistypedErrors)"
+    )
+    #expect(FuzzTypeChecker.firstErrors(mistypedErrors).contains("fuzzMistyped"))
   }
 
   static let parseTest = "FuzzTests/mutantsAreRefusedOrStillParse"
@@ -195,6 +225,8 @@ struct FuzzTypeEntry {
   var compiles: Bool
   var report: String?
   var typeChecks = 0
+  var commands = 0
+  var refusals = 0
 }
 
 /// One mutant: a sample with one to three mutations, all drawn from the seed and the iteration number.

@@ -1,6 +1,12 @@
 import DesingletonCore
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Type-checks a sample the way SwiftPM builds it: Swift 6 mode, whole module, through the SIL diagnostic
 /// passes (definite initialization, like `compileErrors`), first the app target (`Sources/<Name>`) against
 /// the UIKit stand-in in Samples/UIKit, then its test target (`Tests/<Name>Tests`) against the app target
@@ -96,21 +102,30 @@ final class FuzzTypeChecker: @unchecked Sendable {
     return output.isEmpty ? "swiftc exited with status \(result.status)" : output
   }
 
-  /// The first `count` error lines of compiler output, each with the line after it (the code it quotes).
+  /// The first `count` errors of compiler output, each with the source excerpt the compiler prints under it.
   static func firstErrors(_ output: String, count: Int = 3) -> String {
     let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
     var picked: [String] = []
-    for (number, line) in lines.enumerated() where line.contains(": error: ") {
-      picked.append(String(line))
-      if number + 1 < lines.count { picked.append(String(lines[number + 1])) }
-      if picked.count >= count * 2 { break }
+    var errors = 0
+    var inExcerpt = false
+    for line in lines {
+      if line.contains(": error: ") {
+        errors += 1
+        if errors > count { break }
+        picked.append(String(line))
+        inExcerpt = true
+      } else if inExcerpt, line.contains(" | ") || line.hasSuffix(" |") {
+        picked.append(String(line))
+      } else {
+        inExcerpt = false
+      }
     }
     return picked.isEmpty ? String(output.prefix(2000)) : picked.joined(separator: "\n")
   }
 
   /// The UIKit stand-in built as a module the samples can import (Foundation comes with it, as on Apple's
   /// platforms), with `_Testing_UIKit`, the overlay a file importing both Testing and UIKit also imports;
-  /// built once per process, removed by `removeUIKitModule`.
+  /// built once per process and removed when it exits.
   static let uiKitModule: (directory: String?, errors: String) = {
     let sources = URL(fileURLWithPath: FuzzSample.directory).appendingPathComponent("UIKit/Sources")
     let directory = FileManager.default.temporaryDirectory
@@ -122,21 +137,24 @@ final class FuzzTypeChecker: @unchecked Sendable {
         let paths = try FileManager.default.contentsOfDirectory(atPath: folder.path)
           .filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0).path }
         let result = try run(
-          ["swiftc", "-swift-version", "6", "-parse-as-library", "-module-name", module, "-I", directory.path,
-           "-emit-module", "-emit-module-path", directory.appendingPathComponent("\(module).swiftmodule").path]
+          [
+            "swiftc", "-swift-version", "6", "-parse-as-library", "-module-name", module, "-I", directory.path,
+            "-emit-module", "-emit-module-path", directory.appendingPathComponent("\(module).swiftmodule").path,
+          ]
             + paths
         )
         guard result.status == 0 else {
           return (nil, "the UIKit stand-in's '\(module)' does not build:\n\(result.standardError)\(result.output)")
         }
       }
+      atexit { FuzzTypeChecker.removeUIKitModule() }
       return (directory.path, "")
     } catch {
       return (nil, "could not build the UIKit stand-in in \(directory.path): \(error)")
     }
   }()
 
-  static func removeUIKitModule() {
+  private static func removeUIKitModule() {
     if let directory = uiKitModule.directory { try? FileManager.default.removeItem(atPath: directory) }
   }
 }
