@@ -5,7 +5,8 @@ import SwiftSyntax
 
 /// Adds code that uses a singleton in one of the shapes `inject` and `finish` must handle or refuse: a
 /// struct, a closure, a nested type, an extension, a static context, a lazy or computed property, a
-/// default argument, an init, a convenience init with its caller, a generic class, a subclass, a test.
+/// default argument, inits of every kind with their callers, generic and Sendable classes, subclasses, an
+/// enum, a protocol extension, creators, UIKit views and view controllers, a test.
 /// Random damage rarely leaves code that still compiles; these mutations usually do, so the rewrites of
 /// new shapes get type-checked. The use is copied from the sample (a property read or a call without
 /// arguments through the accessor), so its type and isolation are the singleton's own.
@@ -35,11 +36,15 @@ enum FuzzConsumerMutator {
     // A main-actor singleton's members cannot be used from a nonisolated consumer.
     let mainActor = index.declarations(of: chosen.singleton).contains { $0.attributes.contains("@MainActor") }
     let isolation = mainActor || random.below(2) == 0 ? "@MainActor " : ""
-    var templates = consumers
+    var templates = consumers + uiKitConsumers
     if !tests.isEmpty { templates.append(test) }
     let (kind, template) = random.pick(templates)
     let inTest = template == test.template
-    let which = inTest ? random.pick(tests) : random.pick(targets)
+    let candidates =
+      uiKitConsumers.contains { $0.template == template }
+      ? targets.filter { importsUIKit(files[$0].bytes) } : inTest ? tests : targets
+    guard !candidates.isEmpty else { return nil }
+    let which = random.pick(candidates)
     let existing = inTest ? [] : typeNames(in: files[which].bytes)
     guard !template.contains("EXISTING") || !existing.isEmpty else { return nil }
     let code =
@@ -80,6 +85,11 @@ enum FuzzConsumerMutator {
       }
     }
     return found
+  }
+
+  private static func importsUIKit(_ bytes: [UInt8]) -> Bool {
+    let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    return tree.statements.contains { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text == "UIKit" }
   }
 
   /// Names of the non-generic classes and structs declared at the top level of a file.
@@ -178,6 +188,153 @@ enum FuzzConsumerMutator {
       }
 
       ISOLATION func fuzzMakeNUMBER() -> Any { FuzzDerivedNUMBER(name: "n") }
+
+      """
+    ),
+    (
+      "a struct created in a stored property's initial value",
+      """
+      ISOLATION struct FuzzPartNUMBER {
+        func read() -> Any { USE }
+      }
+
+      ISOLATION final class FuzzHolderNUMBER {
+        let part = FuzzPartNUMBER()
+        lazy var other = FuzzPartNUMBER()
+      }
+
+      """
+    ),
+    (
+      "a struct created with '.init()' and in a static factory",
+      """
+      ISOLATION struct FuzzImplicitNUMBER {
+        var label = "a"
+        func read() -> Any { USE }
+      }
+
+      ISOLATION enum FuzzFactoryNUMBER {
+        static func make() -> FuzzImplicitNUMBER { .init() }
+        static func other() -> FuzzImplicitNUMBER { FuzzImplicitNUMBER.init(label: "b") }
+      }
+
+      """
+    ),
+    ("an enum", "ISOLATION enum FuzzModeNUMBER {\n  case a\n  func read() -> Any { USE }\n}\n"),
+    (
+      "a protocol extension",
+      "ISOLATION protocol FuzzRoleNUMBER {}\n\nISOLATION extension FuzzRoleNUMBER {\n  func read() -> Any { USE }\n}\n"
+    ),
+    (
+      "a Sendable class",
+      "ISOLATION final class FuzzSendableNUMBER: Sendable {\n  let id = 1\n  func read() -> Any { USE }\n}\n"
+    ),
+    (
+      "a chain of creators",
+      """
+      ISOLATION final class FuzzLeafNUMBER {
+        func read() -> Any { USE }
+      }
+
+      ISOLATION final class FuzzMiddleNUMBER {
+        let leaf: FuzzLeafNUMBER
+        init() {
+          leaf = FuzzLeafNUMBER()
+        }
+      }
+
+      ISOLATION final class FuzzTopNUMBER {
+        func start() -> Any { FuzzMiddleNUMBER() }
+      }
+
+      """
+    ),
+    (
+      "a failable and a throwing init",
+      """
+      ISOLATION final class FuzzFailableNUMBER {
+        let count: Int
+        init?(count: Int) {
+          guard count > 0 else { return nil }
+          self.count = count
+        }
+        init(text: String) throws {
+          count = text.count
+        }
+        func read() -> Any { USE }
+      }
+
+      ISOLATION func fuzzMakeNUMBER() throws -> Any { (FuzzFailableNUMBER(count: 1), try FuzzFailableNUMBER(text: "a")) }
+
+      """
+    ),
+    (
+      "an open class with a subclass that declares its own init",
+      """
+      ISOLATION class FuzzParentNUMBER {
+        func read() -> Any { USE }
+      }
+
+      ISOLATION final class FuzzChildNUMBER: FuzzParentNUMBER {
+        let extra: Int
+        init(extra: Int) {
+          self.extra = extra
+          super.init()
+        }
+      }
+
+      ISOLATION func fuzzMakeNUMBER() -> Any { (FuzzParentNUMBER(), FuzzChildNUMBER(extra: 1)) }
+
+      """
+    ),
+    (
+      "a struct with an init in an extension and observed property",
+      """
+      ISOLATION struct FuzzObservedNUMBER {
+        var value = 0 {
+          didSet { _ = USE }
+        }
+      }
+
+      ISOLATION extension FuzzObservedNUMBER {
+        init(start: Int) {
+          value = start
+        }
+      }
+
+      ISOLATION func fuzzMakeNUMBER() -> Any { (FuzzObservedNUMBER(), FuzzObservedNUMBER(value: 1), FuzzObservedNUMBER(start: 2)) }
+
+      """
+    ),
+  ]
+
+  /// Shapes that need UIKit: used only in files that import it.
+  static let uiKitConsumers: [(kind: String, template: String)] = [
+    (
+      "a view controller without an init",
+      """
+      ISOLATION final class FuzzScreenNUMBER: UIViewController {
+        func read() -> Any { USE }
+      }
+
+      ISOLATION func fuzzMakeNUMBER() -> Any { FuzzScreenNUMBER() }
+
+      """
+    ),
+    (
+      "a view with a coder init",
+      """
+      ISOLATION final class FuzzViewNUMBER: UIView {
+        override init(frame: CGRect) {
+          super.init(frame: frame)
+        }
+        required init?(coder: NSCoder) {
+          super.init(coder: coder)
+        }
+        func read() -> Any { USE }
+      }
+
+      ISOLATION func fuzzMakeNUMBER() -> Any { FuzzViewNUMBER(frame: .zero) }
 
       """
     ),
