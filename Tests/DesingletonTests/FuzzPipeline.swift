@@ -21,7 +21,7 @@ final class FuzzPipeline {
   let selectionSeed: UInt64
   /// Whether to run `inject` and `finish` on what `extract-protocol` made (costs two more index builds).
   let chain: Bool
-  /// Singletons chosen before the random ones.
+  /// Singletons chosen before the random ones, and run first.
   let focus: [String]
   let typeChecker: FuzzTypeChecker?
 
@@ -71,6 +71,8 @@ final class FuzzPipeline {
       chosen = chosen.filter { focus.contains($0.typeName) } + chosen.filter { !focus.contains($0.typeName) }
       chosen = chosen.prefix(singletonLimit).sorted { $0.typeName < $1.typeName }
     }
+    // The chain runs for the first singleton extracted: one the mutations made consumers for, if any.
+    chosen = chosen.filter { focus.contains($0.typeName) } + chosen.filter { !focus.contains($0.typeName) }
     var chained = false
     for singleton in chosen {
       let name = singleton.typeName

@@ -147,7 +147,8 @@ import Testing
         compositionRoot: mutant.sample.compositionRoot,
         singletonLimit: 2,
         selectionSeed: mutant.selectionSeed,
-        chain: mutant.chain,
+        // `inject` rewrites only where protocols exist: most of what is type-checked comes from the chain.
+        chain: true,
         focus: mutant.focus,
         typeChecker: checker
       )
