@@ -6,6 +6,8 @@ import Testing
 /// command's library entry point on each mutant, in memory. No mutant may crash or hang the tool; each
 /// command either refuses with proper diagnostics or produces outputs that parse no worse than their
 /// originals. See `FuzzMutator` for the mutations and `FuzzPipeline` for the commands and checks.
+/// `rewritesOfCompilingMutantsTypeCheck` also compiles (`FuzzTypeChecker`): mutants that still type-check,
+/// most of them with consumers added by `FuzzConsumerMutator`, must have rewrites that type-check.
 ///
 /// Environment:
 /// - `DESINGLETON_FUZZ_ITERATIONS`: mutants to try (default 12; `make fuzz` runs 2000).
