@@ -28,7 +28,7 @@ struct FuzzRandom: RandomNumberGenerator {
 }
 
 /// One file of a sample, as bytes.
-struct FuzzFile: Sendable {
+struct FuzzFile: Hashable, Sendable {
   var path: String
   var bytes: [UInt8]
 }

@@ -11,6 +11,8 @@ import SwiftSyntax
 /// each pointing inside its file; or outputs whose `.swift` files have no more syntax errors than their
 /// originals (new files: none). Where `extract-protocol` succeeds, `inject --all` runs on its result and
 /// `finish` on that, so the later commands also see code shaped the way the earlier ones leave it.
+/// With a `typeChecker`, every output whose input type-checks must type-check too: a command that would
+/// exit 0 and write code that does not compile is a problem.
 final class FuzzPipeline {
   /// The type `finish --root` names.
   let compositionRoot: String
@@ -19,17 +21,31 @@ final class FuzzPipeline {
   let selectionSeed: UInt64
   /// Whether to run `inject` and `finish` on what `extract-protocol` made (costs two more index builds).
   let chain: Bool
+  /// Singletons chosen before the random ones, and run first.
+  let focus: [String]
+  let typeChecker: FuzzTypeChecker?
 
   /// What happened, over every run of this pipeline.
   private(set) var commands = 0
   private(set) var refusals = 0
   private(set) var changes = 0
+  /// Outputs type-checked (whether or not the compiler ran: identical code is checked once).
+  private(set) var typeChecks = 0
 
-  init(compositionRoot: String, singletonLimit: Int = 0, selectionSeed: UInt64 = 0, chain: Bool = true) {
+  init(
+    compositionRoot: String,
+    singletonLimit: Int = 0,
+    selectionSeed: UInt64 = 0,
+    chain: Bool = true,
+    focus: [String] = [],
+    typeChecker: FuzzTypeChecker? = nil
+  ) {
     self.compositionRoot = compositionRoot
     self.singletonLimit = singletonLimit
     self.selectionSeed = selectionSeed
     self.chain = chain
+    self.focus = focus
+    self.typeChecker = typeChecker
   }
 
   /// Problems found, each naming the command and singleton.
@@ -52,8 +68,11 @@ final class FuzzPipeline {
     if singletonLimit > 0 && chosen.count > singletonLimit {
       var random = FuzzRandom(seed: selectionSeed)
       chosen.shuffle(using: &random)
+      chosen = chosen.filter { focus.contains($0.typeName) } + chosen.filter { !focus.contains($0.typeName) }
       chosen = chosen.prefix(singletonLimit).sorted { $0.typeName < $1.typeName }
     }
+    // The chain runs for the first singleton extracted: one the mutations made consumers for, if any.
+    chosen = chosen.filter { focus.contains($0.typeName) } + chosen.filter { !focus.contains($0.typeName) }
     var chained = false
     for singleton in chosen {
       let name = singleton.typeName
@@ -161,7 +180,31 @@ final class FuzzPipeline {
         )
       }
     }
+    if problems.isEmpty, !outputs.isEmpty, let typeChecker {
+      problems += typeProblems(command: command, sources: sources, outputs: outputs, checker: typeChecker)
+    }
     return (problems, outputs)
+  }
+
+  /// The output must type-check when the input does; an input that does not was either skipped by the
+  /// caller or is an earlier command's output, already reported.
+  private func typeProblems(
+    command: String,
+    sources: [String: SourceText],
+    outputs: [FileOutput],
+    checker: FuzzTypeChecker
+  ) -> [String] {
+    let result = applying(outputs, to: sources)
+    let after = checker.moduleFiles(result)
+    guard after != checker.moduleFiles(sources), checker.errors(in: sources).isEmpty else { return [] }
+    typeChecks += 1
+    let errors = checker.errors(of: after)
+    if errors.isEmpty { return [] }
+    let changed = outputs.map(\.path).filter { $0.hasSuffix(".swift") }.sorted()
+    return [
+      "\(command): the rewrite does not type-check (its input does); changed \(changed.joined(separator: ", ")); "
+        + "first errors:\n\(FuzzTypeChecker.firstErrors(errors))"
+    ]
   }
 
   private var errorCounts: [[UInt8]: Int] = [:]
