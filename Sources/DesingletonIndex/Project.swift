@@ -94,11 +94,4 @@ public final class Project: @unchecked Sendable {
     }
     return result
   }
-
-  /// Every file read so far, by path.
-  public var loadedSources: [String: SourceText] {
-    lock.lock()
-    defer { lock.unlock() }
-    return cache.mapValues(\.source)
-  }
 }

@@ -164,7 +164,9 @@ private struct Designer {
     // Every target is analysed; in --all mode one that cannot be injected is skipped with its reason.
     for typeName in targets {
       do {
-        consumers[typeName] = try analyse(typeName, references: analysis.references)
+        // A type whose every use an earlier run wrote (or a composition root) is no consumer now.
+        guard let consumer = try analyse(typeName, references: analysis.references) else { continue }
+        consumers[typeName] = consumer
         order.append(typeName)
       } catch let refusal as Refusal where options.types == nil {
         skipped.append("\(typeName): " + refusal.diagnostics.map(\.description).joined(separator: "; "))
@@ -284,7 +286,7 @@ private struct Designer {
 
   // MARK: 3. Analysis of one consumer
 
-  func analyse(_ typeName: String, references all: [Reference]) throws -> Consumer {
+  func analyse(_ typeName: String, references all: [Reference]) throws -> Consumer? {
     // Objective-C creates it: those callers cannot pass the new init arguments.
     if ObjectiveCUses.isVisible(typeName, index: index) {
       let places = ObjectiveCUses.creations(of: typeName, in: project)
@@ -327,6 +329,11 @@ private struct Designer {
         // stored property's initial value it stays (the property cannot be read there).
         if reference.context.inPropertyInitializer { continue }
         passed.append((reference, passedAs))
+        continue
+      }
+      // A parameter's default value cannot read an injected property either.
+      if try isInParameterDefault(reference) {
+        problems.append(.error("'\(singleton.accessExpression)' is used in a default argument of '\(reference.context.memberName ?? typeName)', which cannot read an injected property; pass the value at the call sites instead", at: reference.location))
         continue
       }
       // Stored property initial values cannot read injected properties.
@@ -400,6 +407,7 @@ private struct Designer {
       if creators.allSatisfy(index.isTestType) { passed = [] }
     }
     consumer.references += passed.map(\.reference)
+    if consumer.references.isEmpty && options.types == nil { return nil }
     let order = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
     consumer.protocols = Array(Set(chosen.map(\.name) + passed.map(\.protocolName)))
       .sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
@@ -448,6 +456,17 @@ private struct Designer {
       }
     }
     return consumer
+  }
+
+  /// Whether a reference sits in the default value of a function's or an init's parameter.
+  func isInParameterDefault(_ reference: Reference) throws -> Bool {
+    guard let node = try project.file(reference.range.path).expression(at: reference.range.bytes) else { return false }
+    var current = node.parent
+    while let syntax = current, !syntax.is(MemberBlockItemSyntax.self), !syntax.is(CodeBlockSyntax.self) {
+      if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return true }
+      current = syntax.parent
+    }
+    return false
   }
 
   /// Whether a reference sits in a closure marked `@Sendable`, inside its member.

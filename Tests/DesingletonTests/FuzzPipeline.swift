@@ -161,7 +161,7 @@ final class FuzzPipeline {
     do {
       let planned = try plan(project)
       let printer = Printer(root: ".")
-      outputs = try printer.render(planned, sources: project.loadedSources)
+      outputs = try printer.render(planned, sources: project.sources(of: Array(planned.edits.keys) + Array(planned.newFiles.keys)))
       _ = printer.diff(outputs)
     } catch {
       refusals += 1

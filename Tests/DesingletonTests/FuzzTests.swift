@@ -18,7 +18,7 @@ import Testing
 /// - `DESINGLETON_FUZZ_JOBS`: mutants run at the same time (default: the number of cores).
 /// - `DESINGLETON_FUZZ_VERBOSE`: print each mutant skipped because it does not type-check, with its errors.
 /// - `DESINGLETON_FUZZ_TYPECHECKS`: mutants whose changed app or test target still parses that
-///   `rewritesOfCompilingMutantsTypeCheck` compiles (default 6, or a twentieth
+///   `rewritesOfCompilingMutantsTypeCheck` compiles (default 12, or a twentieth
 ///   of `DESINGLETON_FUZZ_ITERATIONS` when that is set).
 @Suite(.serialized) struct FuzzTests {
   static let environment = ProcessInfo.processInfo.environment
@@ -34,7 +34,7 @@ import Testing
   static let verbose = environment["DESINGLETON_FUZZ_VERBOSE"] != nil
   static let typeChecks =
     Int(environment["DESINGLETON_FUZZ_TYPECHECKS"] ?? "")
-    ?? Int(environment["DESINGLETON_FUZZ_ITERATIONS"] ?? "").map { max(1, $0 / 20) } ?? 6
+    ?? Int(environment["DESINGLETON_FUZZ_ITERATIONS"] ?? "").map { max(1, $0 / 20) } ?? 12
   /// Failures recorded one by one; past this many they are only counted.
   static let reportedFailures = 25
 

@@ -70,7 +70,11 @@ final class FuzzTypeChecker: @unchecked Sendable {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("desingleton-fuzz-typecheck-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let swiftc = ["swiftc", "-swift-version", "6", "-emit-sil", "-wmo", "-I", stubs, "-o", "/dev/null"]
+    // The SIL goes to a file of its own: the frontend renames a temporary file over its output,
+    // which would turn `/dev/null` into a regular file.
+    let swiftc = [
+      "swiftc", "-swift-version", "6", "-emit-sil", "-wmo", "-I", stubs, "-o", directory.appendingPathComponent("out.sil").path,
+    ]
     do {
       var target: [String] = []
       var tests: [String] = []

@@ -2067,6 +2067,71 @@ import Testing
       ])
   }
 
+  @Test func aUseInAParameterDefaultRefusesTheConsumer() throws {
+    try expectInjectRefusal(
+      Self.store.merging([
+        "Reader.swift": """
+        @MainActor
+        final class Reader {
+          func read(_ value: Int = Store.shared.count) -> Int {
+            value
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Reader"],
+      "Reader.swift:3:28: error: 'Store.shared' is used in a default argument of 'read(_:)', which cannot read an injected property; pass the value at the call sites instead"
+    )
+  }
+
+  @Test func anImplicitInitReturnedFromAStaticFactoryIsUpdated() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Part.swift": """
+        @MainActor
+        struct Part {
+          func read() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        enum Factory {
+          static func make() -> Part {
+            .init()
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Part"],
+      produces: [
+        "Part.swift": """
+        @MainActor
+        struct Part {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func read() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        enum Factory {
+          static func make() -> Part {
+            .init(counting: Store.shared)
+          }
+        }
+
+        """
+      ])
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
