@@ -26,6 +26,28 @@ public enum FrameworkTypes {
     protocols.contains(lastComponent(written))
   }
 
+  /// Protocols whose conformers the system creates with their own init: application, scene and
+  /// extension delegates, SwiftUI's `App`, intents.
+  public static func isSystemCreatedProtocol(_ written: String) -> Bool {
+    systemCreatedProtocols.contains(lastComponent(written))
+  }
+
+  /// Attributes that make the system create the type: `@main` and the application-delegate attributes.
+  public static let entryPointAttributes: Set<String> = ["@main", "@NSApplicationMain", "@UIApplicationMain"]
+
+  /// Protocols whose conformance the compiler synthesizes from the stored properties: a new stored
+  /// property of a protocol type breaks the synthesis unless the type implements the requirement.
+  /// Each protocol with the members that implement it by hand.
+  public static let synthesizedConformances: [String: [String]] = [
+    "Equatable": ["=="], "Hashable": ["hash", "=="], "Comparable": ["<"], "Codable": ["init(from:)", "encode"],
+    "Decodable": ["init(from:)"], "Encodable": ["encode"],
+  ]
+
+  private static let systemCreatedProtocols: Set<String> = [
+    "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate", "NSApplicationDelegate",
+    "WKExtensionDelegate", "WKApplicationDelegate", "App", "AppIntent",
+  ]
+
   /// Protocols whose conformance makes a type `@MainActor` (SwiftUI's, UIKit's delegates).
   public static func isMainActorProtocol(_ written: String) -> Bool {
     mainActorProtocols.contains(lastComponent(written))

@@ -171,6 +171,40 @@ extension Index {
     return false
   }
 
+  /// Why the system, not the project's code, creates instances of a type, if it does: an entry point
+  /// (`@main`), an application or scene delegate, an intent, or a subclass of a framework class the
+  /// system instantiates (cells, managed objects). Such a type cannot receive init parameters.
+  public func systemCreation(of qualifiedName: String) -> String? {
+    let declarations = declarations(of: qualifiedName)
+    if let attribute = declarations.flatMap(\.attributes).first(where: FrameworkTypes.entryPointAttributes.contains) {
+      return "the system creates it (\(attribute))"
+    }
+    if let written = conformances(of: qualifiedName).first(where: FrameworkTypes.isSystemCreatedProtocol) {
+      return "the system creates it (it conforms to '\(written)')"
+    }
+    for step in superclassChain(of: qualifiedName) {
+      if case .framework(let name) = step, FrameworkTypes.class(named: name)?.isSystemInstantiated == true {
+        return "the system creates it (a '\(name)')"
+      }
+    }
+    return nil
+  }
+
+  /// A conformance the compiler synthesizes from a type's stored properties (`Equatable`, `Codable`),
+  /// which a new stored property of a protocol type would break: the first one the type does not
+  /// implement by hand.
+  public func synthesizedConformance(of qualifiedName: String) -> String? {
+    let members = members(of: qualifiedName)
+    for written in conformances(of: qualifiedName) {
+      guard let implementedBy = FrameworkTypes.synthesizedConformances[written] else { continue }
+      let implemented = implementedBy.allSatisfy { name in
+        members.contains { $0.name == name || $0.displayName == name }
+      }
+      if !implemented { return written }
+    }
+    return nil
+  }
+
   /// The designated inits of a type's own declarations (not convenience inits).
   public func designatedInits(of qualifiedName: String) -> [MemberDecl] {
     members(of: qualifiedName).filter { $0.kind == .initializer && !$0.modifiers.contains("convenience") }

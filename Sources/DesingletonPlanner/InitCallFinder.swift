@@ -20,7 +20,7 @@ struct InitCall {
 /// A creation `inject` cannot update: `.init(...)` whose type the code does not name
 /// (`show(.init(title: "x"))`), or `Badge.init` passed as a function.
 struct UnrewritableCreation {
-  enum Kind { case implicitMember, functionReference }
+  enum Kind { case implicitMember, functionReference, ambiguous }
   var kind: Kind
   var path: String
   /// For a function reference, the type it creates; nil for an implicit member whose type is unknown.
@@ -187,13 +187,49 @@ enum InitCallFinder {
           typeName = parent
         }
       } else if let written = called.typeReferenceText {
-        let last = written.split(separator: ".").last.map(String.init) ?? written
-        if simpleNames.contains(last) {
-          let resolved = index.resolveType(written)
-          if types.contains(resolved) { typeName = resolved }
+        let context = ReferenceContextFinder.context(of: Syntax(node))
+        if written == "Self" {
+          // `Self(...)` creates the enclosing type.
+          if let owner = context.typeName.map(index.resolveType), types.contains(owner) { typeName = owner }
+        } else {
+          let last = written.split(separator: ".").last.map(String.init) ?? written
+          if simpleNames.contains(last) {
+            switch resolve(written, from: context.typeName) {
+            case .type(let resolved): if types.contains(resolved) { typeName = resolved }
+            case .ambiguous(let candidates):
+              // A short name several types have, none of them in scope by nesting: the call may
+              // create a consumer, and which one cannot be told.
+              if let created = candidates.first(where: types.contains) {
+                unrewritable.append(
+                  UnrewritableCreation(
+                    kind: .ambiguous, path: path, typeName: created, labels: [], trailingClosures: 0,
+                    offset: node.positionAfterSkippingLeadingTrivia.utf8Offset))
+              }
+            }
+          }
         }
       }
       return record(node, typeName: typeName, isSuper: isSuper, isSelfInit: isSelfInit)
+    }
+
+    enum Resolution {
+      case type(String)
+      case ambiguous([String])
+    }
+
+    /// The type a name written in code means where it is written: a type nested in the enclosing
+    /// types wins (Swift's lexical lookup), then the index's resolution; a short name that several
+    /// nested types share and none of the enclosing types declares is ambiguous.
+    func resolve(_ written: String, from enclosing: String?) -> Resolution {
+      var scope = enclosing.map { index.resolveType($0) }
+      while let current = scope {
+        if index.primaryDeclaration(of: "\(current).\(written)") != nil { return .type("\(current).\(written)") }
+        let components = current.split(separator: ".")
+        scope = components.count > 1 ? components.dropLast().joined(separator: ".") : nil
+      }
+      if index.primaryDeclaration(of: written) != nil || written.contains(".") { return .type(index.resolveType(written)) }
+      let candidates = index.types(named: written)
+      return candidates.count > 1 ? .ambiguous(candidates) : .type(index.resolveType(written))
     }
 
     private func record(_ node: FunctionCallExprSyntax, typeName: String?, isSuper: Bool, isSelfInit: Bool) -> SyntaxVisitorContinueKind {

@@ -281,6 +281,10 @@ private struct Designer {
     default: break
     }
     if index.isTestType(typeName) { return "it is a test case" }
+    if let reason = index.systemCreation(of: typeName) { return "\(reason), so it cannot receive init parameters" }
+    if let conformance = index.synthesizedConformance(of: typeName) {
+      return "its '\(conformance)' conformance is synthesized from its stored properties, which a protocol-typed property would break"
+    }
     return nil
   }
 
@@ -576,6 +580,12 @@ private struct Designer {
         let written = "\(created.split(separator: ".").last.map(String.init) ?? created).init"
         blocked[typeName, default: []].append(
           .error("'\(written)' is used as a function here, so no argument can be added to it; call it in a closure first", at: location))
+      case .ambiguous:
+        guard let created = creation.typeName else { continue }
+        let typeName = order.contains(created) ? created : superOf[created] ?? created
+        let simple = created.split(separator: ".").last.map(String.init) ?? created
+        blocked[typeName, default: []].append(
+          .error("'\(simple)(...)' here may create '\(created)' or another type of that name, and which one cannot be told; qualify the name first", at: location))
       case .implicitMember:
         // Which consumer `.init(...)` creates is unknown: each consumer the file names whose inits
         // take these labels may be the one.

@@ -2132,6 +2132,160 @@ import Testing
       ])
   }
 
+  @Test func typesTheSystemCreatesOrWhoseConformanceIsSynthesizedAreSkipped() throws {
+    try expectInjection(
+      Self.store.merging([
+        "App.swift": """
+        @main
+        @MainActor
+        final class App {
+          static func main() {
+            Store.shared.bump()
+          }
+
+          func launch() {
+            Store.shared.bump()
+          }
+        }
+
+        @MainActor
+        struct Entry: Equatable {
+          let date: Int
+          func count() -> Int {
+            Store.shared.count + date
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: nil, produces: [:],
+      notes: [
+        "skipped App: the system creates it (@main), so it cannot receive init parameters",
+        "skipped Entry: its 'Equatable' conformance is synthesized from its stored properties, which a protocol-typed property would break",
+      ])
+  }
+
+  @Test func selfCallsAndNestedTypesAreResolvedWhereTheyAreWritten() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Box.swift": """
+        @MainActor
+        struct Box {
+          var size = 0
+
+          static func make() -> Self {
+            Self(size: 3)
+          }
+
+          func total() -> Int {
+            Store.shared.count + size
+          }
+        }
+
+        @MainActor
+        struct Outer {
+          func makeCoordinator() -> Coordinator {
+            Coordinator(id: 1)
+          }
+
+          @MainActor
+          final class Coordinator {
+            let id: Int
+
+            init(id: Int) {
+              self.id = id
+            }
+
+            func done() {
+              Store.shared.bump()
+            }
+          }
+        }
+
+        @MainActor
+        struct Other {
+          func makeCoordinator() -> Coordinator {
+            Coordinator(id: 2)
+          }
+
+          @MainActor
+          final class Coordinator {
+            let id: Int
+
+            init(id: Int) {
+              self.id = id
+            }
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Box", "Outer.Coordinator"],
+      produces: [
+        "Box.swift": """
+        @MainActor
+        struct Box {
+          private let counting: Counting
+
+          init(counting: Counting, size: Int = 0) {
+            self.counting = counting
+            self.size = size
+          }
+
+          var size = 0
+
+          static func make() -> Self {
+            Self(counting: Store.shared, size: 3)
+          }
+
+          func total() -> Int {
+            counting.count + size
+          }
+        }
+
+        @MainActor
+        struct Outer {
+          func makeCoordinator() -> Coordinator {
+            Coordinator(counting: Store.shared, id: 1)
+          }
+
+          @MainActor
+          final class Coordinator {
+            private let counting: Counting
+
+            let id: Int
+
+            init(counting: Counting, id: Int) {
+              self.counting = counting
+              self.id = id
+            }
+
+            func done() {
+              counting.bump()
+            }
+          }
+        }
+
+        @MainActor
+        struct Other {
+          func makeCoordinator() -> Coordinator {
+            Coordinator(id: 2)
+          }
+
+          @MainActor
+          final class Coordinator {
+            let id: Int
+
+            init(id: Int) {
+              self.id = id
+            }
+          }
+        }
+
+        """
+      ])
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
