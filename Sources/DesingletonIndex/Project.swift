@@ -28,12 +28,17 @@ public final class Project: @unchecked Sendable {
   /// Objective-C sources and headers under the command's paths: never parsed, only searched for uses
   /// of what a command would change.
   public let objectiveCPaths: [String]
+  /// The module of each file, from the SwiftPM manifests under the command's paths.
+  public let modules: ModuleMap
 
   /// `sources` replaces reading from disk for the given paths (used by tests and for inline sources).
-  public init(index: Index, sources: [String: SourceText] = [:], objectiveCPaths: [String] = []) {
+  public init(
+    index: Index, sources: [String: SourceText] = [:], objectiveCPaths: [String] = [], modules: ModuleMap = ModuleMap()
+  ) {
     self.index = index
     self.overrides = sources
     self.objectiveCPaths = objectiveCPaths
+    self.modules = modules
   }
 
   /// The parsed file at `path`. A file with syntax errors is a refusal: it cannot be edited safely.

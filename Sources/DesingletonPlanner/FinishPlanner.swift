@@ -265,7 +265,9 @@ public enum FinishPlanner {
       }
     }
     // A strict singleton's private init becomes internal; copy()/mutableCopy() overrides returning self go.
-    try widenInits(of: declarations, removals: &removals, plan: &plan, project: project)
+    // A root in another module than the singleton's can call only a public init.
+    let access = project.modules.crossesModules(rootDecl.path, singleton.declaration.path) ? "public" : "internal"
+    try widenInits(of: declarations, to: access, removals: &removals, plan: &plan, project: project)
     for member in members where member.kind == .method && ["copy", "mutableCopy"].contains(member.name) && member.isOverride {
       let file = try project.file(member.range.path)
       guard let node = file.node(at: member.range.bytes)?.as(FunctionDeclSyntax.self), returnsSelf(node) else { continue }
@@ -742,8 +744,11 @@ extension FinishPlanner {
   /// and an init made private by its extension moves to an extension without one (or the extension
   /// loses its modifier when it holds nothing but such inits).
   static func widenInits(
-    of declarations: [TypeDecl], removals: inout [String: [Syntax]], plan: inout Plan, project: Project
+    of declarations: [TypeDecl], to access: String, removals: inout [String: [Syntax]], plan: inout Plan,
+    project: Project
   ) throws {
+    // `internal` is written as no modifier at all.
+    let written = access == "internal" ? "" : access + " "
     for declaration in declarations {
       let extensionIsPrivate = declaration.isExtension && (declaration.access.map { $0 <= .fileprivate } ?? false)
       let file = try project.file(declaration.path)
@@ -754,19 +759,24 @@ extension FinishPlanner {
       let inits = declaration.members.filter { $0.kind == .initializer }
       for member in inits {
         let ownPrivate = member.access.map { $0 <= .fileprivate } ?? false
-        guard ownPrivate || (extensionIsPrivate && member.access == nil),
+        // From another module only a public init can be called.
+        let tooLow = access == "public" && !extensionIsPrivate && (member.access ?? .internal) == .internal
+        guard ownPrivate || (extensionIsPrivate && member.access == nil) || tooLow,
           let node = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self)
         else { continue }
         let modifier = node.modifiers.first { AccessLevel(keyword: $0.name.text) != nil && $0.detail == nil }
         let modifierRange = modifier.map { $0.positionAfterSkippingLeadingTrivia.utf8Offset..<$0.endPosition.utf8Offset }
-        plan.notes.append("\(member.location.path):\(member.location.line): init is now internal so the root can create the instance")
+        plan.notes.append("\(member.location.path):\(member.location.line): init is now \(access) so the root can create the instance")
         widened = true
         if extensionIsPrivate && inits.count < declaration.members.count {
-          let text = source.text(member.range.bytes, replacing: modifierRange.map { [($0, "")] } ?? [])
+          var text = source.text(member.range.bytes, replacing: modifierRange.map { [($0, written)] } ?? [])
+          if modifierRange == nil { text = written + text }
           moved.append(source.indentation(at: member.range.bytes.lowerBound) + text)
           movedNodes.append(Syntax(node))
         } else if let modifierRange {
-          plan.add(TextEdit(range: modifierRange, replacement: ""), in: file.path)
+          plan.add(TextEdit(range: modifierRange, replacement: written), in: file.path)
+        } else if !written.isEmpty {
+          plan.add(.insert(written, at: node.initKeyword.positionAfterSkippingLeadingTrivia.utf8Offset), in: file.path)
         }
       }
       guard extensionIsPrivate,
@@ -777,7 +787,7 @@ extension FinishPlanner {
         // Nothing but inits: the extension's own access goes.
         guard widened, inits.count == declaration.members.count else { continue }
         let range = modifier.positionAfterSkippingLeadingTrivia.utf8Offset..<modifier.endPosition.utf8Offset
-        plan.add(TextEdit(range: range, replacement: ""), in: file.path)
+        plan.add(TextEdit(range: range, replacement: written), in: file.path)
         continue
       }
       removals[file.path, default: []].append(contentsOf: movedNodes)

@@ -89,6 +89,8 @@ struct InjectDesign {
   let callSites: [CallSite]
   /// Consumers left alone, each with its reason.
   let skipped: [String]
+  /// Files in another module than the singleton's that now name it and must import its module.
+  let imports: [String: String]
 
   func consumer(_ typeName: String) -> Consumer? { consumers.first { $0.typeName == typeName } }
 }
@@ -110,6 +112,8 @@ struct CallSite {
   var arguments: [String]
   /// Values that are the creator's own properties, which its closures must capture.
   var captured: [String]
+  /// Some argument is the accessor itself.
+  var passesAccessor: Bool
 }
 
 /// One consumer being injected.
@@ -198,7 +202,7 @@ private struct Designer {
       if problems.isEmpty {
         return InjectDesign(
           singleton: singleton, options: options, consumers: order.compactMap { consumers[$0] }, callSites: callSites,
-          skipped: skipped)
+          skipped: skipped, imports: try imports(for: callSites))
       }
       let sorted = problems.sorted { $0.key < $1.key }
       if options.types != nil { throw Refusal(sorted.flatMap(\.value)) }
@@ -858,9 +862,30 @@ private struct Designer {
         let passed = value(for: protocolName, at: call, creator: creator, label: consumer.name(of: protocolName))
         return passed == accessExpression ? nil : passed
       }
-      sites.append(CallSite(call: call, arguments: arguments + extraArguments, captured: captured))
+      sites.append(
+        CallSite(
+          call: call, arguments: arguments + extraArguments, captured: captured,
+          passesAccessor: captured.count < consumer.protocols.count))
     }
     return (sites, problems)
+  }
+
+  // MARK: 9. Imports
+
+  /// A creation site in another module than the singleton's that now passes the accessor names the
+  /// singleton's type: its file imports the singleton's module if it does not already.
+  func imports(for sites: [CallSite]) throws -> [String: String] {
+    guard let module = project.modules.module(of: singleton.declaration.path) else { return [:] }
+    var result: [String: String] = [:]
+    for site in sites where site.passesAccessor {
+      let path = site.call.path
+      guard result[path] == nil, let fileModule = project.modules.module(of: path), fileModule != module else { continue }
+      let imported = try project.file(path).tree.statements.contains { item in
+        item.item.as(ImportDeclSyntax.self)?.path.first?.name.text == module
+      }
+      if !imported { result[path] = module }
+    }
+    return result
   }
 
   /// What a creator passes: its own property or parameter when it holds the protocol, the shared instance otherwise.

@@ -26,6 +26,7 @@ struct InjectWriter {
       try rewriteInits(consumer)
     }
     try writeCallSites()
+    try writeImports()
     for (path, edit) in captures.edits() { output.add(edit, in: path) }
     for line in design.skipped { output.notes.append("skipped \(line)") }
     return output
@@ -204,6 +205,25 @@ struct InjectWriter {
       let closeIndent = source.indentation(at: open)
       let text = statements.map { source.lineEnding + indent + $0 }.joined() + source.lineEnding + closeIndent
       output.add(TextEdit(range: open..<close, replacement: text), in: file.path)
+    }
+  }
+
+  // MARK: Imports
+
+  /// `import Module` after a file's last top-level import, or before its first statement.
+  mutating func writeImports() throws {
+    for (path, module) in design.imports.sorted(by: { $0.key < $1.key }) {
+      let file = try project.file(path)
+      let source = file.source
+      let statements = file.tree.statements
+      if let last = statements.last(where: { $0.item.is(ImportDeclSyntax.self) }) {
+        let end = last.endPositionBeforeTrailingTrivia.utf8Offset
+        output.add(.insert(source.lineEnding + "import \(module)", at: end), in: path)
+      } else if let first = statements.first {
+        let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
+        output.add(.insert("import \(module)" + source.lineEnding + source.lineEnding, at: start), in: path)
+      }
+      output.notes.append("  \(path): imports '\(module)', whose '\(design.singleton.typeName)' it now names")
     }
   }
 

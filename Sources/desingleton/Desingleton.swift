@@ -61,7 +61,7 @@ struct CommonOptions: ParsableArguments {
     let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
     let index = IndexBuilder(threads: threads).build(paths: found.files, mentioning: names)
     for warning in found.warnings { printError(warning.description) }
-    return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles))
+    return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: manifests(found.files)))
   }
 
   /// For a command about one singleton: parses only the files that can matter, the files naming the
@@ -82,8 +82,14 @@ struct CommonOptions: ParsableArguments {
       names.formUnion(more)
       index = builder.extend(index, mentioning: more.sorted())
     }
-    return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles))
+    return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: manifests(found.files)))
   }
+}
+
+/// The module map of the SwiftPM manifests among the files found; an unreadable manifest is left out.
+func manifests(_ files: [String]) -> ModuleMap {
+  let paths = files.filter { $0 == "Package.swift" || $0.hasSuffix("/Package.swift") }
+  return ModuleMap(manifests: paths.compactMap { try? FileLoader.read($0) })
 }
 
 func printError(_ line: String) {

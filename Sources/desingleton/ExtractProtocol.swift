@@ -60,7 +60,7 @@ struct ExtractProtocol: ParsableCommand {
         + project.index.declarations(of: target.typeName).flatMap(\.inherited)
       let widened = IndexBuilder(threads: common.threads).extend(project.index, mentioning: names)
       if widened.files.count != project.index.files.count {
-        project = Project(index: widened, objectiveCPaths: project.objectiveCPaths)
+        project = Project(index: widened, objectiveCPaths: project.objectiveCPaths, modules: project.modules)
         target = try resolveSingleton(target.typeName, in: widened)
       }
     }

@@ -40,7 +40,7 @@ struct Finish: ParsableCommand {
       let names = project.index.typeAliasNames(of: target.typeName) + target.accessors
       let widened = IndexBuilder(threads: common.threads).extend(project.index, mentioning: names)
       if widened.files.count != project.index.files.count {
-        project = Project(index: widened, objectiveCPaths: project.objectiveCPaths)
+        project = Project(index: widened, objectiveCPaths: project.objectiveCPaths, modules: project.modules)
         target = try resolveSingleton(target.typeName, in: widened)
       }
     }

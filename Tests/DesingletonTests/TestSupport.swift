@@ -11,9 +11,10 @@ func makeProject(_ files: [String: String]) -> Project {
   let sources = files.map { SourceText(path: $0.key, text: $0.value) }
   let isObjectiveC = { (path: String) in path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h") }
   let index = IndexBuilder(threads: 2).build(sources: sources.filter { !isObjectiveC($0.path) })
+  let manifests = sources.filter { $0.path == "Package.swift" || $0.path.hasSuffix("/Package.swift") }
   return Project(
     index: index, sources: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, $0) }),
-    objectiveCPaths: sources.map(\.path).filter(isObjectiveC).sorted())
+    objectiveCPaths: sources.map(\.path).filter(isObjectiveC).sorted(), modules: ModuleMap(manifests: manifests))
 }
 
 /// Applies a plan to inline sources: every file's new text, new files included, unchanged files too.

@@ -1,0 +1,193 @@
+import DesingletonCore
+import DesingletonIndex
+import DesingletonPlanner
+import Foundation
+import Testing
+
+/// Shapes that cross SwiftPM modules: the module map read from `Package.swift`, and what a rewrite
+/// must add so that each module still builds on its own (an `import`, a `public` init). Every result
+/// is compiled module by module, each against the ones before it.
+@Suite struct ModuleTests {
+  @Test func theManifestSaysWhichModuleEachFileIsIn() {
+    let map = ModuleMap(manifests: [SourceText(path: "Pkg/Package.swift", text: Self.manifest)])
+    #expect(map.module(of: "Pkg/Sources/Core/Store.swift") == "Core")
+    #expect(map.module(of: "Pkg/Sources/Feature/Badge.swift") == "Feature")
+    #expect(map.module(of: "Pkg/App/Main/AppRoot.swift") == "App")
+    #expect(map.module(of: "Pkg/Tests/CoreTests/StoreTests.swift") == "CoreTests")
+    #expect(map.module(of: "Pkg/Scripts/tool.swift") == nil)
+  }
+
+  @Test func aCreationSiteInAnotherModuleImportsTheSingletonsModule() throws {
+    let files = Self.package
+    try expectPlan(
+      files, singleton: "Store",
+      produces: [
+        "Pkg/Sources/Feature/Badge.swift": """
+        import Core
+
+        @MainActor
+        public final class Badge {
+          private let counting: Counting
+
+          public let title: String
+
+          public init(counting: Counting, title: String) {
+            self.counting = counting
+            self.title = title
+          }
+
+          public func refresh() {
+            counting.bump()
+          }
+        }
+
+        """,
+        "Pkg/App/Main/AppRoot.swift": """
+        import Feature
+        import Core
+
+        @MainActor
+        public final class AppRoot {
+          public init() {}
+
+          public func start() -> Badge {
+            Badge(counting: Store.shared, title: "x")
+          }
+        }
+
+        """,
+      ],
+      notes: [
+        "Badge: counting: Counting; 1 reference rewritten",
+        "  Badge: 1 call site updated (Pkg/App/Main/AppRoot.swift:8)",
+        "  Pkg/App/Main/AppRoot.swift: imports 'Core', whose 'Store' it now names",
+      ],
+      compiles: false, sourceLocation: #_sourceLocation
+    ) { try InjectPlanner.plan(singleton: $0, options: InjectOptions(types: ["Badge"]), project: $1) }
+    #expect(try moduleErrors(files) == "", "the input does not compile")
+    let project = makeProject(files)
+    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    let result = try apply(
+      InjectPlanner.plan(singleton: store, options: InjectOptions(types: ["Badge"]), project: project), to: project,
+      files: files)
+    #expect(try moduleErrors(result) == "", "the result does not compile")
+
+    // Then the root, in another module, owns the instance: the private init becomes public.
+    let injected = makeProject(result)
+    let singleton = try #require(injected.index.singletons.first { $0.typeName == "Store" })
+    let finished = try apply(
+      FinishPlanner.plan(singleton: singleton, options: FinishOptions(root: "AppRoot"), project: injected),
+      to: injected, files: result)
+    expectText(finished["Pkg/Sources/Core/Store.swift"], """
+      @MainActor
+      public final class Store {
+        public var count = 0
+
+        public init() {}
+
+        public func bump() {
+          count += 1
+        }
+      }
+
+      """)
+    #expect(try moduleErrors(finished) == "", "the finished result does not compile")
+  }
+
+  static let manifest = """
+    // swift-tools-version:6.0
+    import PackageDescription
+
+    let package = Package(
+      name: "Pkg",
+      targets: [
+        .target(name: "Core"),
+        .target(name: "Feature", dependencies: ["Core"]),
+        .executableTarget(name: "App", dependencies: ["Core", "Feature"], path: "App/Main"),
+        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+      ]
+    )
+
+    """
+
+  static let package: [String: String] = [
+    "Pkg/Package.swift": manifest,
+    "Pkg/Sources/Core/Store.swift": """
+      @MainActor
+      public final class Store {
+        public static let shared = Store()
+        public var count = 0
+
+        private init() {}
+
+        public func bump() {
+          count += 1
+        }
+      }
+
+      """,
+    "Pkg/Sources/Core/Counting.swift": """
+      @MainActor
+      public protocol Counting: AnyObject, Sendable {
+        var count: Int { get }
+        func bump()
+      }
+
+      extension Store: Counting {}
+
+      """,
+    "Pkg/Sources/Feature/Badge.swift": """
+      import Core
+
+      @MainActor
+      public final class Badge {
+        public let title: String
+
+        public init(title: String) {
+          self.title = title
+        }
+
+        public func refresh() {
+          Store.shared.bump()
+        }
+      }
+
+      """,
+    "Pkg/App/Main/AppRoot.swift": """
+      import Feature
+
+      @MainActor
+      public final class AppRoot {
+        public init() {}
+
+        public func start() -> Badge {
+          Badge(title: "x")
+        }
+      }
+
+      """,
+  ]
+}
+
+/// Compiles the package's modules in order (`Core`, `Feature`, `App`), each against the ones before
+/// it; "" when all of them type-check.
+private func moduleErrors(_ files: [String: String]) throws -> String {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-modules-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let map = ModuleMap(manifests: files.filter { $0.key.hasSuffix("Package.swift") }.map { SourceText(path: $0.key, text: $0.value) })
+  for module in ["Core", "Feature", "App"] {
+    var paths: [String] = []
+    for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".swift") && map.module(of: path) == module {
+      let url = directory.appendingPathComponent(module + "-" + (path as NSString).lastPathComponent)
+      try Data(text.utf8).write(to: url)
+      paths.append(url.path)
+    }
+    let result = try run(
+      ["swiftc", "-swift-version", "6", "-parse-as-library", "-module-name", module, "-I", directory.path,
+       "-emit-module", "-emit-module-path", directory.appendingPathComponent("\(module).swiftmodule").path,
+       "-emit-sil", "-wmo", "-o", directory.appendingPathComponent("\(module).sil").path] + paths)
+    if result.status != 0 { return result.standardError + result.output }
+  }
+  return ""
+}
