@@ -176,6 +176,7 @@ private struct Designer {
         skipped.append("\(typeName): " + refusal.diagnostics.map(\.description).joined(separator: "; "))
       }
     }
+    if options.types == nil && !options.defaultArgument { try promoteCreators() }
     // Steps 4-8 run again without the consumers they could not handle: with --type such a consumer
     // is a refusal, with --all it is skipped with its reason and everything else goes on.
     let analysed = consumers
@@ -622,6 +623,37 @@ private struct Designer {
       else { return nil }
       let optional = !member.isLet && (member.typeText?.hasSuffix("?") ?? false)
       return (label: member.name, hasDefault: member.initializerText != nil || optional)
+    }
+  }
+
+  /// With `--all`, a type that creates a consumer receives what that consumer needs and hands it
+  /// down, even if it does not use the singleton itself, so that one run moves the accessor all the
+  /// way up to the composition roots (types only tests create, or nothing in the project does),
+  /// types the system creates, and static contexts; a second run then has nothing left to do.
+  mutating func promoteCreators() throws {
+    var rejected: Set<String> = []
+    while true {
+      var promoted: [String] = []
+      for call in try findInitCalls().calls where !call.context.isStatic && !call.isSelfInit && !call.isSuperInit {
+        guard let creator = call.context.typeName.map(index.resolveType), consumers[creator] == nil,
+          !rejected.contains(creator), !promoted.contains(creator), creator != call.typeName,
+          !isInStoredPropertyInitializer(call, of: creator)
+        else { continue }
+        guard let primary = index.primaryDeclaration(of: creator), [.class, .struct, .actor].contains(primary.kind),
+          notInjectable(creator) == nil,
+          !(try FinishPlanner.creators(of: creator, project: project)).allSatisfy(index.isTestType)
+        else {
+          rejected.insert(creator)
+          continue
+        }
+        promoted.append(creator)
+      }
+      if promoted.isEmpty { return }
+      for creator in promoted.sorted() {
+        guard let primary = index.primaryDeclaration(of: creator) else { continue }
+        consumers[creator] = Consumer(typeName: creator, declarations: index.declarations(of: creator), primary: primary)
+        order.append(creator)
+      }
     }
   }
 

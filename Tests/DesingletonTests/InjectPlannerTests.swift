@@ -2286,6 +2286,79 @@ import Testing
       ])
   }
 
+  @Test func allHandsTheProtocolUpToTheRootInOneRun() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Reader.swift": """
+        @MainActor
+        class Reader {
+          let name: String
+
+          init(_ name: String) {
+            self.name = name
+          }
+
+          func save() {
+            Store.shared.bump()
+          }
+        }
+
+        @MainActor
+        final class Module {
+          var reader: Reader?
+
+          init() {
+            reader = Reader("cpu")
+          }
+        }
+
+        @MainActor
+        final class App {
+          let modules = [Module()]
+        }
+
+        """
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Reader.swift": """
+        @MainActor
+        class Reader {
+          private let counting: Counting
+
+          let name: String
+
+          init(counting: Counting, _ name: String) {
+            self.counting = counting
+            self.name = name
+          }
+
+          func save() {
+            counting.bump()
+          }
+        }
+
+        @MainActor
+        final class Module {
+          private let counting: Counting
+
+          var reader: Reader?
+
+          init(counting: Counting) {
+            self.counting = counting
+            reader = Reader(counting: counting, "cpu")
+          }
+        }
+
+        @MainActor
+        final class App {
+          let modules = [Module(counting: Store.shared)]
+        }
+
+        """
+      ])
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
