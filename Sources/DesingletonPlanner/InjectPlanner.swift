@@ -641,6 +641,8 @@ private struct Designer {
         else { continue }
         guard let primary = index.primaryDeclaration(of: creator), [.class, .struct, .actor].contains(primary.kind),
           notInjectable(creator) == nil,
+          // Objective-C callers could not pass the new arguments.
+          !(ObjectiveCUses.isVisible(creator, index: index) && !ObjectiveCUses.creations(of: creator, in: project).isEmpty),
           !(try FinishPlanner.creators(of: creator, project: project)).allSatisfy(index.isTestType)
         else {
           rejected.insert(creator)

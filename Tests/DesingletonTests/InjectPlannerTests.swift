@@ -2359,6 +2359,68 @@ import Testing
       ])
   }
 
+  @Test func aCreatorObjectiveCCreatesIsNotHandedTheProtocol() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        import Foundation
+
+        @MainActor
+        final class Badge {
+          func refresh() {
+            Store.shared.bump()
+          }
+        }
+
+        @MainActor
+        final class Host: NSObject {
+          func show() -> Badge {
+            Badge()
+          }
+        }
+
+        @MainActor
+        final class App {
+          let host = Host()
+        }
+
+        """,
+        "SPHost.m": "@implementation SPApp\n- (void)run { Host *host = [[Host alloc] init]; }\n@end\n",
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Badge.swift": """
+        import Foundation
+
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func refresh() {
+            counting.bump()
+          }
+        }
+
+        @MainActor
+        final class Host: NSObject {
+          func show() -> Badge {
+            Badge(counting: Store.shared)
+          }
+        }
+
+        @MainActor
+        final class App {
+          let host = Host()
+        }
+
+        """
+      ])
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
