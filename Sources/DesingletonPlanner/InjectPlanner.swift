@@ -151,6 +151,9 @@ private struct Designer {
   var consumers: [String: Consumer] = [:]
   var order: [String] = []
   var skipped: [String] = []
+  /// Whether code outside tests creates a type, asked once per type: the answer reads every file
+  /// that names it.
+  private let createdOutsideTests = Memo<String, Bool>()
 
   init(singleton: Singleton, options: InjectOptions, project: Project) {
     self.singleton = singleton
@@ -412,8 +415,7 @@ private struct Designer {
     // A type that only hands the instance on and that no code outside tests creates is a
     // composition root: it keeps passing the accessor, and `finish` makes it the owner.
     if consumer.references.isEmpty && !passed.isEmpty {
-      let creators = try FinishPlanner.creators(of: typeName, project: project)
-      if creators.allSatisfy(index.isTestType) { passed = [] }
+      if try !isCreatedOutsideTests(typeName) { passed = [] }
     }
     consumer.references += passed.map(\.reference)
     if consumer.references.isEmpty && options.types == nil { return nil }
@@ -643,7 +645,7 @@ private struct Designer {
           notInjectable(creator) == nil,
           // Objective-C callers could not pass the new arguments.
           !(ObjectiveCUses.isVisible(creator, index: index) && !ObjectiveCUses.creations(of: creator, in: project).isEmpty),
-          !(try FinishPlanner.creators(of: creator, project: project)).allSatisfy(index.isTestType)
+          try isCreatedOutsideTests(creator)
         else {
           rejected.insert(creator)
           continue
@@ -656,6 +658,14 @@ private struct Designer {
         consumers[creator] = Consumer(typeName: creator, declarations: index.declarations(of: creator), primary: primary)
         order.append(creator)
       }
+    }
+  }
+
+  /// Whether some code outside tests creates the type: a type nothing else creates, or only tests
+  /// do, is a composition root.
+  func isCreatedOutsideTests(_ typeName: String) throws -> Bool {
+    try createdOutsideTests.value(for: typeName) {
+      try !FinishPlanner.creators(of: typeName, project: project).allSatisfy(index.isTestType)
     }
   }
 
@@ -998,5 +1008,17 @@ extension ParsedFile {
       node = current.parent
     }
     return found
+  }
+}
+
+/// Answers computed once per key, shared by copies of the value that holds it.
+final class Memo<Key: Hashable, Value> {
+  private var values: [Key: Value] = [:]
+
+  func value(for key: Key, compute: () throws -> Value) rethrows -> Value {
+    if let known = values[key] { return known }
+    let computed = try compute()
+    values[key] = computed
+    return computed
   }
 }
