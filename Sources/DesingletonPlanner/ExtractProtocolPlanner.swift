@@ -63,7 +63,8 @@ public enum ExtractProtocolPlanner {
       return Plan(notes: ["nothing to slice: no consumer uses a member of '\(singleton.typeName)' that no protocol has; name members with --slice"])
     }
     let traits = ProtocolTraits(
-      primary: context.primary, declarations: context.analysis.declarations, members: context.allMembers, slices: slices)
+      primary: context.primary, declarations: context.analysis.declarations, members: context.allMembers, slices: slices,
+      index: context.index)
     let design = try decide(slices, traits: traits, context)
     return try write(design, traits: traits, context)
   }
@@ -448,7 +449,7 @@ public enum ExtractProtocolPlanner {
     // A requirement the protocol's own extensions implement asks nothing of the singleton.
     let implemented = Set(all.filter(\.isExtension).flatMap(\.members).map(ProvidedMembers.Signature.init))
     let own = Set(members.filter { ($0.access ?? .internal) > .fileprivate }.map(ProvidedMembers.Signature.init))
-    let singletonIsolation = primary.attributes.first(where: isGlobalActorAttribute)
+    let singletonIsolation = primary.attributes.first(where: index.isGlobalActorAttribute)
     for declaration in declarations {
       for member in declaration.members {
         switch member.kind {
@@ -638,8 +639,8 @@ struct ProtocolTraits {
   /// nothing from it.
   var objcSlices: Set<String> = []
 
-  init(primary: TypeDecl, declarations: [TypeDecl], members: [MemberDecl], slices: [Slice]) {
-    isolation = primary.attributes.first(where: isGlobalActorAttribute)
+  init(primary: TypeDecl, declarations: [TypeDecl], members: [MemberDecl], slices: [Slice], index: Index) {
+    isolation = primary.attributes.first(where: index.isGlobalActorAttribute)
     let sliced = Set(slices.flatMap(\.members))
     // A private member sharing a sliced name stays on the singleton: it says nothing about the protocol.
     let all = members

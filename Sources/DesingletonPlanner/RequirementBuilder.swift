@@ -316,7 +316,7 @@ struct RequirementBuilder {
     for element in attributes {
       guard case .attribute(let attribute) = element else { continue }
       let name = "@" + attribute.attributeName.trimmedDescription
-      let kept = isGlobalActorAttribute(name) || name == "@available" || (name == "@objc" && keepsObjC)
+      let kept = index.isGlobalActorAttribute(name) || name == "@available" || (name == "@objc" && keepsObjC)
         || (!isProperty && (name == "@discardableResult" || name == "@preconcurrency"))
       if kept { parts.append(attribute.trimmedDescription) }
     }

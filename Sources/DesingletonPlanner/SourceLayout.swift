@@ -148,8 +148,3 @@ extension String {
     lineEnding == "\n" ? self : replacingOccurrences(of: "\n", with: lineEnding)
   }
 }
-
-/// A global actor attribute such as `@MainActor`.
-func isGlobalActorAttribute(_ name: String) -> Bool {
-  name == "@MainActor" || (name.hasSuffix("Actor") && name.hasPrefix("@") && name != "@globalActor")
-}
