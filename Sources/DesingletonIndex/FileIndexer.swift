@@ -148,7 +148,7 @@ struct DeclarationCollector {
 /// Finds the places that reach for something that looks like a singleton accessor
 /// (`Type.shared`, `Type.sharedInstance()`) without walking the tree: it descends only to the
 /// tokens at the byte offsets where an accessor-like name occurs.
-enum ReferenceCollector {
+public enum ReferenceCollector {
   static func references(at offsets: [Int], in tree: SourceFileSyntax, source: SourceText) -> [Reference] {
     guard !offsets.isEmpty else { return [] }
     // Pre-order, as a walk would meet them: outer expressions before the ones inside them.
@@ -194,7 +194,7 @@ enum ReferenceCollector {
 
   /// The type an implicit member (`.shared`, `.shared.child`) is looked up in when a type annotation
   /// says it: `let ledger: Ledger = .shared`, `var ledger: Ledger? = .shared`, `static var current: Ledger = .shared`.
-  static func annotatedType(ofImplicit instance: ExprSyntax) -> String? {
+  public static func annotatedType(ofImplicit instance: ExprSyntax) -> String? {
     // The whole implicit member chain has the annotated type.
     var node = Syntax(instance)
     while let parent = node.parent {

@@ -127,7 +127,7 @@ extension ExprSyntax {
 /// Finds every occurrence of any of `needles` in `bytes`; the offsets are sorted. Scans with
 /// `memchr` for each needle's rarest byte in Swift source (`h` of `shared`, not its `s`), so the
 /// cost is close to one pass over memory per needle.
-func occurrences(of needles: [[UInt8]], in bytes: [UInt8], firstOnly: Bool = false) -> [Int] {
+public func occurrences(of needles: [[UInt8]], in bytes: [UInt8], firstOnly: Bool = false) -> [Int] {
   var result: [Int] = []
   bytes.withUnsafeBufferPointer { buffer in
     guard let base = buffer.baseAddress else { return }

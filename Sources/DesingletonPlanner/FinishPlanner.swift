@@ -646,7 +646,7 @@ extension FinishPlanner {
     for member in index.members(of: root.qualifiedName) where member.kind == .initializer && !member.isStatic {
       let initFile = try project.file(member.range.path)
       guard let node = initFile.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self), let body = node.body,
-        !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.convenience) }), !delegates(body)
+        !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.convenience) }), !InitBodyScanner.delegatesToSelf(body)
       else { continue }
       let lineEnding = initFile.source.lineEnding
       if let first = body.statements.first {
@@ -695,10 +695,11 @@ extension FinishPlanner {
   static func whyNoInitCanBeAdded(_ root: TypeDecl, moved: [MovedProperty], index: Index) -> String? {
     switch root.kind {
     case .class:
-      guard let first = root.inherited.first else { return nil }
-      let declarations = index.declarations(of: index.resolveType(first))
-      if !declarations.isEmpty && declarations.allSatisfy({ $0.kind == .protocol }) { return nil }
-      return "declare the inits '\(root.qualifiedName)' inherits from '\(first)' and run again"
+      switch index.superclass(of: root.qualifiedName) {
+      case .none: return nil
+      case .project(let name), .framework(let name), .unknown(let name):
+        return "declare the inits '\(root.qualifiedName)' inherits from '\(name)' and run again"
+      }
     case .struct:
       let movedNames = Set(moved.map(\.name))
       let takesArguments = root.members.contains {
@@ -724,16 +725,6 @@ extension FinishPlanner {
       !index.declarations(of: index.resolveType(written)).contains(where: { $0.kind == .protocol })
     else { return nil }
     return written
-  }
-
-  /// Whether an init's body calls `self.init(...)`.
-  static func delegates(_ body: CodeBlockSyntax) -> Bool {
-    body.tokens(viewMode: .sourceAccurate).contains { token in
-      guard token.tokenKind == .keyword(.`init`), let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
-        let base = member.base?.as(DeclReferenceExprSyntax.self)
-      else { return false }
-      return base.baseName.tokenKind == .keyword(.self) && member.parent?.is(FunctionCallExprSyntax.self) == true
-    }
   }
 }
 

@@ -60,8 +60,9 @@ enum InitCallFinder {
     var node = Syntax(call)
     while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
     guard let parent = node.parent else { return .unknown }
-    if let clause = parent.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self) {
-      return binding.typeAnnotation.flatMap { namedType($0.type) }.map { .named($0) } ?? .unknown
+    // A binding's annotation or a parameter's type, as for an implicit `.shared`.
+    if parent.is(InitializerClauseSyntax.self) {
+      return ReferenceCollector.annotatedType(ofImplicit: node.as(ExprSyntax.self) ?? ExprSyntax(call)).map { .named($0) } ?? .unknown
     }
     // `x = .init(...)`, `self.x = .init(...)`: the assigned variable's type.
     if let list = parent.as(ExprListSyntax.self), list.count == 3, list.last?.id == node.id,

@@ -969,7 +969,10 @@ enum InitBodyScanner {
   /// Whether an init delegates to another init of its own type: its body calls `self.init(...)`
   /// (a call in the syntax tree, not the text in a comment or a string).
   static func delegatesToSelf(_ node: InitializerDeclSyntax) -> Bool {
-    guard let body = node.body else { return false }
+    node.body.map(delegatesToSelf) ?? false
+  }
+
+  static func delegatesToSelf(_ body: CodeBlockSyntax) -> Bool {
     let finder = SelfInitFinder(viewMode: .sourceAccurate)
     finder.walk(body)
     return finder.found

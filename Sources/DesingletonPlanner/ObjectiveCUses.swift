@@ -40,29 +40,16 @@ enum ObjectiveCUses {
     for path in project.objectiveCPaths {
       guard let bytes = project.bytes(path), containsAny([name], in: bytes) else { continue }
       let source = SourceText(path: path, bytes: bytes)
-      var start = 0
-      while start + name.count <= bytes.count {
-        guard let offset = firstOccurrence(of: name, in: bytes, from: start) else { break }
+      for offset in occurrences(of: [name], in: bytes) {
         let end = offset + name.count
         let boundedBefore = offset == 0 || !isIdentifierByte(bytes[offset - 1])
         let boundedAfter = end == bytes.count || !isIdentifierByte(bytes[end])
         if boundedBefore && boundedAfter && matches(bytes, offset, end) {
           found.append(source.location(ofOffset: offset))
         }
-        start = end
       }
     }
     return found
-  }
-
-  private static func firstOccurrence(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-    guard needle.count > 0, start + needle.count <= bytes.count else { return nil }
-    var position = start
-    while position + needle.count <= bytes.count {
-      if bytes[position] == needle[0] && bytes[position..<position + needle.count].elementsEqual(needle) { return position }
-      position += 1
-    }
-    return nil
   }
 
   private static func isIdentifierByte(_ byte: UInt8) -> Bool {
