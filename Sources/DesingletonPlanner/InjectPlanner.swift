@@ -472,6 +472,10 @@ private struct Designer {
   /// Whether a reference sits in the default value of a function's or an init's parameter.
   func isInParameterDefault(_ reference: Reference) throws -> Bool {
     guard let node = try project.file(reference.range.path).expression(at: reference.range.bytes) else { return false }
+    return isInParameterDefault(Syntax(node))
+  }
+
+  func isInParameterDefault(_ node: Syntax) -> Bool {
     var current = node.parent
     while let syntax = current, !syntax.is(MemberBlockItemSyntax.self), !syntax.is(CodeBlockSyntax.self) {
       if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return true }
@@ -935,8 +939,8 @@ private struct Designer {
   /// What a creator passes: its own property or parameter when it holds the protocol, the shared instance otherwise.
   func value(for protocolName: String, at call: InitCall, creator: String?, label: String) -> String {
     guard !call.context.isStatic, let creator else { return accessExpression }
-    // A stored property's initial value cannot read the creator's own properties.
-    if isInStoredPropertyInitializer(call, of: creator) { return accessExpression }
+    // A stored property's initial value and a parameter's default cannot read the creator's own properties.
+    if isInStoredPropertyInitializer(call, of: creator) || isInParameterDefault(Syntax(call.call)) { return accessExpression }
     if call.typeName == creator, let consumer = consumers[creator], let name = consumer.names[protocolName] {
       return name
     }

@@ -2421,6 +2421,63 @@ import Testing
       ])
   }
 
+  @Test func aCreationInAParameterDefaultPassesTheAccessor() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          func refresh() {
+            Store.shared.bump()
+          }
+        }
+
+        @MainActor
+        final class Shelf {
+          func refresh() {
+            Store.shared.bump()
+          }
+
+          func show(_ badge: Badge = .init(), _ other: Badge = Badge()) {}
+        }
+
+        """
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func refresh() {
+            counting.bump()
+          }
+        }
+
+        @MainActor
+        final class Shelf {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func refresh() {
+            counting.bump()
+          }
+
+          func show(_ badge: Badge = .init(counting: Store.shared), _ other: Badge = Badge(counting: Store.shared)) {}
+        }
+
+        """
+      ])
+  }
+
   // MARK: Refusals
 
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
