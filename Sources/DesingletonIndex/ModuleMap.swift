@@ -2,18 +2,61 @@ import DesingletonCore
 import SwiftParser
 import SwiftSyntax
 
-/// Which module each file belongs to, read from the SwiftPM manifests (`Package.swift`) under the
-/// command's paths without building anything: every `.target`, `.executableTarget`, `.testTarget`
-/// and `.macro` with its `path:` (or the default `Sources/NAME`, `Tests/NAME`). The manifest is read
-/// with swift-syntax rather than `swift package describe`, which needs the package's dependencies
-/// resolved and cannot run offline. A file in no target's folder has no known module, and the
-/// planners treat it as they would without a map.
+/// Which module (compilation unit) each file belongs to, read without building anything.
+///
+/// SwiftPM manifests (`Package.swift`) under the command's paths give every `.target`,
+/// `.executableTarget`, `.testTarget` and `.macro` with its `path:` (or the default `Sources/NAME`,
+/// `Tests/NAME`), `sources:`, `exclude:` and the targets it depends on. The manifest is read with
+/// swift-syntax rather than `swift package describe`, which needs the package's dependencies resolved
+/// and cannot run offline. Xcode projects add targets with an explicit list of files (see
+/// `XcodeProject`). A file can belong to several targets (a file shared by an iOS and a Mac app);
+/// a file in no known target has no module, and the planners treat it as they would without a map.
 public struct ModuleMap: Sendable {
   public struct Target: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable { case swiftPM, xcode }
+
     public var name: String
     /// The target's folder, as the command's paths spell it (`Sources/Core`, `App/Sources/Core`).
     public var directory: String
     public var isTest: Bool
+    /// When set, exactly these files (as the command's paths spell them) are the target's, wherever
+    /// they are: an Xcode target's Sources build phase. Otherwise every file under `directory`.
+    public var files: Set<String>?
+    /// Files and folders under `directory` that are not the target's (SwiftPM's `exclude:`, Xcode's
+    /// membership exceptions), as the command's paths spell them.
+    public var excluded: [String]
+    /// When set, only files under these folders or equal to these files (SwiftPM's `sources:`).
+    public var sources: [String]?
+    /// The names of the targets this one depends on (in the same manifest or project).
+    public var dependencies: [String]
+    public var kind: Kind
+    /// The manifest or project file that declares the target.
+    public var declaredIn: String
+
+    public init(
+      name: String, directory: String, isTest: Bool, files: Set<String>? = nil, excluded: [String] = [],
+      sources: [String]? = nil, dependencies: [String] = [], kind: Kind = .swiftPM, declaredIn: String = ""
+    ) {
+      self.name = name
+      self.directory = directory
+      self.isTest = isTest
+      self.files = files
+      self.excluded = excluded
+      self.sources = sources
+      self.dependencies = dependencies
+      self.kind = kind
+      self.declaredIn = declaredIn
+    }
+
+    /// Whether the file at `path` is compiled into this target.
+    public func contains(_ path: String) -> Bool {
+      if let files { return files.contains(path) }
+      guard directory.isEmpty || path.hasPrefix(directory + "/") else { return false }
+      func under(_ folder: String) -> Bool { path == folder || path.hasPrefix(folder + "/") }
+      if excluded.contains(where: under) { return false }
+      if let sources, !sources.contains(where: under) { return false }
+      return true
+    }
   }
 
   public var targets: [Target]
@@ -27,25 +70,48 @@ public struct ModuleMap: Sendable {
     var targets: [Target] = []
     for manifest in manifests {
       let root = manifest.path.split(separator: "/").dropLast().joined(separator: "/")
+      func joined(_ relative: String) -> String {
+        let trimmed = relative.hasSuffix("/") ? String(relative.dropLast()) : relative
+        if trimmed.isEmpty || trimmed == "." { return root }
+        return root.isEmpty ? trimmed : "\(root)/\(trimmed)"
+      }
       let tree = manifest.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
       let finder = TargetFinder(viewMode: .sourceAccurate)
       finder.walk(tree)
       for found in finder.found {
-        let relative = found.path ?? "\(found.isTest ? "Tests" : "Sources")/\(found.name)"
-        let trimmed = relative.hasSuffix("/") ? String(relative.dropLast()) : relative
-        targets.append(Target(name: found.name, directory: root.isEmpty ? trimmed : "\(root)/\(trimmed)", isTest: found.isTest))
+        let directory = joined(found.path ?? "\(found.isTest ? "Tests" : "Sources")/\(found.name)")
+        func inside(_ relative: String) -> String {
+          let trimmed = relative.hasSuffix("/") ? String(relative.dropLast()) : relative
+          return directory.isEmpty ? trimmed : "\(directory)/\(trimmed)"
+        }
+        targets.append(
+          Target(
+            name: found.name, directory: directory, isTest: found.isTest, excluded: found.exclude.map(inside),
+            sources: found.sources.map { $0.map(inside) }, dependencies: found.dependencies, kind: .swiftPM,
+            declaredIn: manifest.path))
       }
     }
     self.targets = targets
   }
 
-  /// The module of a file: the target whose folder holds it (the deepest one, when folders nest).
-  public func module(of path: String) -> String? {
+  /// Every module the file is compiled into, by name (sorted). Nested SwiftPM folders: the deepest
+  /// target's folder wins, as SwiftPM forbids overlapping targets.
+  public func modules(of path: String) -> [String] {
+    var explicit: [String] = []
     var best: Target?
-    for target in targets where path.hasPrefix(target.directory + "/") {
-      if best.map({ target.directory.count > $0.directory.count }) ?? true { best = target }
+    for target in targets where target.contains(path) {
+      if target.files != nil {
+        explicit.append(target.name)
+      } else if best.map({ target.directory.count > $0.directory.count }) ?? true {
+        best = target
+      }
     }
-    return best?.name
+    return Set(explicit + (best.map { [$0.name] } ?? [])).sorted()
+  }
+
+  /// The module of a file: the one it is compiled into (the first by name when it is in several).
+  public func module(of path: String) -> String? {
+    modules(of: path).first
   }
 
   /// Whether the two files are in different known modules.
@@ -54,25 +120,78 @@ public struct ModuleMap: Sendable {
     return first != second
   }
 
+  /// The targets named `name` (one per manifest or project that declares it).
+  public func targets(named name: String) -> [Target] {
+    targets.filter { $0.name == name }
+  }
+
+  /// Whether code in `module` can import `other`: it is `other`, or depends on it, directly or not.
+  /// Unknown modules (no target of that name) can see everything, as without a map.
+  public func module(_ module: String, canSee other: String) -> Bool {
+    if module == other { return true }
+    guard !targets(named: module).isEmpty else { return true }
+    var seen: Set<String> = [module]
+    var queue = [module]
+    while let next = queue.popLast() {
+      for target in targets(named: next) {
+        for dependency in target.dependencies where seen.insert(dependency).inserted {
+          if dependency == other { return true }
+          queue.append(dependency)
+        }
+      }
+    }
+    return false
+  }
+
   private final class TargetFinder: SyntaxVisitor {
-    var found: [(name: String, path: String?, isTest: Bool)] = []
+    struct Found {
+      var name: String
+      var path: String?
+      var isTest: Bool
+      var exclude: [String]
+      var sources: [String]?
+      var dependencies: [String]
+    }
+    var found: [Found] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
       guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil else {
         return .visitChildren
       }
       let kind = member.declName.baseName.text
-      guard ["target", "executableTarget", "testTarget", "macro"].contains(kind) else { return .visitChildren }
-      func string(_ label: String) -> String? {
-        guard let argument = node.arguments.first(where: { $0.label?.text == label }),
-          let literal = argument.expression.as(StringLiteralExprSyntax.self)
-        else { return nil }
+      guard ["target", "executableTarget", "testTarget", "macro", "systemLibrary", "binaryTarget"].contains(kind)
+      else { return .visitChildren }
+      func argument(_ label: String) -> ExprSyntax? {
+        node.arguments.first(where: { $0.label?.text == label })?.expression
+      }
+      func string(_ expression: ExprSyntax?) -> String? {
+        guard let literal = expression?.as(StringLiteralExprSyntax.self) else { return nil }
         return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
       }
-      if let name = string("name") {
-        found.append((name, string("path"), kind == "testTarget"))
+      func strings(_ label: String) -> [String]? {
+        guard let array = argument(label)?.as(ArrayExprSyntax.self) else { return nil }
+        return array.elements.compactMap { string($0.expression) }
       }
-      return .visitChildren
+      guard let name = string(argument("name")) else { return .visitChildren }
+      var dependencies: [String] = []
+      for element in argument("dependencies")?.as(ArrayExprSyntax.self)?.elements ?? [] {
+        let expression = element.expression
+        if let literal = string(expression) {
+          dependencies.append(literal)
+        } else if let call = expression.as(FunctionCallExprSyntax.self),
+          let called = call.calledExpression.as(MemberAccessExprSyntax.self),
+          ["target", "product", "byName"].contains(called.declName.baseName.text),
+          let dependency = string(call.arguments.first(where: { $0.label?.text == "name" })?.expression)
+        {
+          dependencies.append(dependency)
+        }
+      }
+      found.append(
+        Found(
+          name: name, path: string(argument("path")), isTest: kind == "testTarget", exclude: strings("exclude") ?? [],
+          sources: strings("sources"), dependencies: dependencies))
+      // `.target(name:)` inside `dependencies:` names a dependency, not another target.
+      return .skipChildren
     }
   }
 }

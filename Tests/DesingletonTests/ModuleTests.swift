@@ -17,6 +17,42 @@ import Testing
     #expect(map.module(of: "Pkg/Scripts/tool.swift") == nil)
   }
 
+  @Test func theManifestSaysWhatEachTargetDependsOnAndLeavesOut() {
+    let manifest = """
+      let package = Package(
+        name: "Pkg",
+        dependencies: [.package(url: "https://github.com/apple/swift-system", from: "1.0.0")],
+        targets: [
+          .target(name: "Core", dependencies: [.product(name: "SystemPackage", package: "swift-system")], exclude: ["Old", "Legacy.swift"]),
+          .target(name: "Feature", dependencies: [.target(name: "Core"), .byName(name: "Util")], sources: ["Live"]),
+          .target(name: "Util", path: "."),
+        ]
+      )
+      """
+    let map = ModuleMap(manifests: [SourceText(path: "Pkg/Package.swift", text: manifest)])
+    #expect(map.targets(named: "Core").first?.dependencies == ["SystemPackage"])
+    #expect(map.targets(named: "Feature").first?.dependencies == ["Core", "Util"])
+    #expect(map.module(of: "Pkg/Sources/Core/Store.swift") == "Core")
+    #expect(map.module(of: "Pkg/Sources/Core/Legacy.swift") == "Util")
+    #expect(map.module(of: "Pkg/Sources/Core/Old/A.swift") == "Util")
+    #expect(map.module(of: "Pkg/Sources/Feature/Live/A.swift") == "Feature")
+    #expect(map.module(of: "Pkg/Sources/Feature/Mock/A.swift") == "Util")
+    #expect(map.module("Feature", canSee: "Core"))
+    #expect(map.module("Feature", canSee: "SystemPackage"))
+    #expect(!map.module("Core", canSee: "Feature"))
+    #expect(map.module("Unknown", canSee: "Feature"))
+  }
+
+  @Test func aFileSharedByTwoProjectTargetsIsInBoth() {
+    let map = ModuleMap(targets: [
+      .init(name: "iOSApp", directory: "App", isTest: false, files: ["App/Shared.swift", "App/Phone.swift"], kind: .xcode),
+      .init(name: "MacApp", directory: "App", isTest: false, files: ["App/Shared.swift", "App/Mac.swift"], kind: .xcode),
+    ])
+    #expect(map.modules(of: "App/Shared.swift") == ["MacApp", "iOSApp"])
+    #expect(map.modules(of: "App/Mac.swift") == ["MacApp"])
+    #expect(map.modules(of: "App/Other.swift") == [])
+  }
+
   @Test func aCreationSiteInAnotherModuleImportsTheSingletonsModule() throws {
     let files = Self.package
     try expectPlan(
