@@ -79,7 +79,12 @@ public enum ExtractProtocolPlanner {
     let singletonFile: ParsedFile
     let allMembers: [MemberDecl]
     /// The `#if` clauses around the singleton's declaration: its protocols and conformance sit in the same ones.
+    /// A type declared once per platform (`#if os(Linux) … #elseif os(Windows) …`) has one condition,
+    /// any of its declarations' (none when they cover every platform).
     let typeConditions: [String]
+    /// The declarations' conditions, when the type is declared more than once under `#if`: a member's
+    /// own conditions then stay whole, and it is required unconditionally when every declaration has it.
+    let declarationConditions: [[String]]?
     let conformed: Set<String>
     let provided: ProvidedMembers
 
@@ -94,7 +99,18 @@ public enum ExtractProtocolPlanner {
       self.primary = primary
       singletonFile = try project.file(primary.path)
       allMembers = analysis.declarations.flatMap(\.members)
-      typeConditions = singletonFile.node(at: primary.range.bytes).map(IfConfigCondition.conditions(around:)) ?? []
+      let alternatives = try analysis.declarations.filter { !$0.isExtension }.map { declaration in
+        try project.file(declaration.path).node(at: declaration.range.bytes).map(IfConfigCondition.conditions(around:)) ?? []
+      }
+      if alternatives.count > 1 {
+        declarationConditions = alternatives
+        let any = ConditionLogic.anyOf(alternatives)
+        let always = any.flatMap(ConditionLogic.formula).map { ConditionLogic.implies(nil, $0) } ?? true
+        typeConditions = always ? [] : any.map { [$0] } ?? []
+      } else {
+        declarationConditions = nil
+        typeConditions = alternatives.first ?? []
+      }
       conformed = ExtractProtocolPlanner.conformances(of: analysis.declarations, index: project.index)
       provided = ProvidedMembers(protocols: conformed, index: project.index)
     }
@@ -109,6 +125,8 @@ public enum ExtractProtocolPlanner {
     struct NewProtocol {
       var name: String
       var path: String
+      /// The protocol's access (nil: internal), which its extension members share.
+      var access: AccessLevel?
       var requirements: [ConditionalText] = []
       /// Requirements of the `Mutable...` protocol refining this one (--split-mutable).
       var mutableRequirements: [ConditionalText] = []
@@ -168,7 +186,7 @@ public enum ExtractProtocolPlanner {
     var builder = RequirementBuilder(
       typeName: singleton.typeName, nestedTypeNames: nested,
       isValueType: [.struct, .enum].contains(context.primary.kind), index: index,
-      indentUnit: context.singletonFile.source.indentUnit, extensionAccess: traits.access)
+      indentUnit: context.singletonFile.source.indentUnit)
     let directory = options.outputDirectory ?? (context.primary.path as NSString).deletingLastPathComponent
     let indexedPaths = Set(index.allPaths.map(normalizedPath))
     var leftOut = Set(analysis.members.filter { ($0.access ?? .internal) > .fileprivate }.map(\.name))
@@ -184,16 +202,24 @@ public enum ExtractProtocolPlanner {
         continue
       }
       let path = directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
-      var created = Design.NewProtocol(name: slice.name, path: path)
       // `@objc` requirements only in an `@objc` protocol.
       builder.keepsObjC = traits.objcSlices.contains(slice.name)
-      let members = slice.members.flatMap { name in
+      var members = slice.members.flatMap { name in
         allMembers.filter {
           $0.name == name && isCandidate($0, singleton: singleton) && !(context.isSuggested && context.provided.contains($0))
         }
       }
       var moved: [String] = []
       var kept: [String] = []
+      // The access the protocol needs, and the members that cannot have it: they stay on the singleton.
+      let visibility = try SliceVisibility(slice: slice, members: members, context)
+      for (member, reason) in visibility.excluded {
+        guard context.isSuggested else { throw Refusal("'\(member.displayName)' cannot be in slice '\(slice.name)': \(reason)", at: member.location) }
+        kept.append("\(member.displayName) stays on \(singleton.simpleTypeName): \(reason)")
+      }
+      members.removeAll { member in visibility.excluded.contains { $0.member == member } }
+      var created = Design.NewProtocol(name: slice.name, path: path, access: visibility.access > .internal ? visibility.access : nil)
+      builder.extensionAccess = created.access
       for member in members {
         let file = try context.project.file(member.range.path)
         guard let node = file.node(at: member.range.bytes) else {
@@ -202,7 +228,7 @@ public enum ExtractProtocolPlanner {
         // The clauses around the singleton's declaration go around the whole protocol instead.
         let typeConditions = context.typeConditions
         let conditions =
-          member.conditions.starts(with: typeConditions)
+          context.declarationConditions == nil && member.conditions.starts(with: typeConditions)
           ? Array(member.conditions.dropFirst(typeConditions.count)) : member.conditions
         let obstacle = builder.obstacle(for: member, node: node)
         var keepReason: String?
@@ -227,7 +253,7 @@ public enum ExtractProtocolPlanner {
             }
           }
           let text = movedText(
-            of: node, in: file.source, access: traits.access, nestedTypes: nested, typeName: singleton.typeName)
+            of: node, in: file.source, access: created.access, nestedTypes: nested, typeName: singleton.typeName)
           let memberIndent = file.source.indentation(at: member.range.bytes.lowerBound)
           let body = reindent(
             text.trimmingTrailingNewlines().trimmingLeadingBlankLines(), from: memberIndent, to: "", lineEnding: "\n")
@@ -259,6 +285,10 @@ public enum ExtractProtocolPlanner {
         }
         created.extensionMembers.append(contentsOf: output.overloads.map { ConditionalText($0, conditions) })
       }
+      let within = context.declarationConditions.flatMap { ConditionLogic.anyOf($0) }.flatMap(ConditionLogic.formula)
+      created.requirements = ConditionalText.merged(created.requirements, within: within)
+      created.mutableRequirements = ConditionalText.merged(created.mutableRequirements, within: within)
+      created.extensionMembers = ConditionalText.merged(created.extensionMembers, within: within)
       if created.requirements.isEmpty && created.extensionMembers.isEmpty {
         // Every member stays on the singleton: an empty protocol would only be cut again.
         design.notes.append("\(slice.name): nothing in it can be a protocol requirement; no protocol")
@@ -293,15 +323,35 @@ public enum ExtractProtocolPlanner {
     let source = context.singletonFile.source
     let lineEnding = source.lineEnding
     let indent = source.indentUnit
-    let imports = importLines(of: context.singletonFile)
+    let allImports = importLines(of: context.singletonFile)
     let typeCondition = context.typeConditions.isEmpty ? nil : ConditionalText.condition(context.typeConditions)
-    let innerImports = context.singletonFile.node(at: context.primary.range.bytes).map(importLines(around:)) ?? []
+    // Imports inside the `#if` clauses around the declaration(s): with one declaration they go
+    // inside the protocol's `#if`; with one per platform, each in its own declaration's.
+    var allInnerImports: [String] = []
+    var conditionedImports: [(condition: String, lines: [String])] = []
+    let declarations = context.analysis.declarations.filter { !$0.isExtension }
+    if context.declarationConditions == nil {
+      allInnerImports = context.singletonFile.node(at: context.primary.range.bytes).map(importLines(around:)) ?? []
+    } else {
+      for declaration in declarations {
+        let file = try context.project.file(declaration.path)
+        guard let node = file.node(at: declaration.range.bytes) else { continue }
+        let lines = importLines(around: node)
+        let conditions = IfConfigCondition.conditions(around: node)
+        if !lines.isEmpty, !conditions.isEmpty {
+          conditionedImports.append((ConditionalText.condition(conditions), lines))
+        }
+      }
+    }
     var plan = Plan(notes: design.notes)
     for created in design.protocols {
-      var text = traits.protocolHeader(name: created.name, refining: nil)
+      let needs = ImportNeeds(protocolText: created, context: context)
+      let imports = needs.filter(allImports)
+      let innerImports = needs.filter(allInnerImports)
+      var text = traits.protocolHeader(name: created.name, refining: nil, access: created.access)
       text += indented(ConditionalText.blocks(created.requirements, separator: "\n"), indent: indent, separator: "\n") + "}\n"
       if !created.mutableRequirements.isEmpty {
-        text += "\n" + traits.protocolHeader(name: "Mutable" + created.name, refining: created.name)
+        text += "\n" + traits.protocolHeader(name: "Mutable" + created.name, refining: created.name, access: created.access)
         let mutableBlocks = ConditionalText.blocks(created.mutableRequirements, separator: "\n")
         text += indented(mutableBlocks, indent: indent, separator: "\n") + "}\n"
       }
@@ -313,6 +363,10 @@ public enum ExtractProtocolPlanner {
       if let typeCondition {
         let inner = innerImports.isEmpty ? "" : innerImports.joined(separator: "\n") + "\n\n"
         text = "#if \(typeCondition)\n" + inner + text + "#endif\n"
+      }
+      for block in conditionedImports.reversed() {
+        let lines = needs.filter(block.lines)
+        if !lines.isEmpty { text = "#if \(block.condition)\n" + lines.joined(separator: "\n") + "\n#endif\n\n" + text }
       }
       if !imports.isEmpty { text = imports.joined(separator: "\n") + "\n\n" + text }
       plan.newFiles[created.path] = text.withLineEnding(lineEnding)
@@ -562,6 +616,27 @@ struct ConditionalText {
     self.conditions = conditions
   }
 
+  /// One entry per text, at its first place: a member declared in several `#if` branches is
+  /// required under any of their conditions, and unconditionally where those cover every branch
+  /// (`within`: the condition the whole protocol already sits in).
+  static func merged(_ items: [ConditionalText], within: ConditionLogic.Formula?) -> [ConditionalText] {
+    var order: [String] = []
+    var alternatives: [String: [[String]]] = [:]
+    for item in items {
+      if alternatives[item.text] == nil { order.append(item.text) }
+      alternatives[item.text, default: []].append(item.conditions)
+    }
+    return order.map { text in
+      let all = alternatives[text] ?? []
+      if all.count == 1 && within == nil { return ConditionalText(text, all[0]) }
+      guard let any = ConditionLogic.anyOf(all) else { return ConditionalText(text, []) }
+      if let formula = ConditionLogic.formula(any), ConditionLogic.implies(within, formula) {
+        return ConditionalText(text, [])
+      }
+      return ConditionalText(text, all.count == 1 ? all[0] : [any])
+    }
+  }
+
   /// The texts, each run of texts under the same conditions wrapped in one `#if` ... `#endif`.
   static func blocks(_ items: [ConditionalText], separator: String) -> [String] {
     var blocks: [String] = []
@@ -631,7 +706,6 @@ struct ProvidedMembers {
 struct ProtocolTraits {
   var attributes: [String] = []
   var inherited: [String] = []
-  var access: AccessLevel?
   var isolation: String?
 
   /// Slices whose every member is `@objc`: only those become `@objc` protocols, since a member
@@ -641,12 +715,9 @@ struct ProtocolTraits {
 
   init(primary: TypeDecl, declarations: [TypeDecl], members: [MemberDecl], slices: [Slice], index: Index) {
     isolation = primary.attributes.first(where: index.isGlobalActorAttribute)
-    let sliced = Set(slices.flatMap(\.members))
-    // A private member sharing a sliced name stays on the singleton: it says nothing about the protocol.
-    let all = members
-    let members = members.filter { sliced.contains($0.name) && ($0.access ?? .internal) > .fileprivate }
     for slice in slices {
-      let own = all.filter {
+      // A private member sharing a sliced name stays on the singleton: it says nothing about the protocol.
+      let own = members.filter {
         slice.members.contains($0.name) && ($0.access ?? .internal) > .fileprivate && !$0.isStatic
           && [.property, .method, .subscript].contains($0.kind)
       }
@@ -667,17 +738,9 @@ struct ProtocolTraits {
       if objc { inherited.append("AnyObject") }
       if inheritance.contains("Sendable") { inherited.append("Sendable") }
     }
-    var level = primary.access ?? .internal
-    if level == .open { level = .public }
-    for member in members {
-      var memberLevel = member.access ?? .internal
-      if memberLevel == .open { memberLevel = .public }
-      level = min(level, memberLevel)
-    }
-    access = level > .internal ? level : nil
   }
 
-  func protocolHeader(name: String, refining parent: String?) -> String {
+  func protocolHeader(name: String, refining parent: String?, access: AccessLevel?) -> String {
     var text = (objcSlices.contains(name) ? ["@objc"] + attributes : attributes).map { $0 + "\n" }.joined()
     text += (access.map { $0.keyword + " " } ?? "") + "protocol \(name)"
     let parents = parent.map { [$0] } ?? inherited
@@ -891,5 +954,99 @@ final class NameUseFinder: SyntaxVisitor {
     if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .visitChildren }
     uses.append((node.baseName.text, node.positionAfterSkippingLeadingTrivia.utf8Offset))
     return .visitChildren
+  }
+}
+
+/// The access a slice's protocol needs, and the members that cannot have it.
+///
+/// A consumer of the slice in another module (tests aside: they see internal declarations through
+/// `@testable import`) needs the protocol `public`; a member that is not public cannot be in it and
+/// stays on the singleton with the reason, instead of lowering the protocol. Otherwise the protocol
+/// is as visible as the singleton and all its members allow. A member whose signature names a type
+/// private to its file cannot be a requirement in another file at all; one that names a type less
+/// visible than the protocol lowers it, or stays when the protocol must be public.
+struct SliceVisibility {
+  var access: AccessLevel
+  var excluded: [(member: MemberDecl, reason: String)] = []
+
+  init(slice: Slice, members: [MemberDecl], _ context: ExtractProtocolPlanner.Context) throws {
+    let index = context.index
+    let modules = context.project.modules
+    func capped(_ level: AccessLevel?) -> AccessLevel { min(level ?? .internal, .public) }
+    var outside: (consumer: String, module: String)?
+    if let home = modules.module(of: context.primary.path) {
+      for consumer in context.analysis.consumers where !consumer.members.isDisjoint(with: slice.members) {
+        for reference in consumer.references {
+          guard let module = modules.module(of: reference.range.path), module != home,
+            !modules.targets(named: module).contains(where: \.isTest), !index.isInTest(reference)
+          else { continue }
+          outside = (consumer.typeName, module)
+          break
+        }
+        if outside != nil { break }
+      }
+    }
+    var level = capped(context.primary.access)
+    for member in members {
+      var exposable = capped(member.access)
+      var hidden: (name: String, access: AccessLevel)?
+      let file = try context.project.file(member.range.path)
+      if let node = file.node(at: member.range.bytes) {
+        for name in Self.signatureTypeNames(of: node) {
+          let declarations = index.types(named: name).flatMap { index.declarations(of: $0) }.filter { !$0.isExtension }
+          for declaration in declarations {
+            let declared = capped(declaration.access)
+            if declared < exposable || (declared <= .fileprivate && hidden == nil) {
+              exposable = min(exposable, declared)
+              hidden = (name, declared)
+            }
+          }
+        }
+      }
+      if let hidden, hidden.access <= .fileprivate {
+        excluded.append((member, "its signature names '\(hidden.name)', which is \(hidden.access.keyword) to its file"))
+        continue
+      }
+      if let outside, exposable < .public {
+        let what = hidden.map { "its signature names '\($0.name)', which is \($0.access.keyword)" }
+          ?? "it is \(exposable.keyword)"
+        excluded.append((member, "\(what), and '\(slice.name)' must be public: '\(outside.consumer)' in module '\(outside.module)' uses it"))
+        continue
+      }
+      level = min(level, exposable)
+    }
+    access = outside != nil ? .public : max(level, .internal)
+  }
+
+  /// The type names a member's declaration (not its body) spells: property types, parameter and
+  /// result types, generic constraints.
+  static func signatureTypeNames(of node: Syntax) -> Set<String> {
+    var roots: [Syntax] = []
+    if let variable = node.as(VariableDeclSyntax.self) {
+      roots = variable.bindings.compactMap { binding -> Syntax? in binding.typeAnnotation.map { Syntax($0) } }
+    } else if let function = node.as(FunctionDeclSyntax.self) {
+      roots = [Syntax(function.signature)]
+      if let generics = function.genericParameterClause { roots.append(Syntax(generics)) }
+      if let constraints = function.genericWhereClause { roots.append(Syntax(constraints)) }
+    } else if let subscriptDecl = node.as(SubscriptDeclSyntax.self) {
+      roots = [Syntax(subscriptDecl.parameterClause), Syntax(subscriptDecl.returnClause)]
+    }
+    let finder = TypeNameFinder(viewMode: .sourceAccurate)
+    for root in roots { finder.walk(root) }
+    return finder.names
+  }
+
+  private final class TypeNameFinder: SyntaxVisitor {
+    var names: Set<String> = []
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+      names.insert(node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+      return .visitChildren
+    }
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+      names.insert(node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+      return .visitChildren
+    }
+    // Default values are not part of the signature's types.
+    override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   }
 }

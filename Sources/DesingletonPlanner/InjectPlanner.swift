@@ -753,6 +753,19 @@ private struct Designer {
     for member in inits where try project.file(member.range.path).node(at: member.range.bytes)?.is(InitializerDeclSyntax.self) != true {
       throw Refusal("cannot read this initializer", at: member.location)
     }
+    // An init cannot take a parameter of a type less visible than itself.
+    for member in inits {
+      let level = min(member.access ?? .internal, .public)
+      for protocolName in consumer.protocols {
+        let declared = index.declarations(of: index.resolveType(protocolName)).first { $0.kind == .protocol }
+        let protocolLevel = min(declared?.access ?? .internal, .public)
+        if level > protocolLevel {
+          throw Refusal(
+            "its init is \(level.keyword), and '\(protocolName)' is \(protocolLevel.keyword), so the init cannot take it",
+            at: member.location)
+        }
+      }
+    }
     let initInPrimary = inits.contains { $0.range.path == consumer.primary.path && consumer.primary.members.contains($0) }
     if !initInPrimary {
       switch consumer.primary.kind {
