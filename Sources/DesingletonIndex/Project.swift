@@ -23,7 +23,7 @@ public final class Project: @unchecked Sendable {
   public let index: Index
   private let lock = NSLock()
   private var cache: [String: ParsedFile] = [:]
-  private var overrides: [String: SourceText]
+  fileprivate var overrides: [String: SourceText]
 
   /// Objective-C sources and headers under the command's paths: never parsed, only searched for uses
   /// of what a command would change.
@@ -98,5 +98,44 @@ public final class Project: @unchecked Sendable {
       result[path] = try cached(path)?.source ?? overrides[path] ?? FileLoader.read(path)
     }
     return result
+  }
+}
+
+extension Project {
+  /// The project as one compilation unit sees it: the files of the modules that can see `module`
+  /// (it and its dependents) and of the modules those can see, plus files in no known module. Two
+  /// targets that each declare a type of one name (an iOS and a Mac app's `Preferences`) are
+  /// then planned one at a time, each seeing its own.
+  public func unit(around module: String) -> Project {
+    let map = modules
+    let dependents = Set(map.targets.map(\.name).filter { map.module($0, canSee: module) })
+    func visible(_ path: String) -> Bool {
+      let owners = map.modules(of: path)
+      return owners.isEmpty || owners.contains { owner in dependents.contains { map.module($0, canSee: owner) } }
+    }
+    let index = Index(
+      allPaths: self.index.allPaths.filter(visible), files: self.index.files.filter { visible($0.path) },
+      warnings: self.index.warnings)
+    return Project(index: index, sources: overrides, objectiveCPaths: objectiveCPaths, modules: map)
+  }
+
+  /// The modules that each declare their own type named `typeName` (not extensions), when there is
+  /// more than one: twins to be planned apart. Nil when the declarations share a module (a type
+  /// declared once per platform under `#if` is one type).
+  public func twinModules(of typeName: String) -> [String]? {
+    let declarations = index.declarations(of: typeName).filter { !$0.isExtension }
+    guard declarations.count > 1 else { return nil }
+    var groups: [Set<String>] = []
+    for declaration in declarations {
+      let owners = Set(modules.modules(of: declaration.path))
+      if owners.isEmpty { return nil }
+      if let position = groups.firstIndex(where: { !$0.isDisjoint(with: owners) }) {
+        groups[position].formUnion(owners)
+      } else {
+        groups.append(owners)
+      }
+    }
+    guard groups.count > 1 else { return nil }
+    return groups.compactMap { $0.sorted().first }.sorted()
   }
 }

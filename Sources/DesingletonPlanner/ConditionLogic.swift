@@ -1,3 +1,5 @@
+import Foundation
+
 /// `#if` conditions as boolean formulas over their atoms (`os(Linux)`, `canImport(UIKit)`, `DEBUG`,
 /// `swift(>=6)`), so that a member declared once per branch of an `#if` becomes one requirement.
 ///
@@ -51,12 +53,49 @@ enum ConditionLogic {
     var texts: [String] = []
     for conditions in alternatives {
       if conditions.isEmpty { return nil }
-      let text = ConditionalText.condition(conditions)
+      var text = ConditionalText.condition(conditions)
+      // `#elseif B` after `#if A` reads `!A && B`; next to `A ||` it is just `B`.
+      let parts = topLevelConjuncts(text).filter { part in
+        !texts.contains { part == "!" + $0 || part == "!(\($0))" }
+      }
+      if !parts.isEmpty {
+        let shorter = parts.count == 1 && parts[0].hasPrefix("(") && parts[0].hasSuffix(")") ? String(parts[0].dropFirst().dropLast()) : parts.joined(separator: " && ")
+        let before = texts.map { "(\($0))" }.joined(separator: " || ")
+        if texts.isEmpty {
+          text = shorter
+        } else if let old = formula("\(before) || (\(text))"), let new = formula("\(before) || (\(shorter))"),
+          implies(old, new), implies(new, old)
+        {
+          text = shorter
+        }
+      }
       if !texts.contains(text) { texts.append(text) }
     }
     if texts.count == 1 { return texts[0] }
     return texts.map { text in formula(text).map(\.isAtomicOrNegation) ?? false ? text : "(\(text))" }
       .joined(separator: " || ")
+  }
+
+  /// The parts of `A && (B || C) && !D` joined by `&&` outside parentheses.
+  static func topLevelConjuncts(_ text: String) -> [String] {
+    var parts: [String] = []
+    var depth = 0
+    var current = ""
+    var characters = Array(text)[...]
+    while let character = characters.first {
+      if character == "(" { depth += 1 }
+      if character == ")" { depth -= 1 }
+      if depth == 0, character == "&", characters.dropFirst().first == "&" {
+        parts.append(current.trimmingCharacters(in: .whitespaces))
+        current = ""
+        characters = characters.dropFirst(2)
+        continue
+      }
+      current.append(character)
+      characters = characters.dropFirst()
+    }
+    parts.append(current.trimmingCharacters(in: .whitespaces))
+    return parts
   }
 
   private struct Reader {

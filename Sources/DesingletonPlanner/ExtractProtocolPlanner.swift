@@ -345,9 +345,12 @@ public enum ExtractProtocolPlanner {
     }
     var plan = Plan(notes: design.notes)
     for created in design.protocols {
-      let needs = ImportNeeds(protocolText: created, context: context)
-      let imports = needs.filter(allImports)
-      let innerImports = needs.filter(allInnerImports)
+      // One decision over every import the declarations see, then each kept where it was.
+      let kept = Set(
+        ImportNeeds(protocolText: created, context: context)
+          .filter(allImports + allInnerImports + conditionedImports.flatMap(\.lines)))
+      let imports = allImports.filter(kept.contains)
+      let innerImports = allInnerImports.filter(kept.contains)
       var text = traits.protocolHeader(name: created.name, refining: nil, access: created.access)
       text += indented(ConditionalText.blocks(created.requirements, separator: "\n"), indent: indent, separator: "\n") + "}\n"
       if !created.mutableRequirements.isEmpty {
@@ -365,7 +368,7 @@ public enum ExtractProtocolPlanner {
         text = "#if \(typeCondition)\n" + inner + text + "#endif\n"
       }
       for block in conditionedImports.reversed() {
-        let lines = needs.filter(block.lines)
+        let lines = block.lines.filter(kept.contains)
         if !lines.isEmpty { text = "#if \(block.condition)\n" + lines.joined(separator: "\n") + "\n#endif\n\n" + text }
       }
       if !imports.isEmpty { text = imports.joined(separator: "\n") + "\n\n" + text }

@@ -64,7 +64,9 @@ struct ExtractProtocol: ParsableCommand {
         target = try resolveSingleton(target.typeName, in: widened)
       }
     }
-    let plan = try ExtractProtocolPlanner.plan(singleton: target, options: options, project: project)
+    let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
+      try ExtractProtocolPlanner.plan(singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
+    }
     try writing.carryOut(plan, project: project, root: common.root)
   }
 }

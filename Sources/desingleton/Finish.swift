@@ -14,14 +14,22 @@ struct Finish: ParsableCommand {
   @Option(help: "The singleton type (needed when the paths hold more than one).")
   var singleton: String?
 
-  @Option(help: "The composition root (coordinator or app delegate) that will own the instance.")
-  var root: String
+  @Option(
+    name: .customLong("root"),
+    help: ArgumentHelp(
+      "The composition root (coordinator or app delegate) that will own the instance; when two targets each declare the singleton, one root per target (repeatable).",
+      valueName: "type"))
+  var roots: [String]
+
+  func validate() throws {
+    if roots.isEmpty { throw ValidationError("give the composition root with --root TYPE") }
+  }
 
   @Flag(help: "Let tests that still use the accessor create their own instance.")
   var includeTests = false
 
   func run() throws {
-    var project = try common.loadProject(singleton: singleton, extra: [root])
+    var project = try common.loadProject(singleton: singleton, extra: roots)
     if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
       !project.index.types(named: singleton).isEmpty
     {
@@ -44,7 +52,12 @@ struct Finish: ParsableCommand {
         target = try resolveSingleton(target.typeName, in: widened)
       }
     }
-    let plan = try FinishPlanner.plan(singleton: target, options: FinishOptions(root: root, includeTests: includeTests), project: project)
+    let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
+      // Each target's own root: the first one named that the target has.
+      let root = roots.first { !unit.index.types(named: $0).isEmpty || unit.index.hasType($0) } ?? roots[0]
+      let options = FinishOptions(root: root, includeTests: includeTests)
+      return try FinishPlanner.plan(singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
+    }
     try writing.carryOut(plan, project: project, root: common.root)
   }
 }

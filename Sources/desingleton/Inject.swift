@@ -33,7 +33,9 @@ struct Inject: ParsableCommand {
     let project = try common.loadProject(singleton: singleton, extra: types, widen: true)
     let target = try resolveSingleton(singleton, in: project.index)
     let options = InjectOptions(types: all ? nil : types, defaultArgument: defaultArgument)
-    let plan = try InjectPlanner.plan(singleton: target, options: options, project: project)
+    let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
+      try InjectPlanner.plan(singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
+    }
     try writing.carryOut(plan, project: project, root: common.root)
   }
 }

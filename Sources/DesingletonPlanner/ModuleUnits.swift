@@ -1,0 +1,34 @@
+import DesingletonCore
+import DesingletonIndex
+
+/// Plans a command once per compilation unit when two targets declare a type of the same name:
+/// each twin is sliced, injected and finished for its own target, and the plans are merged.
+public enum ModuleUnits {
+  public static func plan(typeName: String, project: Project, _ body: (Project) throws -> Plan) throws -> Plan {
+    guard let modules = project.twinModules(of: typeName) else { return try body(project) }
+    var merged = Plan()
+    var owner: [String: String] = [:]
+    for module in modules {
+      let plan = try body(project.unit(around: module))
+      for (path, edits) in plan.edits where !edits.isEmpty {
+        if let other = owner[path], merged.edits[path] != edits {
+          throw Refusal(
+            "this file is compiled into '\(other)' and '\(module)', where '\(typeName)' is a different type in each; "
+              + "change it by hand, or run on one target's folder",
+            at: Location(path: path, line: 1, column: 1))
+        }
+        owner[path] = module
+      }
+      for (path, _) in plan.newFiles where owner[path] != nil && merged.newFiles[path] != plan.newFiles[path] {
+        throw Refusal("both '\(owner[path] ?? "")' and '\(module)' would create this file", at: Location(path: path, line: 1, column: 1))
+      }
+      for (path, edits) in plan.edits where merged.edits[path] == nil { merged.edits[path] = edits }
+      for (path, text) in plan.newFiles {
+        merged.newFiles[path] = text
+        owner[path] = module
+      }
+      merged.notes.append(contentsOf: plan.notes.map { "\(module): \($0)" })
+    }
+    return merged
+  }
+}
