@@ -64,7 +64,7 @@ public enum ExtractProtocolPlanner {
     }
     let traits = ProtocolTraits(
       primary: context.primary, declarations: context.analysis.declarations, members: context.allMembers, slices: slices,
-      index: context.index)
+      index: context.index, objcDispatched: try objcDispatchedMembers(context))
     let design = try decide(slices, traits: traits, context)
     return try write(design, traits: traits, context)
   }
@@ -304,6 +304,9 @@ public enum ExtractProtocolPlanner {
       let conformanceName = created.mutableRequirements.isEmpty ? slice.name : "Mutable" + slice.name
       if !context.conformed.contains(conformanceName) { design.conformances.append(conformanceName) }
       var note = "\(slice.name): \(slice.members.joined(separator: ", ")) -> \(path)"
+      if traits.swiftSlicesOfObjCMembers.contains(slice.name) {
+        note += "; a Swift protocol: no #selector or #keyPath reaches its @objc members through the accessor"
+      }
       if !moved.isEmpty { note += "; moved to extension \(slice.name): \(moved.joined(separator: ", "))" }
       design.notes.append(note)
       design.notes.append(contentsOf: kept.map { "  \($0)" })
@@ -387,6 +390,25 @@ public enum ExtractProtocolPlanner {
       plan.add(.insert(text, at: source.bytes.count), in: context.primary.path)
     }
     return plan
+  }
+
+  /// Members some code reaches through the accessor inside `#selector(...)` or `#keyPath(...)`: once
+  /// the code holds a protocol instead, the protocol must be `@objc` for those to compile.
+  static func objcDispatchedMembers(_ context: Context) throws -> Set<String> {
+    var names: Set<String> = []
+    for reference in context.analysis.references {
+      guard case .member(let name, _) = reference.use, !names.contains(name) else { continue }
+      let tree = try context.project.file(reference.range.path).tree
+      var current = tree.token(at: AbsolutePosition(utf8Offset: reference.range.bytes.lowerBound)).map(Syntax.init)
+      while let node = current {
+        if let macro = node.as(MacroExpansionExprSyntax.self), ["selector", "keyPath"].contains(macro.macroName.text) {
+          names.insert(name)
+          break
+        }
+        current = node.parent
+      }
+    }
+    return names
   }
 
   /// Whether a member can be a requirement: a property, method or subscript others can see, not the accessor.
@@ -711,12 +733,17 @@ struct ProtocolTraits {
   var inherited: [String] = []
   var isolation: String?
 
-  /// Slices whose every member is `@objc`: only those become `@objc` protocols, since a member
-  /// Objective-C cannot represent cannot be an `@objc` requirement, and a pure-Swift slice gains
-  /// nothing from it.
+  /// Slices that must be `@objc` protocols: a member is reached through `#selector` or `#keyPath`,
+  /// and every member is `@objc` (so Objective-C can represent it). Other slices are Swift protocols,
+  /// even of `@objc` members: nothing dispatches through them with the Objective-C runtime.
   var objcSlices: Set<String> = []
+  /// Slices of `@objc` members that are Swift protocols all the same, for a note.
+  var swiftSlicesOfObjCMembers: Set<String> = []
 
-  init(primary: TypeDecl, declarations: [TypeDecl], members: [MemberDecl], slices: [Slice], index: Index) {
+  init(
+    primary: TypeDecl, declarations: [TypeDecl], members: [MemberDecl], slices: [Slice], index: Index,
+    objcDispatched: Set<String> = []
+  ) {
     isolation = primary.attributes.first(where: index.isGlobalActorAttribute)
     for slice in slices {
       // A private member sharing a sliced name stays on the singleton: it says nothing about the protocol.
@@ -724,7 +751,13 @@ struct ProtocolTraits {
         slice.members.contains($0.name) && ($0.access ?? .internal) > .fileprivate && !$0.isStatic
           && [.property, .method, .subscript].contains($0.kind)
       }
-      if !own.isEmpty && own.allSatisfy({ $0.attributes.contains("@objc") }) { objcSlices.insert(slice.name) }
+      if !own.isEmpty && own.allSatisfy({ $0.attributes.contains("@objc") }) {
+        if own.contains(where: { objcDispatched.contains($0.name) }) {
+          objcSlices.insert(slice.name)
+        } else {
+          swiftSlicesOfObjCMembers.insert(slice.name)
+        }
+      }
     }
     let objc = !objcSlices.isEmpty
     if let isolation { attributes.append(isolation) }

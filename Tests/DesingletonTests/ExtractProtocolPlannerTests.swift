@@ -1208,6 +1208,127 @@ import Testing
       warningsAreErrors: true)
   }
 
+  @Test func aMemberDeclaredInEveryBranchOfAnIfIsOneRequirement() throws {
+    let store = """
+      final class Store: Sendable {
+        static let shared = Store()
+        #if os(Linux)
+        var root: String { "/tmp" }
+        #else
+        var root: String { "/private/tmp" }
+        #endif
+        #if DEBUG
+        var verbose: Bool { true }
+        #endif
+      }
+
+      """
+    try expectExtraction(
+      ["Store.swift": store], singleton: "Store", slices: [Slice(name: "Rooted", members: ["root", "verbose"])],
+      produces: [
+        "Store.swift": store + "\nextension Store: Rooted {}\n",
+        "Rooted.swift": """
+        protocol Rooted: AnyObject, Sendable {
+          var root: String { get }
+          #if DEBUG
+          var verbose: Bool { get }
+          #endif
+        }
+
+        """,
+      ])
+  }
+
+  @Test func aTypeDeclaredOncePerPlatformGetsOneProtocolUnderAnyOfItsConditions() throws {
+    let store = """
+      import Foundation
+
+      #if os(Linux)
+      import Glibc
+
+      final class Store: Sendable {
+        static let shared = Store()
+        var stamp: Date { Date(timeIntervalSince1970: 0) }
+        var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
+      }
+      #elseif os(Windows)
+      import WinSDK
+
+      final class Store: Sendable {
+        static let shared = Store()
+        var stamp: Date { Date(timeIntervalSince1970: 0) }
+        var handle: HANDLE? { nil }
+      }
+      #endif
+
+      """
+    try expectExtraction(
+      ["Store.swift": store], singleton: "Store",
+      slices: [Slice(name: "Stamping", members: ["stamp", "pageSize", "handle"])],
+      produces: [
+        "Store.swift": store + "\n#if os(Linux) || os(Windows)\nextension Store: Stamping {}\n#endif\n",
+        "Stamping.swift": """
+        import Foundation
+
+        #if os(Linux)
+        import Glibc
+        #endif
+
+        #if !os(Linux) && os(Windows)
+        import WinSDK
+        #endif
+
+        #if os(Linux) || os(Windows)
+        protocol Stamping: AnyObject, Sendable {
+          var stamp: Date { get }
+          #if os(Linux)
+          var pageSize: Int { get }
+          #endif
+          #if !os(Linux) && os(Windows)
+          var handle: HANDLE? { get }
+          #endif
+        }
+        #endif
+
+        """,
+      ])
+  }
+
+  @Test func aProtocolImportsOnlyTheModulesItsRequirementsName() throws {
+    let store = """
+      import Foundation
+      import Dispatch
+
+      final class Store: Sendable {
+        static let shared = Store()
+        var name: String { "store" }
+        var created: Date { Date(timeIntervalSince1970: 0) }
+        let queue = DispatchQueue(label: "store")
+      }
+
+      """
+    try expectExtraction(
+      ["Store.swift": store], singleton: "Store",
+      slices: [Slice(name: "Naming", members: ["name"]), Slice(name: "Dating", members: ["created"])],
+      produces: [
+        "Store.swift": store + "\nextension Store: Naming, Dating {}\n",
+        "Naming.swift": """
+        protocol Naming: AnyObject, Sendable {
+          var name: String { get }
+        }
+
+        """,
+        "Dating.swift": """
+        import Foundation
+
+        protocol Dating: AnyObject, Sendable {
+          var created: Date { get }
+        }
+
+        """,
+      ])
+  }
+
   @Test func objcMembersMakeAnObjcProtocol() throws {
     // `@objc` needs the Objective-C runtime, which Linux lacks: the text is checked, not compiled.
     let bridge = """
@@ -1223,8 +1344,20 @@ import Testing
       }
 
       """
+    // A consumer reaches `ping` through `#selector`: once it holds a `Pinging`, the selector names
+    // the protocol's requirement, which must then be `@objc`.
+    let button = """
+      import Foundation
+
+      @MainActor
+      final class PingButton {
+        var action: Selector { #selector(Bridge.shared.ping(_:)) }
+        var title: String { Bridge.shared.name }
+      }
+
+      """
     try expectExtraction(
-      ["Bridge.swift": bridge],
+      ["Bridge.swift": bridge, "PingButton.swift": button],
       singleton: "Bridge", slices: [Slice(name: "Pinging", members: ["ping", "name"])],
       produces: [
         "Bridge.swift": bridge + "\nextension Bridge: Pinging {}\n",
@@ -1243,7 +1376,7 @@ import Testing
       compiles: false)
   }
 
-  @Test func onlyASliceOfObjcMembersIsAnObjcProtocol() throws {
+  @Test func objcMembersThatNothingSelectsMakeASwiftProtocol() throws {
     let bridge = """
       import Foundation
 
@@ -1261,18 +1394,13 @@ import Testing
     let expected = [
       "Bridge.swift": bridge + "\nextension Bridge: Pinging, Timing {}\n",
       "Pinging.swift": """
-      import Foundation
-
-      @objc
       @MainActor
       protocol Pinging: AnyObject, Sendable {
-        @objc func ping(_ value: Int) -> Int
+        func ping(_ value: Int) -> Int
       }
 
       """,
       "Timing.swift": """
-      import Foundation
-
       @MainActor
       protocol Timing: AnyObject, Sendable {
         var name: String { get }
@@ -1612,7 +1740,7 @@ import Testing
       singleton: "Store", slices: [Slice(name: "Loader", members: ["count", "load"])],
       produces: [
         "Store.swift": store + "\n\nextension Store: Loader {}\n",
-        "Loader.swift": "import Foundation\n\n@MainActor\nprotocol Loader: AnyObject, Sendable {\n"
+        "Loader.swift": "@MainActor\nprotocol Loader: AnyObject, Sendable {\n"
           + "\tvar count: Int { get }\n\tfunc load(limit: Int) -> [Int]\n}\n\n"
           + "@MainActor\nextension Loader {\n\tfunc load() -> [Int] {\n\t\tload(limit: 3)\n\t}\n}\n",
       ])

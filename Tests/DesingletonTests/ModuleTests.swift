@@ -43,6 +43,59 @@ import Testing
     #expect(map.module("Unknown", canSee: "Feature"))
   }
 
+  /// A slice a consumer in another module uses is public; a member that is not public cannot be in
+  /// it and stays on the singleton, instead of making every protocol internal.
+  @Test func aSliceUsedFromAnotherModuleIsPublicAndAnInternalMemberStays() throws {
+    var files = Self.package
+    files["Pkg/Sources/Core/Store.swift"] = """
+      @MainActor
+      public final class Store {
+        public static let shared = Store()
+        public var count = 0
+        var pending: [Int] = []
+
+        private init() {}
+
+        public func bump() {
+          count += 1
+          pending.append(count)
+        }
+      }
+
+      """
+    files["Pkg/Sources/Core/Uploader.swift"] = """
+      @MainActor
+      final class Uploader {
+        func upload() -> [Int] {
+          defer { Store.shared.pending.removeAll() }
+          return Store.shared.pending
+        }
+      }
+
+      """
+    files["Pkg/Sources/Core/Counting.swift"] = nil
+    let project = makeProject(files)
+    let store = try #require(project.index.singletons.first)
+    // Suggested: the slice Feature uses is public, the one only Core uses is internal.
+    let plan = try ExtractProtocolPlanner.plan(singleton: store, options: ExtractProtocolOptions(), project: project)
+    let result = try apply(plan, to: project, files: files)
+    let created = plan.newFiles.keys.sorted()
+    #expect(created.count == 2)
+    let texts = created.compactMap { result[$0] }
+    #expect(texts.contains { $0.contains("public protocol") && $0.contains("func bump()") && !$0.contains("pending") })
+    #expect(texts.contains { !$0.contains("public") && $0.contains("var pending: [Int] { get set }") })
+    #expect(try moduleErrors(result) == "")
+
+    // Named together, the internal member cannot be in the public slice: refused with the reason.
+    let named = ExtractProtocolOptions(slices: [Slice(name: "Counting", members: ["bump", "pending"])])
+    #expect {
+      try ExtractProtocolPlanner.plan(singleton: store, options: named, project: project)
+    } throws: { error in
+      "\(error)".contains(
+        "'pending' cannot be in slice 'Counting': it is internal, and 'Counting' must be public: 'Badge' in module 'Feature' uses it")
+    }
+  }
+
   @Test func aFileSharedByTwoProjectTargetsIsInBoth() {
     let map = ModuleMap(targets: [
       .init(name: "iOSApp", directory: "App", isTest: false, files: ["App/Shared.swift", "App/Phone.swift"], kind: .xcode),
