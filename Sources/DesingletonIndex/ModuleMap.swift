@@ -1,4 +1,5 @@
 import DesingletonCore
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -32,6 +33,9 @@ public struct ModuleMap: Sendable {
     public var kind: Kind
     /// The manifest or project file that declares the target.
     public var declaredIn: String
+    /// Whether the targets of its package can share `package` declarations: a SwiftPM manifest of
+    /// tools version 5.9 or later.
+    public var allowsPackageAccess = false
 
     public init(
       name: String, directory: String, isTest: Bool, files: Set<String>? = nil, excluded: [String] = [],
@@ -76,6 +80,7 @@ public struct ModuleMap: Sendable {
         return root.isEmpty ? trimmed : "\(root)/\(trimmed)"
       }
       let tree = manifest.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+      let allowsPackageAccess = Self.toolsVersion(of: manifest).map { !$0.lexicographicallyPrecedes([5, 9]) } ?? false
       let finder = TargetFinder(viewMode: .sourceAccurate)
       finder.walk(tree)
       for found in finder.found {
@@ -84,14 +89,36 @@ public struct ModuleMap: Sendable {
           let trimmed = relative.hasSuffix("/") ? String(relative.dropLast()) : relative
           return directory.isEmpty ? trimmed : "\(directory)/\(trimmed)"
         }
-        targets.append(
-          Target(
-            name: found.name, directory: directory, isTest: found.isTest, excluded: found.exclude.map(inside),
-            sources: found.sources.map { $0.map(inside) }, dependencies: found.dependencies, kind: .swiftPM,
-            declaredIn: manifest.path))
+        var target = Target(
+          name: found.name, directory: directory, isTest: found.isTest, excluded: found.exclude.map(inside),
+          sources: found.sources.map { $0.map(inside) }, dependencies: found.dependencies, kind: .swiftPM,
+          declaredIn: manifest.path)
+        target.allowsPackageAccess = allowsPackageAccess
+        targets.append(target)
       }
     }
     self.targets = targets
+  }
+
+  /// `// swift-tools-version:5.9` on the manifest's first line, as numbers.
+  static func toolsVersion(of manifest: SourceText) -> [Int]? {
+    let firstLine = String(decoding: manifest.bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    guard let marker = firstLine.range(of: "swift-tools-version:") else { return nil }
+    let version = firstLine[marker.upperBound...].trimmingCharacters(in: .whitespaces)
+      .prefix { $0.isNumber || $0 == "." }
+    let parts = version.split(separator: ".").compactMap { Int($0) }
+    return parts.isEmpty ? nil : parts
+  }
+
+  /// Whether code in `module` can use `package` declarations of `other`: targets of one SwiftPM
+  /// package whose tools version has `package` access.
+  public func module(_ module: String, sharesPackageWith other: String) -> Bool {
+    let first = targets(named: module)
+    let second = targets(named: other)
+    return first.contains { target in
+      target.kind == .swiftPM && target.allowsPackageAccess
+        && second.contains { $0.kind == .swiftPM && $0.declaredIn == target.declaredIn }
+    }
   }
 
   /// Every module the file is compiled into, by name (sorted). Nested SwiftPM folders: the deepest

@@ -996,8 +996,10 @@ final class NameUseFinder: SyntaxVisitor {
 /// The access a slice's protocol needs, and the members that cannot have it.
 ///
 /// A consumer of the slice in another module (tests aside: they see internal declarations through
-/// `@testable import`) needs the protocol `public`; a member that is not public cannot be in it and
-/// stays on the singleton with the reason, instead of lowering the protocol. Otherwise the protocol
+/// `@testable import`) needs the protocol `public`, or `package` when every such module is a target
+/// of the singleton's own package (tools version 5.9 or later); a member less visible than that
+/// cannot be in it and stays on the singleton with the reason, instead of lowering the protocol.
+/// Where all members are public the protocol is public, so that a public init can take it. Otherwise the protocol
 /// is as visible as the singleton and all its members allow. A member whose signature names a type
 /// private to its file cannot be a requirement in another file at all; one that names a type less
 /// visible than the protocol lowers it, or stays when the protocol must be public.
@@ -1010,16 +1012,20 @@ struct SliceVisibility {
     let modules = context.project.modules
     func capped(_ level: AccessLevel?) -> AccessLevel { min(level ?? .internal, .public) }
     var outside: (consumer: String, module: String)?
+    // `package` suffices when every module outside is a target of the singleton's own package.
+    var floor = AccessLevel.package
     if let home = modules.module(of: context.primary.path) {
       for consumer in context.analysis.consumers where !consumer.members.isDisjoint(with: slice.members) {
         for reference in consumer.references {
           guard let module = modules.module(of: reference.range.path), module != home,
             !modules.targets(named: module).contains(where: \.isTest), !index.isInTest(reference)
           else { continue }
-          outside = (consumer.typeName, module)
-          break
+          if outside == nil { outside = (consumer.typeName, module) }
+          if !modules.module(module, sharesPackageWith: home) {
+            outside = (consumer.typeName, module)
+            floor = .public
+          }
         }
-        if outside != nil { break }
       }
     }
     var level = capped(context.primary.access)
@@ -1043,15 +1049,16 @@ struct SliceVisibility {
         excluded.append((member, "its signature names '\(hidden.name)', which is \(hidden.access.keyword) to its file"))
         continue
       }
-      if let outside, exposable < .public {
+      if let outside, exposable < floor {
         let what = hidden.map { "its signature names '\($0.name)', which is \($0.access.keyword)" }
           ?? "it is \(exposable.keyword)"
-        excluded.append((member, "\(what), and '\(slice.name)' must be public: '\(outside.consumer)' in module '\(outside.module)' uses it"))
+        excluded.append((member, "\(what), and '\(slice.name)' must be \(floor.keyword): '\(outside.consumer)' in module '\(outside.module)' uses it"))
         continue
       }
       level = min(level, exposable)
     }
-    access = outside != nil ? .public : max(level, .internal)
+    // Public where everything allows it (a public init may then take the protocol), else `package`.
+    access = outside != nil ? max(level, floor) : max(level, .internal)
   }
 
   /// The type names a member's declaration (not its body) spells: property types, parameter and

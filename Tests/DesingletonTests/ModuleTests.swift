@@ -92,7 +92,7 @@ import Testing
       try ExtractProtocolPlanner.plan(singleton: store, options: named, project: project)
     } throws: { error in
       "\(error)".contains(
-        "'pending' cannot be in slice 'Counting': it is internal, and 'Counting' must be public: 'Badge' in module 'Feature' uses it")
+        "'pending' cannot be in slice 'Counting': it is internal, and 'Counting' must be package: 'Badge' in module 'Feature' uses it")
     }
   }
 
