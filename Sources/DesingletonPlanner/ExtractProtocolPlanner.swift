@@ -13,12 +13,18 @@ public struct ExtractProtocolOptions: Sendable {
   public var splitMutable: Bool
   /// Where new protocol files go (default: next to the singleton's file).
   public var outputDirectory: String?
+  /// Write the protocols into the singleton's file, after the type, instead of new files.
+  public var protocolsInSingletonFile: Bool
 
-  public init(slices: [Slice]? = nil, moveDerived: Bool = false, splitMutable: Bool = false, outputDirectory: String? = nil) {
+  public init(
+    slices: [Slice]? = nil, moveDerived: Bool = false, splitMutable: Bool = false, outputDirectory: String? = nil,
+    protocolsInSingletonFile: Bool = false
+  ) {
     self.slices = slices
     self.moveDerived = moveDerived
     self.splitMutable = splitMutable
     self.outputDirectory = outputDirectory
+    self.protocolsInSingletonFile = protocolsInSingletonFile
   }
 }
 
@@ -183,7 +189,10 @@ public enum ExtractProtocolPlanner {
         design.notes.append("\(slice.name): exists already; \(conforms ? "nothing to do" : "conformance added")")
         continue
       }
-      let path = directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
+      let path =
+        options.protocolsInSingletonFile
+        ? context.primary.path
+        : directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
       var created = Design.NewProtocol(name: slice.name, path: path)
       // `@objc` requirements only in an `@objc` protocol.
       builder.keepsObjC = traits.objcSlices.contains(slice.name)
@@ -266,7 +275,7 @@ public enum ExtractProtocolPlanner {
         continue
       }
       // A file the index read is in the way; one it did not read is the Printer's to refuse when it writes.
-      if indexedPaths.contains(normalizedPath(path)) {
+      if !options.protocolsInSingletonFile && indexedPaths.contains(normalizedPath(path)) {
         throw Refusal(
           "'\(path)' exists already and does not declare protocol '\(slice.name)'", at: Location(path: path, line: 1, column: 1))
       }
@@ -297,6 +306,7 @@ public enum ExtractProtocolPlanner {
     let typeCondition = context.typeConditions.isEmpty ? nil : ConditionalText.condition(context.typeConditions)
     let innerImports = context.singletonFile.node(at: context.primary.range.bytes).map(importLines(around:)) ?? []
     var plan = Plan(notes: design.notes)
+    var inSingletonFile: [String] = []
     for created in design.protocols {
       var text = traits.protocolHeader(name: created.name, refining: nil)
       text += indented(ConditionalText.blocks(created.requirements, separator: "\n"), indent: indent, separator: "\n") + "}\n"
@@ -310,12 +320,24 @@ public enum ExtractProtocolPlanner {
         let extensionBlocks = ConditionalText.blocks(created.extensionMembers, separator: "\n\n")
         text += indented(extensionBlocks, indent: indent, separator: "\n\n") + "}\n"
       }
+      if context.options.protocolsInSingletonFile {
+        // The singleton's file has the imports already, and its own `#if` around the type.
+        if let typeCondition { text = "#if \(typeCondition)\n" + text + "#endif\n" }
+        inSingletonFile.append(text)
+        continue
+      }
       if let typeCondition {
         let inner = innerImports.isEmpty ? "" : innerImports.joined(separator: "\n") + "\n\n"
         text = "#if \(typeCondition)\n" + inner + text + "#endif\n"
       }
       if !imports.isEmpty { text = imports.joined(separator: "\n") + "\n\n" + text }
       plan.newFiles[created.path] = text.withLineEnding(lineEnding)
+      plan.companions[created.path] = context.primary.path
+    }
+    if !inSingletonFile.isEmpty, let item = context.singletonFile.topLevelItem(at: context.primary.range.bytes) {
+      // After the file-level declaration holding the type (its `#if` block, when it is in one).
+      let text = inSingletonFile.map { lineEnding + lineEnding + $0.trimmingTrailingNewlines().withLineEnding(lineEnding) }
+      plan.add(.insert(text.joined(), at: item.endPositionBeforeTrailingTrivia.utf8Offset), in: context.primary.path)
     }
     for (path, nodes) in design.removals.sorted(by: { $0.key < $1.key }) {
       let file = try context.project.file(path).source
