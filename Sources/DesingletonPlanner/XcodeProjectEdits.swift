@@ -25,7 +25,8 @@ import Foundation
 /// - Ids are 24 hex digits derived from the `.xcodeproj`'s name, the new file's path in the project
 ///   and the target: the same run gives the same ids; an id the project has is never reused.
 /// - A synchronized folder compiles the new file by itself; only when the companion is listed in a
-///   membership exception set is the new file added to that set too.
+///   membership exception set is the new file added to that set too (where it sorts, when the list
+///   is sorted, as Xcode keeps it).
 /// - A generated project (XcodeGen, Tuist) is not edited: a note says to regenerate it.
 public enum XcodeProjectEdits {
   public static func add(to plan: Plan, modules: ModuleMap) throws -> Plan {
@@ -136,16 +137,26 @@ public enum XcodeProjectEdits {
           "\(project.bundleName): \(name) added to group '\(groupName)'"
             + (targets.isEmpty ? "" : " and to the Sources of \(targets.map { "'\($0)'" }.joined(separator: ", "))"))
       }
-      for (element, folderRelative, setTarget) in exceptionSets {
-        insertElement(PropertyList.quoted(folderRelative), after: element, key: path)
+      for (values, element, folderRelative, setTarget) in exceptionSets {
+        // Xcode keeps exception lists sorted: the new path goes where it sorts, if the list is.
+        let strings = values.compactMap(\.string)
+        if strings == strings.sorted(), let next = values.first(where: { ($0.string ?? "") > folderRelative }) {
+          insertElement(PropertyList.quoted(folderRelative), before: next, key: path)
+        } else if strings == strings.sorted(), let last = values.last {
+          insertElement(PropertyList.quoted(folderRelative), after: last, key: path)
+        } else {
+          insertElement(PropertyList.quoted(folderRelative), after: element, key: path)
+        }
         notes.append("\(project.bundleName): \(name) added to the membership exceptions of '\(setTarget)', like the file it goes with")
       }
     }
 
-    /// The exception-set elements naming `companion`, with the new file's path inside the same
+    /// The exception sets naming `companion`: their elements, the companion's, with the new file's path inside the same
     /// synchronized folder and the set's target name.
-    func synchronizedExceptions(of companion: String, newFile: String) -> [(PropertyList, String, String)] {
-      var result: [(PropertyList, String, String)] = []
+    func synchronizedExceptions(
+      of companion: String, newFile: String
+    ) -> [(values: [PropertyList], element: PropertyList, path: String, target: String)] {
+      var result: [(values: [PropertyList], element: PropertyList, path: String, target: String)] = []
       for group in project.synchronizedGroups {
         let prefix = group.path.isEmpty ? "" : group.path + "/"
         guard companion.hasPrefix(prefix), newFile.hasPrefix(prefix) else { continue }
@@ -157,7 +168,7 @@ public enum XcodeProjectEdits {
             !values.contains(where: { $0.string.map(XcodeProject.normalized) == newInside })
           else { continue }
           let targetName = project.objects[set.target]?["name"]?.string ?? set.target
-          result.append((element, newInside, targetName))
+          result.append((values, element, newInside, targetName))
         }
       }
       return result
@@ -237,6 +248,17 @@ public enum XcodeProjectEdits {
         inserts[end + 1, default: []].append((key, indent + text + "," + lineEnding))
       } else {
         inserts[offset, default: []].append((key, " " + text + ","))
+      }
+    }
+
+    /// An array element before `element`: on its own line when the array has one element a line.
+    mutating func insertElement(_ text: String, before element: PropertyList, key: String) {
+      let start = lineStart(of: element.range.lowerBound)
+      let indent = bytes[start..<element.range.lowerBound]
+      if indent.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        inserts[start, default: []].append((key, String(decoding: indent, as: UTF8.self) + text + "," + lineEnding))
+      } else {
+        inserts[element.range.lowerBound, default: []].append((key, text + ", "))
       }
     }
 

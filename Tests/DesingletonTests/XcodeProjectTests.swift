@@ -394,7 +394,8 @@ import Testing
     let (text, plan) = try edited(
       Self.synchronized, at: "Proj.xcodeproj/project.pbxproj", creating: ["Sources/App/Counting.swift"],
       next: "Sources/App/Store.swift")
-    #expect(text.contains("\t\t\t\tApp/Store.swift,\n\t\t\t\tApp/Counting.swift,\n\t\t\t);"))
+    // Where it sorts, as Xcode keeps the list.
+    #expect(text.contains("\t\t\t\tApp/Counting.swift,\n\t\t\t\tApp/Store.swift,\n\t\t\t);"))
     #expect(try IndependentReader.read(text).folders["Widget"]?.first?.exceptions == ["App/Counting.swift", "App/Store.swift"])
     #expect(plan.notes == ["Proj.xcodeproj: Counting.swift added to the membership exceptions of 'Widget', like the file it goes with"])
 
@@ -528,5 +529,50 @@ struct IndependentReader {
       ], notes: ["Counting: count, bump -> Store.swift", "Resetting: reset -> Store.swift"],
       sourceLocation: #_sourceLocation
     ) { try ExtractProtocolPlanner.plan(singleton: $0, options: options, project: $1) }
+  }
+}
+
+/// The sample apps' project files after a real `extract-protocol`, read back independently.
+@Suite(.serialized) struct XcodeSampleProjectTests {
+  func copy(_ sample: String) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-xsample-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try run(["cp", "-R", packageRoot + "/Samples/" + sample, directory + "/" + sample])
+    try run(["rm", "-rf", directory + "/" + sample + "/.build"])
+    return directory + "/" + sample
+  }
+
+  @Test func theClassicSamplesNewFilesAreInBothAppsAndTheirGroup() throws {
+    let directory = try copy("XcodeApp")
+    defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
+    let project = directory + "/XcodeApp.xcodeproj/project.pbxproj"
+    let before = try IndependentReader.readFile(project)
+    let result = try run([packageRoot + "/.build/debug/desingleton", "extract-protocol"], in: directory)
+    #expect(result.status == 0, "\(result.standardError)")
+    let after = try IndependentReader.readFile(project)
+    let created = ["CurrentFontSize", "ThemeProvider", "ToggleThemeService"].map { "Sources/XcodeApp/\($0).swift" }
+    for file in created { #expect(FileManager.default.fileExists(atPath: directory + "/" + file)) }
+    #expect(Set(after.targets["XcodeApp"] ?? []) == Set((before.targets["XcodeApp"] ?? []) + created))
+    #expect(Set(after.targets["XcodeAppMac"] ?? []) == Set((before.targets["XcodeAppMac"] ?? []) + created))
+    #expect(after.targets["XcodeAppTests"] == before.targets["XcodeAppTests"])
+    for file in created { #expect(after.groups[file] == "Sources/XcodeApp") }
+    #expect(after.duplicateIds.isEmpty && after.dangling.isEmpty)
+    #expect(after.objects == before.objects + 3 * 3)
+  }
+
+  @Test func theSynchronizedSamplesNewFilesMirrorTheWidgetsException() throws {
+    let directory = try copy("XcodeFolders")
+    defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
+    let project = directory + "/XcodeFolders.xcodeproj/project.pbxproj"
+    let before = try IndependentReader.readFile(project)
+    let result = try run(
+      [packageRoot + "/.build/debug/desingleton", "extract-protocol", "--slice", "VolumeControl=volume,louder"], in: directory)
+    #expect(result.status == 0, "\(result.standardError)")
+    let after = try IndependentReader.readFile(project)
+    #expect(after.objects == before.objects)
+    #expect(after.folders["FoldersWidget"]?.first?.exceptions
+      == ["XcodeFolders/Settings.swift", "XcodeFolders/SettingsScreen.swift", "XcodeFolders/VolumeControl.swift"])
+    #expect(after.folders["XcodeFolders"]?.first?.exceptions == [])
+    #expect(after.duplicateIds.isEmpty && after.dangling.isEmpty)
   }
 }
