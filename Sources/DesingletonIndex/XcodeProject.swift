@@ -126,6 +126,7 @@ public struct XcodeProject: Sendable {
     if relative.hasPrefix("/") { return relative }
     if folder.isEmpty { return relative }
     if relative.isEmpty { return folder }
+    if folder == "." { return "./" + Self.normalized(relative) }
     if folder.hasPrefix("./") { return "./" + Self.normalized(String(folder.dropFirst(2)) + "/" + relative) }
     return Self.normalized(folder + "/" + relative)
   }

@@ -269,6 +269,11 @@ import Testing
     let here = try project(Self.classic, at: "App.xcodeproj/project.pbxproj")
     #expect(here.folder == "")
     #expect(here.targets[1].files == ["Sources/App/Store.swift"])
+    let dotted = try project(Self.classic, at: "./App.xcodeproj/project.pbxproj")
+    #expect(dotted.targets[1].files == ["./Sources/App/Store.swift"])
+    #expect(dotted.relative("./Sources/App/Store.swift") == "Sources/App/Store.swift")
+    let nested = try project(Self.classic, at: "./work/App.xcodeproj/project.pbxproj")
+    #expect(nested.targets[1].files == ["./work/Sources/App/Store.swift"])
     let absolute = try project(Self.classic, at: "/work/App/App.xcodeproj/project.pbxproj")
     #expect(absolute.targets[1].files == ["/work/App/Sources/App/Store.swift"])
   }
@@ -438,7 +443,11 @@ import Testing
 
 /// `Tests/Xcode/pbxproj.py`'s reading of a project file.
 struct IndependentReader {
+  struct Target {
+    var isTest: Bool
+  }
   var targets: [String: [String]]
+  var kinds: [String: Target] = [:]
   var folders: [String: [(path: String, exceptions: [String])]]
   var groups: [String: String]
   var duplicateIds: [String]
@@ -461,6 +470,7 @@ struct IndependentReader {
     let targets = json["targets"] as? [String: [String: Any]] ?? [:]
     return IndependentReader(
       targets: targets.mapValues { $0["files"] as? [String] ?? [] },
+      kinds: targets.mapValues { Target(isTest: $0["test"] as? Bool ?? false) },
       folders: targets.mapValues { target in
         (target["folders"] as? [[String: Any]] ?? []).map {
           (path: $0["path"] as? String ?? "", exceptions: $0["exceptions"] as? [String] ?? [])
@@ -574,5 +584,38 @@ struct IndependentReader {
       == ["XcodeFolders/Settings.swift", "XcodeFolders/SettingsScreen.swift", "XcodeFolders/VolumeControl.swift"])
     #expect(after.folders["XcodeFolders"]?.first?.exceptions == [])
     #expect(after.duplicateIds.isEmpty && after.dangling.isEmpty)
+  }
+}
+
+/// The tool's reader and the independent one agree on every target's files and folders: the
+/// samples' projects, and any listed in `DESINGLETON_XCODE_PROJECTS` (paths separated by `:`).
+@Suite struct XcodeReadersAgreeTests {
+  static var projects: [String] {
+    let extra = ProcessInfo.processInfo.environment["DESINGLETON_XCODE_PROJECTS"]?.split(separator: ":").map(String.init)
+    return [
+      packageRoot + "/Samples/XcodeApp/XcodeApp.xcodeproj/project.pbxproj",
+      packageRoot + "/Samples/XcodeFolders/XcodeFolders.xcodeproj/project.pbxproj",
+    ] + (extra ?? [])
+  }
+
+  @Test(arguments: projects)
+  func bothReadersFindTheSameTargets(_ path: String) throws {
+    let mine = try XcodeProject(source: FileLoader.read(path))
+    let theirs = try IndependentReader.readFile(path)
+    #expect(Set(mine.targets.map(\.name)) == Set(theirs.targets.keys))
+    for target in mine.targets {
+      // The tool spells paths as the command does; the checker's are inside the project's folder.
+      let files = target.files.compactMap { mine.relative($0) }
+      #expect(files.sorted() == theirs.targets[target.name]?.sorted(), "\(target.name)")
+      let folders = target.folders.map { folder in
+        (mine.relative(folder.path) ?? "", folder.excluded.compactMap { mine.relative($0) }.sorted())
+      }
+      let expected = (theirs.folders[target.name] ?? []).map { folder in
+        (folder.path, folder.exceptions.map { XcodeProject.normalized(folder.path + "/" + $0) }.sorted())
+      }
+      #expect(folders.map(\.0) == expected.map(\.0), "\(target.name)")
+      #expect(folders.map(\.1) == expected.map(\.1), "\(target.name)")
+    }
+    #expect(mine.targets.filter(\.isTest).map(\.name).sorted() == theirs.kinds.filter { $0.value.isTest }.map(\.key).sorted())
   }
 }
