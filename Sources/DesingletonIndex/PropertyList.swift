@@ -106,7 +106,9 @@ public struct PropertyList: Sendable {
           offset += 1
         } else if byte == UInt8(ascii: "/"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "*") {
           offset += 2
-          while offset + 1 < bytes.count, !(bytes[offset] == UInt8(ascii: "*") && bytes[offset + 1] == UInt8(ascii: "/")) {
+          while offset + 1 < bytes.count,
+            !(bytes[offset] == UInt8(ascii: "*") && bytes[offset + 1] == UInt8(ascii: "/"))
+          {
             offset += 1
           }
           offset = min(offset + 2, bytes.count)
@@ -199,8 +201,11 @@ public struct PropertyList: Sendable {
       let start = offset
       while offset < bytes.count {
         let byte = bytes[offset]
-        if byte <= 0x20 || [UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ";"),
-          UInt8(ascii: ","), UInt8(ascii: "="), UInt8(ascii: "\"")].contains(byte)
+        if byte <= 0x20
+          || [
+            UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ";"),
+            UInt8(ascii: ","), UInt8(ascii: "="), UInt8(ascii: "\""),
+          ].contains(byte)
         {
           break
         }

@@ -60,8 +60,9 @@ public struct XcodeProject: Sendable {
     self.generator = generator
     let components = source.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     bundleName = components.count >= 2 ? components[components.count - 2] : ""
-    let folderComponents = components.dropLast(2)
-    folder = folderComponents.isEmpty ? "" : (folderComponents.joined(separator: "/").isEmpty ? "/" : folderComponents.joined(separator: "/"))
+    let joined = components.dropLast(2).joined(separator: "/")
+    // `/App.xcodeproj/project.pbxproj` is in `/`.
+    folder = components.count > 2 && joined.isEmpty ? "/" : joined
     root = try PropertyList.parse(source)
     guard let objectsValue = root["objects"], let entries = objectsValue.entries else {
       throw Refusal("cannot read the Xcode project: it has no 'objects'", at: source.location(ofOffset: 0))
@@ -71,7 +72,8 @@ public struct XcodeProject: Sendable {
     for entry in entries { objects[entry.key] = entry.value }
     self.objects = objects
     var parents: [String: String] = [:]
-    for entry in entries where ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"].contains(entry.value["isa"]?.string ?? "") {
+    for entry in entries
+    where ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"].contains(entry.value["isa"]?.string ?? "") {
       for child in entry.value.strings("children") where parents[child] == nil { parents[child] = entry.key }
     }
     self.parents = parents
