@@ -92,6 +92,16 @@ public enum XcodeProjectEdits {
       let name = (path as NSString).lastPathComponent
       let entries = project.entries(of: companion)
       let exceptionSets = synchronizedExceptions(of: companion, newFile: path)
+      func inside(_ folder: String, _ file: String) -> Bool { folder.isEmpty || file.hasPrefix(folder + "/") }
+      if entries.isEmpty, project.generator == nil,
+        let folder = project.synchronizedGroups.first(where: { inside($0.path, companion) && !inside($0.path, path) })
+      {
+        // `--output-dir` outside the synchronized folder that compiles the companion.
+        notes.append(
+          "\(project.bundleName): \(name) is outside the synchronized folder '\(folder.path)' that compiles "
+            + "\((companion as NSString).lastPathComponent); add it to the same targets in Xcode")
+        return
+      }
       guard !entries.isEmpty || !exceptionSets.isEmpty else { return }
       if let generator = project.generator {
         if !generatedNoted {

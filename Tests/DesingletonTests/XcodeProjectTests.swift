@@ -410,6 +410,16 @@ import Testing
       next: "Sources/App/Screen.swift")
     #expect(same == Self.synchronized)
     #expect(quiet.notes.isEmpty)
+
+    // A new file outside the folder (`--output-dir`) cannot follow by itself: the summary says so.
+    let (outside, told) = try edited(
+      Self.synchronized, at: "Proj.xcodeproj/project.pbxproj", creating: ["Protocols/Counting.swift"],
+      next: "Sources/App/Screen.swift")
+    #expect(outside == Self.synchronized)
+    #expect(
+      told.notes == [
+        "Proj.xcodeproj: Counting.swift is outside the synchronized folder 'Sources' that compiles Screen.swift; add it to the same targets in Xcode"
+      ])
   }
 
   @Test func aGeneratedProjectIsNotEdited() throws {
