@@ -22,6 +22,9 @@ public struct TextEdit: Hashable, Sendable, Comparable {
 public struct Plan: Sendable {
   public var edits: [String: [TextEdit]]
   public var newFiles: [String: String]
+  /// For a new file, the existing file it goes with: the new file joins the same targets and sits
+  /// next to it in Xcode projects.
+  public var companions: [String: String] = [:]
   /// Lines for the user's summary (stderr), in order.
   public var notes: [String]
 
@@ -40,6 +43,7 @@ public struct Plan: Sendable {
   public mutating func merge(_ other: Plan) {
     for (path, list) in other.edits { edits[path, default: []].append(contentsOf: list) }
     for (path, text) in other.newFiles { newFiles[path] = text }
+    for (path, companion) in other.companions { companions[path] = companion }
     notes.append(contentsOf: other.notes)
   }
 }

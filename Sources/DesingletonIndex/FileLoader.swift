@@ -18,6 +18,8 @@ public struct FileLoader: Sendable {
     /// Paths of Objective-C sources and headers (`.m`, `.mm`, `.h`), sorted: read only to find where
     /// Objective-C code uses what a command would change.
     public var objectiveCFiles: [String] = []
+    /// Paths of Xcode project files (`Name.xcodeproj/project.pbxproj`), sorted.
+    public var xcodeProjectFiles: [String] = []
     /// Problems that did not stop the search (a symlink loop, an unreadable directory).
     public var warnings: [Diagnostic]
   }
@@ -27,6 +29,7 @@ public struct FileLoader: Sendable {
   public func swiftFiles(in paths: [String]) throws -> Result {
     var files: [String] = []
     var objectiveC: [String] = []
+    var projects: [String] = []
     var warnings: [Diagnostic] = []
     var visitedDirectories: Set<String> = []
     let manager = FileManager.default
@@ -40,16 +43,20 @@ public struct FileLoader: Sendable {
         files.append(path)
         continue
       }
-      walk(path, files: &files, objectiveC: &objectiveC, warnings: &warnings, visited: &visitedDirectories)
+      walk(
+        path, files: &files, objectiveC: &objectiveC, projects: &projects, warnings: &warnings,
+        visited: &visitedDirectories)
     }
     var seen: Set<String> = []
     files = files.sorted().filter { seen.insert($0).inserted }
-    return Result(files: files, objectiveCFiles: Array(Set(objectiveC)).sorted(), warnings: warnings)
+    return Result(
+      files: files, objectiveCFiles: Array(Set(objectiveC)).sorted(), xcodeProjectFiles: Array(Set(projects)).sorted(),
+      warnings: warnings)
   }
 
   private func walk(
-    _ directory: String, files: inout [String], objectiveC: inout [String], warnings: inout [Diagnostic],
-    visited: inout Set<String>
+    _ directory: String, files: inout [String], objectiveC: inout [String], projects: inout [String],
+    warnings: inout [Diagnostic], visited: inout Set<String>
   ) {
     // A directory is known by its device and inode: cheaper than resolving links, and it sees loops.
     var info = stat()
@@ -80,11 +87,13 @@ public struct FileLoader: Sendable {
       }
       if isDirectory {
         if entry.hasPrefix(".") || Self.skippedDirectories.contains(entry) { continue }
-        walk(path, files: &files, objectiveC: &objectiveC, warnings: &warnings, visited: &visited)
+        walk(path, files: &files, objectiveC: &objectiveC, projects: &projects, warnings: &warnings, visited: &visited)
       } else if entry.hasSuffix(".swift") {
         files.append(path)
       } else if entry.hasSuffix(".m") || entry.hasSuffix(".mm") || entry.hasSuffix(".h") {
         objectiveC.append(path)
+      } else if entry == "project.pbxproj" && directory.hasSuffix(".xcodeproj") {
+        projects.append(path)
       }
     }
   }

@@ -64,9 +64,19 @@ public struct ModuleMap: Sendable {
   }
 
   public var targets: [Target]
+  /// The Xcode projects the targets of kind `.xcode` come from.
+  public var xcodeProjects: [XcodeProject] = []
 
   public init(targets: [Target] = []) {
     self.targets = targets
+  }
+
+  /// Reads the SwiftPM manifests and adds the Xcode projects' targets; each path is as the
+  /// command's paths spell it.
+  public init(manifests: [SourceText], xcodeProjects: [XcodeProject]) {
+    self.init(manifests: manifests)
+    self.xcodeProjects = xcodeProjects
+    targets += xcodeProjects.flatMap(\.mapTargets)
   }
 
   /// Reads the manifests; `path` is where each one is, as the command's paths spell it.
@@ -122,12 +132,13 @@ public struct ModuleMap: Sendable {
   }
 
   /// Every module the file is compiled into, by name (sorted). Nested SwiftPM folders: the deepest
-  /// target's folder wins, as SwiftPM forbids overlapping targets.
+  /// target's folder wins, as SwiftPM forbids overlapping targets; Xcode targets (explicit files or
+  /// synchronized folders) may share files and all count.
   public func modules(of path: String) -> [String] {
     var explicit: [String] = []
     var best: Target?
     for target in targets where target.contains(path) {
-      if target.files != nil {
+      if target.files != nil || target.kind == .xcode {
         explicit.append(target.name)
       } else if best.map({ target.directory.count > $0.directory.count }) ?? true {
         best = target
@@ -141,10 +152,13 @@ public struct ModuleMap: Sendable {
     modules(of: path).first
   }
 
-  /// Whether the two files are in different known modules.
+  /// Whether the two files are in different known modules: both are in some module, and in no
+  /// module together (a file shared by an iOS and a Mac target is with each of its neighbours).
   public func crossesModules(_ path: String, _ other: String) -> Bool {
-    guard let first = module(of: path), let second = module(of: other) else { return false }
-    return first != second
+    let first = modules(of: path)
+    let second = modules(of: other)
+    guard !first.isEmpty, !second.isEmpty else { return false }
+    return Set(first).isDisjoint(with: second)
   }
 
   /// The targets named `name` (one per manifest or project that declares it).

@@ -90,10 +90,13 @@ public final class Project: @unchecked Sendable {
   }
 
   /// The sources of exactly these paths, as the planners read them: the files a plan edits, and any
-  /// file of the project at a path a plan creates. Paths that are no file of the project are left out.
+  /// file of the project at a path a plan creates, and the Xcode project files a plan edits. Paths that are no file of the project are left out.
   public func sources(of paths: [String]) throws -> [String: SourceText] {
     var result: [String: SourceText] = [:]
     let known = Set(index.allPaths)
+    for project in modules.xcodeProjects where paths.contains(project.path) {
+      result[project.path] = project.source
+    }
     for path in paths where cached(path) != nil || overrides[path] != nil || known.contains(path) {
       result[path] = try cached(path)?.source ?? overrides[path] ?? FileLoader.read(path)
     }

@@ -13,12 +13,18 @@ public struct ExtractProtocolOptions: Sendable {
   public var splitMutable: Bool
   /// Where new protocol files go (default: next to the singleton's file).
   public var outputDirectory: String?
+  /// Write the protocols into the singleton's file, after the type, instead of new files.
+  public var protocolsInSingletonFile: Bool
 
-  public init(slices: [Slice]? = nil, moveDerived: Bool = false, splitMutable: Bool = false, outputDirectory: String? = nil) {
+  public init(
+    slices: [Slice]? = nil, moveDerived: Bool = false, splitMutable: Bool = false, outputDirectory: String? = nil,
+    protocolsInSingletonFile: Bool = false
+  ) {
     self.slices = slices
     self.moveDerived = moveDerived
     self.splitMutable = splitMutable
     self.outputDirectory = outputDirectory
+    self.protocolsInSingletonFile = protocolsInSingletonFile
   }
 }
 
@@ -201,7 +207,10 @@ public enum ExtractProtocolPlanner {
         design.notes.append("\(slice.name): exists already; \(conforms ? "nothing to do" : "conformance added")")
         continue
       }
-      let path = directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
+      let path =
+        options.protocolsInSingletonFile
+        ? context.primary.path
+        : directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
       // `@objc` requirements only in an `@objc` protocol.
       builder.keepsObjC = traits.objcSlices.contains(slice.name)
       var members = slice.members.flatMap { name in
@@ -296,7 +305,7 @@ public enum ExtractProtocolPlanner {
         continue
       }
       // A file the index read is in the way; one it did not read is the Printer's to refuse when it writes.
-      if indexedPaths.contains(normalizedPath(path)) {
+      if !options.protocolsInSingletonFile && indexedPaths.contains(normalizedPath(path)) {
         throw Refusal(
           "'\(path)' exists already and does not declare protocol '\(slice.name)'", at: Location(path: path, line: 1, column: 1))
       }
@@ -347,6 +356,7 @@ public enum ExtractProtocolPlanner {
       }
     }
     var plan = Plan(notes: design.notes)
+    var inSingletonFile: [String] = []
     for created in design.protocols {
       // One decision over every import the declarations see, then each kept where it was.
       let kept = Set(
@@ -366,6 +376,12 @@ public enum ExtractProtocolPlanner {
         let extensionBlocks = ConditionalText.blocks(created.extensionMembers, separator: "\n\n")
         text += indented(extensionBlocks, indent: indent, separator: "\n\n") + "}\n"
       }
+      if context.options.protocolsInSingletonFile {
+        // The singleton's file has the imports already, and its own `#if` around the type.
+        if let typeCondition { text = "#if \(typeCondition)\n" + text + "#endif\n" }
+        inSingletonFile.append(text)
+        continue
+      }
       if let typeCondition {
         let inner = innerImports.isEmpty ? "" : innerImports.joined(separator: "\n") + "\n\n"
         text = "#if \(typeCondition)\n" + inner + text + "#endif\n"
@@ -376,6 +392,12 @@ public enum ExtractProtocolPlanner {
       }
       if !imports.isEmpty { text = imports.joined(separator: "\n") + "\n\n" + text }
       plan.newFiles[created.path] = text.withLineEnding(lineEnding)
+      plan.companions[created.path] = context.primary.path
+    }
+    if !inSingletonFile.isEmpty, let item = context.singletonFile.topLevelItem(at: context.primary.range.bytes) {
+      // After the file-level declaration holding the type (its `#if` block, when it is in one).
+      let text = inSingletonFile.map { lineEnding + lineEnding + $0.trimmingTrailingNewlines().withLineEnding(lineEnding) }
+      plan.add(.insert(text.joined(), at: item.endPositionBeforeTrailingTrivia.utf8Offset), in: context.primary.path)
     }
     for (path, nodes) in design.removals.sorted(by: { $0.key < $1.key }) {
       let file = try context.project.file(path).source

@@ -940,7 +940,9 @@ private struct Designer {
     var result: [String: String] = [:]
     for site in sites where site.passesAccessor {
       let path = site.call.path
-      guard result[path] == nil, let fileModule = project.modules.module(of: path), fileModule != module else { continue }
+      // A file compiled in some module together with the singleton's file (an iOS and a Mac target
+      // sharing both) needs no import.
+      guard result[path] == nil, project.modules.crossesModules(path, singleton.declaration.path) else { continue }
       let imported = try project.file(path).tree.statements.contains { item in
         item.item.as(ImportDeclSyntax.self)?.path.first?.name.text == module
       }

@@ -166,6 +166,17 @@ extension ParsedFile {
     }
     return nil
   }
+
+  /// The file-level statement holding the declaration at `range` (itself, an enclosing type, or the
+  /// `#if` block around it).
+  public func topLevelItem(at range: Range<Int>) -> Syntax? {
+    var node = self.node(at: range)
+    while let current = node {
+      if current.is(CodeBlockItemSyntax.self), current.parent?.parent?.is(SourceFileSyntax.self) ?? false { return current }
+      node = current.parent
+    }
+    return nil
+  }
 }
 
 /// Finds assignments to the singleton's storage (`_shared = ...`, `Self._shared = ...`).

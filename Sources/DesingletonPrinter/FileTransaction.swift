@@ -16,7 +16,8 @@ import DesingletonCore
 /// step changed nothing: each is a single create, link or rename). If any step fails, the
 /// journal is played backwards: backups are renamed over the replaced files (restoring the original
 /// inode, bytes and permissions), created files, temporary files and directories are removed. On
-/// success only the backups are removed.
+/// success only the backups are removed. A `verify` step (the user's build, `--verify`) runs after
+/// the last commit and before the backups go; if it fails, the journal is played backwards too.
 struct FileTransaction {
   let fileSystem: any FileSystem
 
@@ -41,7 +42,9 @@ struct FileTransaction {
     case createdFile(String)
   }
 
-  func run(_ outputs: [FileOutput]) throws {
+  /// `verify` runs once every file is in place, before the backups are removed; if it throws, the
+  /// journal is played backwards as for a failed step.
+  func run(_ outputs: [FileOutput], verify: () throws -> Void = {}) throws {
     let steps = try check(outputs)
     if steps.isEmpty { return }
     var journal: [Undo] = []
@@ -50,6 +53,7 @@ struct FileTransaction {
       for (step, temporary) in zip(steps, temporaries) {
         try commit(step, temporary: temporary, journal: &journal)
       }
+      try verify()
     } catch {
       let unrestored = rollBack(journal)
       var diagnostics: [Diagnostic]

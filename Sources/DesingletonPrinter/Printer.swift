@@ -93,4 +93,11 @@ public struct Printer: Sendable {
   public func write(_ outputs: [FileOutput]) throws {
     try FileTransaction(fileSystem: fileSystem).run(outputs)
   }
+
+  /// Writes every output as `write(_:)` does, then runs `verify` with the new files in place; if it
+  /// throws, every file is restored byte for byte (created files and directories removed) and its
+  /// error is rethrown, with any file that could not be restored.
+  public func write(_ outputs: [FileOutput], verify: () throws -> Void) throws {
+    try FileTransaction(fileSystem: fileSystem).run(outputs, verify: verify)
+  }
 }

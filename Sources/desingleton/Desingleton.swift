@@ -61,7 +61,7 @@ struct CommonOptions: ParsableArguments {
     let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
     let index = IndexBuilder(threads: threads).build(paths: found.files, mentioning: names)
     for warning in found.warnings { printError(warning.description) }
-    return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: manifests(found.files)))
+    return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: manifests(found)))
   }
 
   /// For a command about one singleton: parses only the files that can matter, the files naming the
@@ -82,14 +82,29 @@ struct CommonOptions: ParsableArguments {
       names.formUnion(more)
       index = builder.extend(index, mentioning: more.sorted())
     }
-    return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: manifests(found.files)))
+    return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: manifests(found)))
   }
 }
 
-/// The module map of the SwiftPM manifests among the files found; an unreadable manifest is left out.
-func manifests(_ files: [String]) -> ModuleMap {
-  let paths = files.filter { $0 == "Package.swift" || $0.hasSuffix("/Package.swift") }
-  return ModuleMap(manifests: paths.compactMap { try? FileLoader.read($0) })
+/// The module map of the SwiftPM manifests and Xcode projects among the files found; an unreadable
+/// manifest is left out, an unreadable project file is left out with a warning.
+func manifests(_ found: FileLoader.Result) -> ModuleMap {
+  let paths = found.files.filter { $0 == "Package.swift" || $0.hasSuffix("/Package.swift") }
+  var projects: [XcodeProject] = []
+  for path in found.xcodeProjectFiles {
+    do {
+      projects.append(try XcodeProject.read(path))
+    } catch let refusal as Refusal {
+      for diagnostic in refusal.diagnostics {
+        var warning = diagnostic
+        warning.severity = .warning
+        printError(warning.description + "; its targets are not known")
+      }
+    } catch {
+      printError("warning: cannot read '\(path)': \(error)")
+    }
+  }
+  return ModuleMap(manifests: paths.compactMap { try? FileLoader.read($0) }, xcodeProjects: projects)
 }
 
 func printError(_ line: String) {
@@ -104,9 +119,21 @@ struct WriteOptions: ParsableArguments {
   @Flag(help: "Write even when files to be changed have uncommitted changes in git.")
   var allowDirty = false
 
+  @Option(
+    help: ArgumentHelp(
+      "After writing, run this shell command (e.g. 'swift build --build-tests'); if it fails, restore every file and exit 1.",
+      valueName: "command"))
+  var verify: String?
+
+  func validate() throws {
+    if dryRun && verify != nil { throw ValidationError("--verify cannot be used with --dry-run: nothing is written to verify") }
+  }
+
   func carryOut(_ plan: Plan, project: Project, root: String) throws {
     // Files skipped for syntax errors or encoding were not needed by this plan; say so.
     for warning in project.index.warnings { printError(warning.description) }
+    // New files join the Xcode targets of the files they go with.
+    let plan = try XcodeProjectEdits.add(to: plan, modules: project.modules)
     let printer = Printer(root: root)
     // The Printer renders exactly the files the plan names, as the planners read them.
     let outputs = try printer.render(plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
@@ -116,10 +143,42 @@ struct WriteOptions: ParsableArguments {
       if !allowDirty {
         try GitGuard.refuseUncommittedChanges(in: outputs.compactMap { $0.original == nil ? nil : $0.path })
       }
-      try printer.write(outputs)
+      if let verify, !outputs.isEmpty {
+        try printer.write(outputs) { try Verification.run(verify) }
+        printError("verified: '\(verify)' succeeded")
+      } else {
+        try printer.write(outputs)
+      }
     }
     for note in plan.notes { printError(note) }
     if outputs.isEmpty { printError("nothing to change") }
+  }
+}
+
+/// `--verify`: the user's build command, run after the files are written and before they are kept.
+enum Verification {
+  /// Runs `command` with `/bin/sh -c` in the current directory. A non-zero exit prints the first
+  /// compiler errors (or the end of the output) and throws, so that the write is undone.
+  static func run(_ command: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    do {
+      try process.run()
+    } catch {
+      throw Refusal("cannot run '\(command)': \(error); every file was restored")
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus != 0 else { return }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let errors = lines.filter { $0.contains("error:") }
+    let shown = errors.isEmpty ? Array(lines.suffix(21).drop { $0.isEmpty }) : Array(errors.prefix(20))
+    for line in shown { printError(line) }
+    throw Refusal("'\(command)' failed (exit \(process.terminationStatus)) after the changes were written; every file was restored")
   }
 }
 

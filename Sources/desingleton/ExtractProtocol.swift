@@ -31,8 +31,14 @@ struct ExtractProtocol: ParsableCommand {
   @Option(help: "Write the new protocol files into this directory (default: next to the singleton's file).")
   var outputDir: String?
 
+  @Flag(help: "Write the protocols into the singleton's file, after the type, instead of new files.")
+  var protocolsInSingletonFile = false
+
   func validate() throws {
     _ = try parsedSlices()
+    if protocolsInSingletonFile && outputDir != nil {
+      throw ValidationError("--output-dir and --protocols-in-singleton-file cannot be used together")
+    }
   }
 
   func parsedSlices() throws -> [Slice]? {
@@ -51,7 +57,8 @@ struct ExtractProtocol: ParsableCommand {
     var project = try common.loadProject(singleton: singleton, extra: (try parsedSlices() ?? []).map(\.name))
     var target = try resolveSingleton(singleton, in: project.index)
     let options = ExtractProtocolOptions(
-      slices: try parsedSlices(), moveDerived: moveDerived, splitMutable: splitMutable, outputDirectory: outputDir)
+      slices: try parsedSlices(), moveDerived: moveDerived, splitMutable: splitMutable, outputDirectory: outputDir,
+      protocolsInSingletonFile: protocolsInSingletonFile)
     // When only the files naming the singleton were read, the protocols it may already have (from
     // an earlier run) are in files that do not name it: read the files naming the slices too.
     if singleton != nil {

@@ -207,4 +207,87 @@ import Testing
     #expect(result.standardError.contains("Panel.swift:3:28: error: '.shared' may be 'Store.shared'"))
     #expect(try snapshot(directory) == before)
   }
+
+  /// A scratch Xcode app: the singleton and its consumer, and the project file listing them.
+  func xcodeProject(git: Bool = false) throws -> String {
+    try project([
+      "Sources/App/Store.swift": Self.store,
+      "Sources/App/Screens/Phone.swift": Self.consumer,
+      "Shared/Root.swift": "@MainActor\nfinal class Root {}\n",
+      "Tests/StoreTests.swift": "",
+      "App.xcodeproj/project.pbxproj": XcodeProjectTests.classic,
+    ], git: git)
+  }
+
+  @Test func verifyFailingRestoresEveryFileByteForByte() throws {
+    let directory = try xcodeProject(git: true)
+    let before = try snapshot(directory)
+    // The check sees the new files in place, then fails like a compiler.
+    let check = "grep -q Counting.swift App.xcodeproj/project.pbxproj && test -f Sources/App/Counting.swift && "
+      + "grep -q 'extension Store: Counting' Sources/App/Store.swift && "
+      + "echo 'building'; echo 'Sources/App/Store.swift:9:1: error: boom'; echo 'more'; exit 3"
+    let result = try desingleton(["extract-protocol", "--slice", "Counting=count,bump", "--verify", check], in: directory)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "Sources/App/Store.swift:9:1: error: boom\n"
+        + "error: '\(check)' failed (exit 3) after the changes were written; every file was restored\n")
+    #expect(try snapshot(directory) == before)
+    #expect(!FileManager.default.fileExists(atPath: directory + "/Sources/App/Counting.swift"))
+    #expect((try run(["git", "status", "--porcelain"], in: directory)).output == "")
+  }
+
+  @Test func verifyFailingWithoutErrorLinesShowsTheEndOfTheOutput() throws {
+    let directory = try xcodeProject()
+    let before = try snapshot(directory)
+    let result = try desingleton(
+      ["extract-protocol", "--slice", "Counting=count,bump", "--verify", "seq 1 30; exit 1"], in: directory)
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix((11...30).map { "\($0)\n" }.joined()))
+    #expect(try snapshot(directory) == before)
+  }
+
+  @Test func verifyPassingKeepsTheChanges() throws {
+    let directory = try xcodeProject()
+    let result = try desingleton(
+      ["extract-protocol", "--slice", "Counting=count,bump", "--verify", "test -f Sources/App/Counting.swift"], in: directory)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.contains("verified: 'test -f Sources/App/Counting.swift' succeeded"))
+    #expect(FileManager.default.fileExists(atPath: directory + "/Sources/App/Counting.swift"))
+    let checked = try IndependentReader.readFile(directory + "/App.xcodeproj/project.pbxproj")
+    #expect(checked.targets["Phone"]?.contains("Sources/App/Counting.swift") == true)
+    #expect(checked.targets["Mac"]?.contains("Sources/App/Counting.swift") == true)
+    #expect(checked.targets["PhoneTests"]?.contains("Sources/App/Counting.swift") == false)
+    #expect(checked.duplicateIds.isEmpty && checked.dangling.isEmpty)
+  }
+
+  @Test func verifyOnInjectAndFinishAndNotWithDryRun() throws {
+    let directory = try project(["Store.swift": Self.store, "Counter.swift": Self.consumer])
+    let before = try snapshot(directory)
+    #expect(try desingleton(["extract-protocol", "--dry-run", "--verify", "true"], in: directory).status == 2)
+    #expect(try desingleton(["extract-protocol", "--slice", "Counting=count,bump"], in: directory).status == 0)
+    let extracted = try snapshot(directory)
+    #expect(extracted != before)
+    let inject = try desingleton(["inject", "--all", "--verify", "false"], in: directory)
+    #expect(inject.status == 1)
+    #expect(try snapshot(directory) == extracted)
+    #expect(try desingleton(["inject", "--all", "--verify", "true"], in: directory).status == 0)
+    let injected = try snapshot(directory)
+    #expect(injected != extracted)
+    #expect(try desingleton(["finish", "--root", "Counter", "--verify", "exit 2"], in: directory).status == 1)
+    #expect(try snapshot(directory) == injected)
+  }
+
+  @Test func theDryRunDiffShowsTheProjectFileEdit() throws {
+    let directory = try xcodeProject(git: true)
+    let result = try desingleton(["extract-protocol", "--slice", "Counting=count,bump", "--dry-run"], in: directory)
+    #expect(result.status == 0)
+    #expect(result.output.contains("--- a/App.xcodeproj/project.pbxproj\n+++ b/App.xcodeproj/project.pbxproj\n"))
+    let patch = directory + "/../\(UUID().uuidString).diff"
+    try Data(result.output.utf8).write(to: URL(fileURLWithPath: patch))
+    #expect(try run(["git", "apply", patch], in: directory).status == 0)
+    let checked = try IndependentReader.readFile(directory + "/App.xcodeproj/project.pbxproj")
+    #expect(checked.targets["Mac"]?.contains("Sources/App/Counting.swift") == true)
+    #expect(result.standardError.contains("App.xcodeproj: Counting.swift added to group 'Code' and to the Sources of 'Phone', 'Mac'"))
+  }
 }
