@@ -323,9 +323,19 @@ public enum ExtractProtocolPlanner {
       design.notes.append(contentsOf: kept.map { "  \($0)" })
     }
     var unsliced: [String] = []
+    var cannot: [String] = []
     for member in analysis.members where leftOut.contains(member.name) && !unsliced.contains(member.name) {
-      unsliced.append(member.name)
+      // A suggestion leaves out what cannot be a requirement: say why.
+      if context.isSuggested, (member.access ?? .internal) > .fileprivate,
+        let node = try? context.project.file(member.range.path).node(at: member.range.bytes),
+        let obstacle = builder.obstacle(for: member, node: node)
+      {
+        cannot.append("  \(member.displayName) stays on \(singleton.simpleTypeName): \(builder.reason(obstacle, member: member))")
+        continue
+      }
+      if !cannot.contains(where: { $0.hasPrefix("  \(member.name)") }) { unsliced.append(member.name) }
     }
+    design.notes.append(contentsOf: cannot)
     if !unsliced.isEmpty {
       design.notes.append("left on \(singleton.simpleTypeName) only: \(unsliced.joined(separator: ", "))")
     }

@@ -30,7 +30,8 @@ enum SliceNamer {
     // The article's names for a small group.
     for method in methods {
       let words = self.words(method.name)
-      for (verb, agent) in [("fetch", "Fetcher"), ("load", "Loader"), ("download", "Downloader")] where words.first == verb {
+      for (verb, agent) in [("fetch", "Fetcher"), ("load", "Loader"), ("download", "Downloader")]
+      where words.first?.hasPrefix(verb) == true {
         if let noun = words.dropFirst().last { names.append(singular(capitalized(noun)) + agent) }
       }
     }
@@ -58,10 +59,11 @@ enum SliceNamer {
     var firstSeen: [String: Int] = [:]
     var position = 0
     for member in members {
-      for word in Set(words(member.name)) where !stopWords.contains(word) && word.count > 1 {
+      let stems = words(member.name).map(stem)
+      for word in Set(stems) where !stopWords.contains(word) && word.count > 1 {
         counts[word, default: 0] += 1
       }
-      for word in words(member.name) where firstSeen[word] == nil {
+      for word in stems where firstSeen[word] == nil {
         firstSeen[word] = position
         position += 1
       }
@@ -74,8 +76,11 @@ enum SliceNamer {
     let verbFirst = shared.first { verbs.contains($0) }
     let noun = shared.first { !verbs.contains($0) }
     var names: [String] = []
+    // The nouns shared as much as the first one, in the order they are written (`ProfileImage`).
+    let nouns = shared.filter { !verbs.contains($0) && counts[$0] == counts[noun ?? ""] }.prefix(2)
+      .sorted { (firstSeen[$0] ?? 0) < (firstSeen[$1] ?? 0) }
+    if let verb = verbFirst, nouns.count == 2 { names.append(nouns.map(capitalized).joined() + gerund(verb)) }
     if let verb = verbFirst, let noun {
-      // The noun's modifier comes along when members share it too (`unread` before `count`).
       names.append(capitalized(noun) + gerund(verb))
     } else if let verb = verbFirst {
       let other = shared.first { $0 != verb }
@@ -116,6 +121,16 @@ enum SliceNamer {
     }
     if !current.isEmpty { result.append(current) }
     return result.map { $0.lowercased() }
+  }
+
+  /// A verb's inflections as the verb: `cached` → `cache`, `loaded` → `load`, `refreshing` → `refresh`.
+  static func stem(_ word: String) -> String {
+    for ending in ["ed", "ing", "s"] where word.hasSuffix(ending) {
+      let base = String(word.dropLast(ending.count))
+      if verbs.contains(base) { return base }
+      if verbs.contains(base + "e") { return base + "e" }
+    }
+    return word
   }
 
   static func camel(_ words: [String]) -> String { words.map(capitalized).joined() }

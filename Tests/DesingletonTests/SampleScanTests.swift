@@ -39,8 +39,7 @@ import Testing
     let report = try report("ThumbnailCache")
     #expect(report.singletons.map(\.accessor) == ["sharedThumbnailCache"])
     #expect(slices(report, "ThumbnailCache") == [
-      "CacheProfileImageService: cacheProfileImage", "CachedProfileImageService: cachedProfileImage",
-      "TearDownService: tearDown",
+      "ProfileImageCaching: cacheProfileImage, cachedProfileImage", "TearDownService: tearDown",
     ])
     #expect(report.singletons[0].consumers.map(\.type) == ["AppCoordinator", "AvatarProvider", "FriendListViewController", "ProfileImageView"])
   }
@@ -58,7 +57,7 @@ import Testing
       "Preferences": "standard static-let not strict",
       "ThemeManager": "shared class-var not strict",
     ])
-    #expect(slices(report, "Analytics") == ["CurrentEvents: events, log", "SessionCountProvider: sessionCount", "TrackService: track"])
+    #expect(slices(report, "Analytics") == ["CurrentEvents: events, log", "CurrentSessionCount: sessionCount, track"])
     #expect(slices(report, "Logger") == ["LoggerProtocol: minimumLevel, entries, log"])
     #expect(report.singletons.first { $0.type == "NotificationRouter" }?.unsliced == ["register"])
   }
