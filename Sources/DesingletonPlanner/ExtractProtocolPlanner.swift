@@ -65,8 +65,11 @@ public enum ExtractProtocolPlanner {
     let context = try Context(singleton: singleton, options: options, project: project)
     let slices = try chooseSlices(context)
     if slices.isEmpty {
-      // Nothing any consumer uses is left on the singleton (or never was): nothing to cut.
-      return Plan(notes: ["nothing to slice: no consumer uses a member of '\(singleton.typeName)' that no protocol has; name members with --slice"])
+      // Every suggested slice is cut already (or nothing is used): a second run plans nothing.
+      return Plan(notes: [
+        "nothing to slice: the protocols of '\(singleton.typeName)' already have every slice suggested for it; "
+          + "name members with --slice to cut more"
+      ])
     }
     var traits = ProtocolTraits(
       primary: context.primary, declarations: context.analysis.declarations, members: context.allMembers, slices: slices,

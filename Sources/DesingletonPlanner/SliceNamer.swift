@@ -58,12 +58,12 @@ enum SliceNamer {
     var counts: [String: Int] = [:]
     var firstSeen: [String: Int] = [:]
     var position = 0
-    for member in members {
-      let stems = words(member.name).map(stem)
-      for word in Set(stems) where !stopWords.contains(word) && word.count > 1 {
+    let wordLists = members.map { words($0.name).map(stem).map(singularWord) }
+    for list in wordLists {
+      for word in Set(list) where !stopWords.contains(word) && word.count > 1 {
         counts[word, default: 0] += 1
       }
-      for word in stems where firstSeen[word] == nil {
+      for word in list where firstSeen[word] == nil {
         firstSeen[word] = position
         position += 1
       }
@@ -73,26 +73,30 @@ enum SliceNamer {
       (-(counts[$0] ?? 0), firstSeen[$0] ?? 0) < (-(counts[$1] ?? 0), firstSeen[$1] ?? 0)
     }
     guard let top = shared.first else { return [] }
-    let verbFirst = shared.first { verbs.contains($0) }
-    let noun = shared.first { !verbs.contains($0) }
+    let verb = shared.first { verbs.contains($0) }
+    let nouns = shared.filter { !verbs.contains($0) && !genericWords.contains($0) }
+    // Two nouns make a phrase where a member writes them side by side (`profileImage`).
+    var phrase: String?
+    if nouns.count >= 2 {
+      let (first, second) = (nouns[0], nouns[1])
+      for list in wordLists {
+        for index in list.indices.dropLast() {
+          if list[index] == first && list[index + 1] == second { phrase = capitalized(first) + capitalized(second) }
+          if list[index] == second && list[index + 1] == first { phrase = capitalized(second) + capitalized(first) }
+        }
+      }
+    }
+    let noun = nouns.first.map(capitalized)
     var names: [String] = []
-    // The nouns shared as much as the first one, in the order they are written (`ProfileImage`).
-    let nouns = shared.filter { !verbs.contains($0) && counts[$0] == counts[noun ?? ""] }.prefix(2)
-      .sorted { (firstSeen[$0] ?? 0) < (firstSeen[$1] ?? 0) }
-    if let verb = verbFirst, nouns.count == 2 { names.append(nouns.map(capitalized).joined() + gerund(verb)) }
-    if let verb = verbFirst, let noun {
-      names.append(capitalized(noun) + gerund(verb))
-    } else if let verb = verbFirst {
-      let other = shared.first { $0 != verb }
+    if let verb {
+      if let phrase { names.append(phrase + gerund(verb)) }
+      if let noun { names.append(noun + gerund(verb)) }
+      // `unreadCount`, `resetUnreadCount`: the verb-like word names what is done (`UnreadCounting`).
+      let other = shared.first { $0 != verb && !genericWords.contains($0) }
       names.append((other.map(capitalized) ?? "") + gerund(verb))
     } else if let noun {
-      let second = shared.dropFirst().first.map { $0 }
-      if let second, let last = [noun, second].sorted(by: { (firstSeen[$0] ?? 0) < (firstSeen[$1] ?? 0) }).last,
-        let first = [noun, second].sorted(by: { (firstSeen[$0] ?? 0) < (firstSeen[$1] ?? 0) }).first
-      {
-        names.append(capitalized(first) + capitalized(last) + "Providing")
-      }
-      names.append(capitalized(noun) + "Providing")
+      if let phrase { names.append(phrase + "Providing") }
+      names.append(noun + "Providing")
     }
     names.append(capitalized(top) + "Service")
     return names
@@ -130,6 +134,15 @@ enum SliceNamer {
       if verbs.contains(base) { return base }
       if verbs.contains(base + "e") { return base + "e" }
     }
+    return word
+  }
+
+  /// A plural noun as its singular, for comparing: `messages` → `message`, `entries` → `entry`.
+  static func singularWord(_ word: String) -> String {
+    guard word.count > 3 else { return word }
+    if word.hasSuffix("ies") { return word.dropLast(3) + "y" }
+    if word.hasSuffix("ss") || word.hasSuffix("us") { return word }
+    if word.hasSuffix("s") { return String(word.dropLast()) }
     return word
   }
 
@@ -171,6 +184,13 @@ enum SliceNamer {
   static let stopWords: Set<String> = [
     "is", "has", "did", "will", "should", "can", "the", "a", "an", "of", "for", "to", "with", "and", "or", "from", "by",
     "in", "on", "at", "as", "if", "new", "all", "get", "set", "value", "values", "current", "shared", "my",
+  ]
+
+  /// Words too common to say what a group is about.
+  static let genericWords: Set<String> = [
+    "count", "text", "id", "ids", "date", "url", "name", "names", "enabled", "last", "first", "total", "number",
+    "data", "info", "item", "items", "list", "state", "status", "type", "kind", "size", "bytes", "time", "interval",
+    "did", "change", "changed", "result", "results", "default", "defaults", "pending", "cached",
   ]
 
   static let verbs: Set<String> = [

@@ -46,12 +46,14 @@ public struct SliceSuggestion: Sendable, Equatable {
 /// 1. Members used by exactly the same consumers form a group.
 /// 2. A group of one member that only one consumer uses joins the group whose consumers use it most
 ///    (one-member slices stay only where several consumers use that member).
-/// 3. While there are more groups than `maxSlices`, the two whose consumers overlap most (at least
-///    half of their consumers shared) merge.
-/// 4. The `maxSlices` groups with the most consumers are kept; the others stay on the singleton and
-///    are listed.
-/// 5. Members no consumer uses follow the members their bodies use (or that use them).
-/// 6. Each slice is named from the words its members share (`AccountRefreshing`, `UnreadCounting`),
+/// 3. Groups about the same thing merge: a noun at least half of each group's member names have
+///    (`unreadCount`, `resetUnreadCount`, `unreadCountText`).
+/// 4. While there are more groups than `maxSlices`, the two whose consumers overlap most (at least a
+///    third of their consumers shared) merge.
+/// 5. The `maxSlices` groups most used (member uses by consumers) are kept; the others stay on the
+///    singleton and are listed.
+/// 6. Members no consumer uses follow the members their bodies use (or that use them).
+/// 7. Each slice is named from the words its members share (`AccountRefreshing`, `UnreadCounting`),
 ///    under a name no type in the project has, with no digits.
 ///
 /// The grouping is made over every member that can be a requirement, provided by an existing
@@ -107,14 +109,28 @@ public enum SliceSuggester {
       groups.remove(at: position)
       position = 0
     }
-    // 3. Merge the closest groups while there are too many.
-    while groups.count > maxSlices, let (left, right) = closestPair(groups), groups[left].similarity(groups[right]) >= 0.5 {
+    // 3. Groups about the same thing (a word most of each one's members have) merge.
+    var merged = true
+    while merged {
+      merged = false
+      search: for left in groups.indices {
+        for right in groups.indices where right > left && !groups[left].topic.isDisjoint(with: groups[right].topic) {
+          groups[left].absorb(groups[right])
+          groups.remove(at: right)
+          merged = true
+          break search
+        }
+      }
+    }
+    // 4. While there are too many, the groups whose consumers overlap most merge.
+    while groups.count > maxSlices, let (left, right) = closestPair(groups), groups[left].similarity(groups[right]) >= 0.34 {
       groups[left].absorb(groups[right])
       groups.remove(at: right)
     }
-    // 4. Keep the most used.
+    // 5. Keep the most used: the most uses of a member by a consumer.
     if groups.count > maxSlices {
-      let ranked = groups.indices.sorted { (-groups[$0].consumers.count, -groups[$0].members.count, $0) < (-groups[$1].consumers.count, -groups[$1].members.count, $1) }
+      let weights = groups.map { group in group.members.reduce(0) { $0 + (consumersOf[$1]?.count ?? 0) } }
+      let ranked = groups.indices.sorted { (-weights[$0], $0) < (-weights[$1], $1) }
       let kept = Set(ranked.prefix(maxSlices))
       for position in groups.indices where !kept.contains(position) {
         for name in groups[position].members {
@@ -123,7 +139,7 @@ public enum SliceSuggester {
       }
       groups = groups.indices.filter(kept.contains).map { groups[$0] }
     }
-    // 5. Members no consumer uses follow what they depend on, or what depends on them.
+    // 6. Members no consumer uses follow what they depend on, or what depends on them.
     var changed = true
     while changed && !unused.isEmpty {
       changed = false
@@ -142,7 +158,7 @@ public enum SliceSuggester {
     // Members a protocol of the singleton provides are not cut again.
     let provided = Set(candidates.filter(isProvided).map(\.name))
     let wholeType = groups.count == 1 && unused.isEmpty && suggestion.kept.isEmpty && blocked.isEmpty
-    // 6. Names.
+    // 7. Names.
     var taken: Set<String> = []
     for group in groups {
       let members = group.members.filter { !provided.contains($0) }.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
@@ -167,9 +183,29 @@ public enum SliceSuggester {
     var members: [String]
     var consumers: Set<String>
 
+    init(members: [String], consumers: Set<String>) {
+      self.members = members
+      self.consumers = consumers
+    }
+
     mutating func absorb(_ other: Group) {
       members += other.members
       consumers.formUnion(other.consumers)
+    }
+
+    /// What the group is about: the nouns at least half of its members' names have
+    /// (`unreadCount`, `resetUnreadCount` → `unread`; `messages`, `loadMessages` → `message`).
+    var topic: Set<String> {
+      var counts: [String: Int] = [:]
+      for member in members {
+        for word in Set(SliceNamer.words(member).map(SliceNamer.stem).map(SliceNamer.singularWord))
+        where word.count > 2 && !SliceNamer.stopWords.contains(word) && !SliceNamer.verbs.contains(word)
+          && !SliceNamer.genericWords.contains(word)
+        {
+          counts[word, default: 0] += 1
+        }
+      }
+      return Set(counts.filter { $0.value * 2 >= members.count }.keys)
     }
 
     /// Shared consumers over all consumers of the two.
