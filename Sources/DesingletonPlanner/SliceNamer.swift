@@ -6,8 +6,8 @@ import DesingletonIndex
 /// (`refreshAccount`, `accountRefreshDate` → `AccountRefreshing`; `unreadCount`, `resetUnreadCount`
 /// → `UnreadCounting`). A name never contains a digit, and never is a name `isTaken` rejects: the
 /// next candidate is tried instead (more shared words, the singleton's name in front, `Slice` after).
-enum SliceNamer {
-  static func name(
+public enum SliceNamer {
+  public static func name(
     for members: [MemberDecl], typeName: String, wholeType: Bool, isTaken: (String) -> Bool
   ) -> String {
     var candidates = baseNames(for: members, typeName: typeName, wholeType: wholeType)
