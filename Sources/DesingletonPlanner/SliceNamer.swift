@@ -36,6 +36,11 @@ public enum SliceNamer {
       }
     }
     if wholeType { names.append(clean(typeName) + "Protocol") }
+    // Members that share a verb are named by what they do (`unreadCount`, `resetUnreadCount` → `UnreadCounting`).
+    let shared = sharedWordNames(members)
+    if members.count > 1, let first = shared.first, first.hasSuffix("ing"), !first.hasSuffix("Providing") {
+      names.append(first)
+    }
     if members.count <= 3 {
       let stored = properties.first { $0.isStored } ?? properties.first
       if let stored, !methods.isEmpty {
@@ -48,7 +53,7 @@ public enum SliceNamer {
       }
     }
     // The words the members share.
-    names += sharedWordNames(members)
+    names += shared
     if let first = members.first { names.append(camel(words(first.name)) + (first.kind == .method ? "Service" : "Provider")) }
     return uniqued(names.map(clean).filter { $0.first?.isLetter == true })
   }

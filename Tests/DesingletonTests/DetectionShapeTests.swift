@@ -184,7 +184,7 @@ import Testing
   @Test func aProtocolTypedAccessorIsCutIntoProtocolsItRefines() throws {
     let locator = """
       protocol ServiceLocating: AnyObject {
-        var apiURL: String { get }
+        var lastAccountRefresh: Double { get }
         var unreadCount: Int { get }
         func refreshAccount()
         func resetUnreadCount()
@@ -192,7 +192,7 @@ import Testing
 
       final class ServiceLocator: ServiceLocating {
         nonisolated(unsafe) static var shared: ServiceLocating = ServiceLocator()
-        var apiURL = "https://example.com"
+        var lastAccountRefresh = 0.0
         var unreadCount = 0
         func refreshAccount() {}
         func resetUnreadCount() { unreadCount = 0 }
@@ -212,7 +212,7 @@ import Testing
       final class Account {
         func refresh() -> String {
           ServiceLocator.shared.refreshAccount()
-          return ServiceLocator.shared.apiURL
+          return String(ServiceLocator.shared.lastAccountRefresh)
         }
       }
 
@@ -224,7 +224,7 @@ import Testing
       files, singleton: "ServiceLocator",
       produces: [
         "ServiceLocator.swift": locator.replacingOccurrences(
-          of: "protocol ServiceLocating: AnyObject {", with: "protocol ServiceLocating: AnyObject, UnreadCounting, AccountRefreshing {"),
+          of: "protocol ServiceLocating: AnyObject {", with: "protocol ServiceLocating: AnyObject, AccountRefreshing, UnreadCounting {"),
         "UnreadCounting.swift": """
         protocol UnreadCounting: AnyObject {
           var unreadCount: Int { get }
@@ -234,7 +234,7 @@ import Testing
         """,
         "AccountRefreshing.swift": """
         protocol AccountRefreshing: AnyObject {
-          var apiURL: String { get }
+          var lastAccountRefresh: Double { get }
           func refreshAccount()
         }
 
@@ -326,11 +326,12 @@ import Testing
     let taken = SliceNamer.name(for: members([("fetchArticles", .method)]), typeName: "Store", wholeType: false) {
       $0 == "ArticleFetcher"
     }
-    #expect(taken == "StoreArticleFetcher")
+    #expect(taken == "FetchArticlesService")
   }
 
   @Test func aPrivateOverloadStaysWithoutBlockingItsPublicSibling() throws {
     let store = """
+      @MainActor
       final class Store {
         static let shared = Store()
         var elapsed = -1 as Double
@@ -342,6 +343,7 @@ import Testing
     let files = [
       "Store.swift": store,
       "Screen.swift": """
+      @MainActor
       final class Screen {
         func show() -> Double { Double(Store.shared.load()) + Store.shared.elapsed }
       }
@@ -358,7 +360,8 @@ import Testing
       produces: [
         "Store.swift": store + "\nextension Store: StoreProtocol {}\n",
         "StoreProtocol.swift": """
-        protocol StoreProtocol: AnyObject {
+        @MainActor
+        protocol StoreProtocol: AnyObject, Sendable {
           var elapsed: Double { get }
           func load() -> Int
         }
