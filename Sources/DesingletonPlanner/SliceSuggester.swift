@@ -122,8 +122,11 @@ public enum SliceSuggester {
         }
       }
     }
-    // 4. While there are too many, the groups whose consumers overlap most merge.
-    while groups.count > maxSlices, let (left, right) = closestPair(groups), groups[left].similarity(groups[right]) >= 0.34 {
+    // 4. Groups most of whose consumers use both merge; while there are too many, so do groups a third
+    //    of whose consumers use both.
+    while let (left, right) = closestPair(groups),
+      groups[left].similarity(groups[right]) > 0.5 || (groups.count > maxSlices && groups[left].similarity(groups[right]) >= 0.34)
+    {
       groups[left].absorb(groups[right])
       groups.remove(at: right)
     }
