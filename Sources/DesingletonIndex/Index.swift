@@ -112,7 +112,9 @@ public struct Index: Sendable {
     let unchanged = Set(
       singletons.filter(SingletonDetector.needsWrites).map(\.typeName).filter { type in
         let mutating = Set((byQualified[type] ?? []).flatMap(\.members).filter { $0.modifiers.contains("mutating") }.map(\.name))
+        // A write through an alias (`var copy = X.shared`) changes the copy, not the shared value.
         return !(referencesByType[type] ?? []).contains { reference in
+          guard reference.alias == nil else { return false }
           switch reference.use {
           case .member(_, .write), .reassignment: return true
           case .member(let name, .call): return mutating.contains(name)

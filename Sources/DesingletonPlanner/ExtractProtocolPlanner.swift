@@ -530,6 +530,13 @@ public enum ExtractProtocolPlanner {
           if !own.contains(signature) {
             return "it requires '\(member.displayName)', which '\(singleton.typeName)' does not have"
           }
+          // The same name and labels with another type is another member (`func load() -> Int` is not `-> String`).
+          let candidates = members.filter { ProvidedMembers.Signature($0) == signature && ($0.access ?? .internal) > .fileprivate }
+          if let required = member.typeText,
+            !candidates.contains(where: { $0.typeText.map { sameType($0, required) } ?? true })
+          {
+            return "it requires '\(member.displayName)' of type '\(required)', which '\(singleton.typeName)' does not have"
+          }
           if member.kind == .property, member.isSettable,
             !members.contains(where: {
               ProvidedMembers.Signature($0) == signature && $0.isSettable && ($0.setterAccess ?? .internal) > .fileprivate
@@ -564,6 +571,12 @@ public enum ExtractProtocolPlanner {
       }
     }
     return nil
+  }
+
+  /// Whether two types as written are the same type: spaces aside, and a qualified name matching its short form.
+  static func sameType(_ left: String, _ right: String) -> Bool {
+    let (a, b) = (left.filter { !$0.isWhitespace }, right.filter { !$0.isWhitespace })
+    return a == b || a.hasSuffix("." + b) || b.hasSuffix("." + a)
   }
 
   static func importLines(of file: ParsedFile) -> [String] {

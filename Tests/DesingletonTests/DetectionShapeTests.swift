@@ -94,6 +94,14 @@ import Testing
         static var shared = Limits()
         var maximum = 1
       }
+      struct Extensions {
+        static var `default` = Extensions()
+        var names: [String] = []
+      }
+      final class Navigator {
+        var shown: Extensions = .default
+        func add() { shown.names.append("swift") }
+      }
       struct Screen {
         func f() -> Int {
           Counter.shared.bump()

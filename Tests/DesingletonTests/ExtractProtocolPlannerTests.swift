@@ -2182,6 +2182,22 @@ extension ExtractProtocolPlannerTests {
       notes: ["StoreProtocol: items, fetchItems -> StoreProtocol.swift"])
   }
 
+  /// The same name and labels are not enough: the types must match too.
+  @Test func anExistingProtocolWithTheSameNamesButOtherTypesIsNotReused() throws {
+    let fetching = """
+      @MainActor
+      protocol ItemFetching {
+        var items: [Int] { get }
+        func fetchItems()
+      }
+
+      """
+    try expectRefusal(
+      ["Store.swift": Self.fetchingStore, "ItemFetching.swift": fetching], singleton: "Store",
+      slices: [Slice(name: "ItemFetching", members: ["items", "fetchItems"])],
+      "ItemFetching.swift:1:1: error: slice 'ItemFetching' names an existing protocol that 'Store' does not conform to and cannot: it requires 'items' of type '[Int]', which 'Store' does not have; choose another name")
+  }
+
   @Test func aNamedSliceIsNoExistingProtocolTheSingletonCannotSatisfy() throws {
     try expectRefusal(
       ["Store.swift": Self.fetchingStore, "ItemFetcher.swift": Self.unrelatedFetcher], singleton: "Store",
