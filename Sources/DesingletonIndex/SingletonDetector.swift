@@ -81,8 +81,10 @@ enum SingletonDetector {
       var written = member.typeText, initializerCreates(member.initializerText, type)
     else { return nil }
     if written.hasPrefix("any ") { written.removeFirst(4) }
+    // A type it inherits from, and not a class: a protocol (declared in a file not read yet, when only
+    // the files naming the singleton are).
     guard conformances.contains(simpleName(written)),
-      declarations[written]?.contains(where: { $0.kind == .protocol }) == true
+      declarations[written]?.first(where: { !$0.isExtension }).map({ $0.kind == .protocol }) ?? true
     else { return nil }
     return written
   }

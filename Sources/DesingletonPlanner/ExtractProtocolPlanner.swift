@@ -126,6 +126,12 @@ public enum ExtractProtocolPlanner {
       accessorProtocol = singleton.accessorProtocol.flatMap { name in
         project.index.declarations(of: project.index.resolveType(name)).first { $0.kind == .protocol }
       }
+      if let typed = singleton.accessorProtocol, accessorProtocol == nil {
+        throw Refusal(
+          "the accessor of '\(singleton.typeName)' is typed as '\(typed)', a protocol this code does not declare: "
+            + "it cannot be made to refine the slices, so code using the accessor could not use them",
+          at: singleton.declaration.start)
+      }
     }
 
     var index: Index { project.index }
@@ -162,6 +168,12 @@ public enum ExtractProtocolPlanner {
   ) -> SliceSuggestion {
     let index = project.index
     guard !analysis.singleton.isForeign else { return SliceSuggestion() }
+    // An accessor typed as a protocol the code does not declare is refused: suggest nothing.
+    if let typed = analysis.singleton.accessorProtocol,
+      !index.declarations(of: index.resolveType(typed)).contains(where: { $0.kind == .protocol })
+    {
+      return SliceSuggestion()
+    }
     let conformed = conformances(of: analysis.declarations, index: index)
     var provided = ProvidedMembers(protocols: conformed, index: index)
     // The protocol the accessor is typed as is the one being cut: its members are suggested again.

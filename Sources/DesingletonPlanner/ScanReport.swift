@@ -99,7 +99,10 @@ public struct ScanReport: Codable, Sendable, Equatable {
       note = "declared outside the project: its members' signatures are not known, so no slice is suggested; "
         + "declare protocols by hand and conform with 'extension \(singleton.typeName): Slice {}'"
     } else if let typed = singleton.accessorProtocol {
-      note = "the accessor is typed as protocol '\(typed)': the slices become protocols '\(typed)' refines"
+      let declared = project.index.declarations(of: project.index.resolveType(typed)).contains { $0.kind == .protocol }
+      note = declared
+        ? "the accessor is typed as protocol '\(typed)': the slices become protocols '\(typed)' refines"
+        : "the accessor is typed as '\(typed)', a protocol this code does not declare: no slice can be made for it"
     }
     return SingletonEntry(
       type: singleton.typeName, kind: singleton.typeKind.rawValue, accessor: singleton.accessor,
