@@ -6,17 +6,19 @@ import SwiftSyntax
 /// Indexes one parsed file: its type declarations and extensions with their members, and every
 /// place that reaches for something that looks like a singleton accessor.
 public enum FileIndexer {
-  public static func index(_ source: SourceText) -> FileSummary {
+  public static func index(_ source: SourceText, accessors: AccessorNames = .standard) -> FileSummary {
     let tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-    return index(tree, source: source)
+    return index(tree, source: source, accessors: accessors)
   }
 
-  public static func index(_ tree: SourceFileSyntax, source: SourceText) -> FileSummary {
+  public static func index(
+    _ tree: SourceFileSyntax, source: SourceText, accessors: AccessorNames = .standard
+  ) -> FileSummary {
     var collector = DeclarationCollector(source: source)
     collector.collect(tree.statements, enclosing: nil)
     let references = ReferenceCollector.references(
-      at: ReferenceCollector.memberNameOffsets(occurrences(of: accessorNeedles, in: source.bytes), in: source.bytes),
-      in: tree, source: source)
+      at: ReferenceCollector.memberNameOffsets(occurrences(of: accessors.needles, in: source.bytes), in: source.bytes),
+      in: tree, source: source, accessors: accessors)
     var errors: [Diagnostic] = []
     if tree.hasError {
       errors = syntaxErrors(in: tree, source: source)
@@ -28,7 +30,8 @@ public enum FileIndexer {
       types: collector.types,
       candidateReferences: references,
       syntaxErrors: errors,
-      typeAliases: collector.typeAliases
+      typeAliases: collector.typeAliases,
+      isGenerated: GeneratedFile.isGenerated(path: source.path, bytes: source.bytes)
     )
   }
 
@@ -149,10 +152,12 @@ struct DeclarationCollector {
 /// (`Type.shared`, `Type.sharedInstance()`) without walking the tree: it descends only to the
 /// tokens at the byte offsets where an accessor-like name occurs.
 public enum ReferenceCollector {
-  static func references(at offsets: [Int], in tree: SourceFileSyntax, source: SourceText) -> [Reference] {
+  static func references(
+    at offsets: [Int], in tree: SourceFileSyntax, source: SourceText, accessors: AccessorNames = .standard
+  ) -> [Reference] {
     guard !offsets.isEmpty else { return [] }
     // Pre-order, as a walk would meet them: outer expressions before the ones inside them.
-    let accesses = tokens(at: offsets, in: Syntax(tree)).compactMap(accessorAccess).sorted {
+    let accesses = tokens(at: offsets, in: Syntax(tree)).compactMap { accessorAccess($0, accessors: accessors) }.sorted {
       let (left, right) = ($0.position.utf8Offset, $1.position.utf8Offset)
       return left != right ? left < right : $0.totalLength.utf8Length > $1.totalLength.utf8Length
     }
@@ -164,7 +169,7 @@ public enum ReferenceCollector {
       {
         instance = ExprSyntax(call)
       }
-      let accessor = node.declName.baseName.text
+      let accessor = unquoted(node.declName.baseName.text)
       if let base = node.base {
         guard let written = base.typeReferenceText else { continue }
         record(instance: instance, baseName: written, accessor: accessor, alias: nil, source: source, into: &result)
@@ -238,6 +243,8 @@ public enum ReferenceCollector {
   static func memberNameOffsets(_ offsets: [Int], in bytes: [UInt8]) -> [Int] {
     offsets.filter { offset in
       var position = offset - 1
+      // `` Palette.`default` ``: the backtick belongs to the name.
+      if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
       while position >= 0 {
         switch bytes[position] {
         case UInt8(ascii: "\n"):
@@ -262,11 +269,11 @@ public enum ReferenceCollector {
   }
 
   /// `Base.name` where the token is `name` and `name` looks like an accessor.
-  private static func accessorAccess(_ token: TokenSyntax) -> MemberAccessExprSyntax? {
+  private static func accessorAccess(_ token: TokenSyntax, accessors: AccessorNames) -> MemberAccessExprSyntax? {
     guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName.id == token.id,
       reference.argumentNames == nil,
       let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
-      isAccessorLikeName(token.text)
+      accessors.matches(token.text)
     else { return nil }
     return access
   }

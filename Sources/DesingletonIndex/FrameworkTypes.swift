@@ -22,6 +22,21 @@ public enum FrameworkTypes {
     classes[lastComponent(written)]
   }
 
+  /// Whether a framework type is a class: one of the table's, or a Foundation class apps commonly keep
+  /// one shared, configured instance of (`extension UserDefaults { static let shared = ... }`).
+  /// Value types (`Color`, `Notification.Name`) and unknown names are not.
+  public static func isClass(_ written: String) -> Bool {
+    `class`(named: written) != nil || sharedFoundationClasses.contains(lastComponent(written))
+  }
+
+  private static let sharedFoundationClasses: Set<String> = [
+    "UserDefaults", "NotificationCenter", "FileManager", "URLSession", "URLCache", "HTTPCookieStorage",
+    "DateFormatter", "ISO8601DateFormatter", "NumberFormatter", "DateComponentsFormatter", "ByteCountFormatter",
+    "MeasurementFormatter", "RelativeDateTimeFormatter", "JSONDecoder", "JSONEncoder", "PropertyListDecoder",
+    "PropertyListEncoder", "Bundle", "OperationQueue", "NSCache", "ProcessInfo", "NSUbiquitousKeyValueStore",
+    "NSPersistentContainer", "NSManagedObjectContext", "CLLocationManager", "DispatchQueue", "NSLock",
+  ]
+
   public static func isProtocol(_ written: String) -> Bool {
     protocols.contains(lastComponent(written))
   }

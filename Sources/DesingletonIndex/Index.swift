@@ -11,6 +11,8 @@ public struct Index: Sendable {
   public let references: [Reference]
   /// Files skipped or read with problems: not UTF-8, syntax errors, symlink loops.
   public let warnings: [Diagnostic]
+  /// The names a static accessor can have.
+  public let accessorNames: AccessorNames
 
   private let declarationsByQualifiedName: [String: [TypeDecl]]
   private let qualifiedNamesBySimpleName: [String: [String]]
@@ -23,10 +25,11 @@ public struct Index: Sendable {
   /// Every `typealias`, top-level and in types.
   private let typeAliases: TypeAliasTable
 
-  public init(allPaths: [String], files: [FileSummary], warnings: [Diagnostic]) {
+  public init(allPaths: [String], files: [FileSummary], warnings: [Diagnostic], accessors: AccessorNames = .standard) {
     self.allPaths = allPaths
     self.files = files
     self.warnings = warnings
+    self.accessorNames = accessors
     // One pass per table over every type; the tables are sized up front, since a code base of a
     // million lines has tens of thousands of types and this runs on one thread.
     let typeCount = files.reduce(0) { $0 + $1.types.count }
@@ -59,8 +62,8 @@ public struct Index: Sendable {
     self.subclassesByName = subclasses
     mutatingMethodNames = files.reduce(into: ReferenceAnalysis.mutatingMethodNames) { $0.formUnion($1.mutatingMethodNames) }
     typeAliases = TypeAliasTable(files: files, simpleNames: simpleNames)
-    let singletons = SingletonDetector.singletons(in: byQualified)
-    self.singletons = singletons
+    var singletons = SingletonDetector.singletons(
+      in: byQualified, accessors: accessors, generatedPaths: Set(files.filter(\.isGenerated).map(\.path)))
     var accessorsByType: [String: Set<String>] = [:]
     var typesByAccessor: [String: [String]] = [:]
     for singleton in singletons {
@@ -68,6 +71,8 @@ public struct Index: Sendable {
       for accessor in singleton.accessors { typesByAccessor[accessor, default: []].append(singleton.typeName) }
     }
     var references: [Reference] = []
+    // The singleton type each reference was attributed to, in `references` order.
+    var referenceTypes: [String] = []
     var referencesByType: [String: [Reference]] = [:]
     for file in files {
       for reference in file.candidateReferences {
@@ -77,6 +82,7 @@ public struct Index: Sendable {
             var possible = reference
             possible.baseName = type
             references.append(possible)
+            referenceTypes.append(type)
             referencesByType[type, default: []].append(possible)
           }
           continue
@@ -98,9 +104,30 @@ public struct Index: Sendable {
               mutatingMethodNames: mutatingMethodNames))
         }
         references.append(decided)
+        referenceTypes.append(type)
         referencesByType[type, default: []].append(decided)
       }
     }
+    // A value type's shared value is a singleton only when code changes it through the accessor.
+    let unchanged = Set(
+      singletons.filter(SingletonDetector.needsWrites).map(\.typeName).filter { type in
+        let mutating = Set((byQualified[type] ?? []).flatMap(\.members).filter { $0.modifiers.contains("mutating") }.map(\.name))
+        // A write through an alias (`var copy = X.shared`) changes the copy, not the shared value.
+        return !(referencesByType[type] ?? []).contains { reference in
+          guard reference.alias == nil else { return false }
+          switch reference.use {
+          case .member(_, .write), .reassignment: return true
+          case .member(let name, .call): return mutating.contains(name)
+          default: return false
+          }
+        }
+      })
+    if !unchanged.isEmpty {
+      singletons.removeAll { unchanged.contains($0.typeName) }
+      references = zip(references, referenceTypes).filter { !unchanged.contains($0.1) }.map(\.0)
+      for type in unchanged { referencesByType[type] = nil }
+    }
+    self.singletons = singletons
     self.references = references
     self.referencesByType = referencesByType
   }
@@ -200,6 +227,11 @@ public struct Index: Sendable {
   public var allTypeNames: [String] { declarationsByQualifiedName.keys.sorted() }
 
   /// Whether a type of this qualified name is declared or extended.
+  /// Whether a parsed file was written by a generator (`GeneratedFile`): no plan may change it.
+  public func isGenerated(_ path: String) -> Bool {
+    files.contains { $0.path == path && $0.isGenerated }
+  }
+
   public func hasType(_ qualifiedName: String) -> Bool { declarationsByQualifiedName[qualifiedName] != nil }
 
   /// The qualified name a type written as `written` most likely means.

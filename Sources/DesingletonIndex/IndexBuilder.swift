@@ -5,9 +5,12 @@ import Foundation
 public struct IndexBuilder: Sendable {
   /// Worker threads; defaults to the number of active cores.
   public var threads: Int
+  /// The names a static accessor can have.
+  public var accessors: AccessorNames
 
-  public init(threads: Int? = nil) {
+  public init(threads: Int? = nil, accessors: AccessorNames = .standard) {
     self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+    self.accessors = accessors
   }
 
   /// Indexes every file in `paths`. With `mentioning`, only files whose bytes contain one of those
@@ -15,8 +18,8 @@ public struct IndexBuilder: Sendable {
   public func build(paths: [String], mentioning names: [String]? = nil) -> Index {
     let needles = names.map { $0.map { Array($0.utf8) } }
     let order = IndexBuilder.largestFirst(paths)
-    let indexed = parallelMap(count: order.count, threads: threads) {
-      IndexBuilder.indexFile(paths[order[$0]], needles: needles)
+    let indexed = parallelMap(count: order.count, threads: threads) { [accessors] in
+      IndexBuilder.indexFile(paths[order[$0]], needles: needles, accessors: accessors)
     }
     var outcomes = [Outcome?](repeating: nil, count: paths.count)
     for (position, index) in order.enumerated() { outcomes[index] = indexed[position] }
@@ -39,7 +42,7 @@ public struct IndexBuilder: Sendable {
         break
       }
     }
-    return Index(allPaths: paths, files: summaries, warnings: warnings)
+    return Index(allPaths: paths, files: summaries, warnings: warnings, accessors: accessors)
   }
 
   /// The index widened by the files, not yet parsed, whose bytes contain one of `names`.
@@ -50,13 +53,15 @@ public struct IndexBuilder: Sendable {
     let more = build(paths: remaining, mentioning: names)
     guard !more.files.isEmpty else { return index }
     let files = (index.files + more.files).sorted { $0.path < $1.path }
-    return Index(allPaths: index.allPaths, files: files, warnings: index.warnings + more.warnings)
+    return Index(allPaths: index.allPaths, files: files, warnings: index.warnings + more.warnings, accessors: accessors)
   }
 
   /// Indexes sources already in memory (tests, fuzzing); the same result as reading them from disk.
   public func build(sources: [SourceText]) -> Index {
     let sorted = sources.sorted { $0.path < $1.path }
-    let outcomes: [Outcome?] = parallelMap(count: sorted.count, threads: threads) { .indexed(FileIndexer.index(sorted[$0])) }
+    let outcomes: [Outcome?] = parallelMap(count: sorted.count, threads: threads) { [accessors] in
+      .indexed(FileIndexer.index(sorted[$0], accessors: accessors))
+    }
     return assemble(paths: sorted.map(\.path), outcomes: outcomes)
   }
 
@@ -66,7 +71,7 @@ public struct IndexBuilder: Sendable {
     case failed(Diagnostic)
   }
 
-  static func indexFile(_ path: String, needles: [[UInt8]]?) -> Outcome {
+  static func indexFile(_ path: String, needles: [[UInt8]]?, accessors: AccessorNames = .standard) -> Outcome {
     guard let bytes = readBytes(path) else {
       return .failed(.warning("cannot read '\(path)'; skipped", at: Location(path: path, line: 1, column: 1)))
     }
@@ -76,7 +81,7 @@ public struct IndexBuilder: Sendable {
     if !isValidUTF8(bytes) {
       return .failed(.warning("the file is not valid UTF-8; skipped", at: Location(path: path, line: 1, column: 1)))
     }
-    return .indexed(FileIndexer.index(SourceText(path: path, bytes: bytes)))
+    return .indexed(FileIndexer.index(SourceText(path: path, bytes: bytes), accessors: accessors))
   }
 
   /// Positions in `paths`, largest file first, so that no thread is left with a big file at the end.

@@ -89,13 +89,19 @@ public struct MemberDecl: Hashable, Sendable {
   /// condition that holds exactly in its clause: `DEBUG` for `#if DEBUG`, `!DEBUG && os(Linux)` for
   /// `#elseif os(Linux)` after it, `!DEBUG && !os(Linux)` for the `#else`.
   public var conditions: [String]
+  /// For a static computed property or static method whose body is one expression (or `return` of
+  /// one): that expression, as written. It tells a factory (`static var defaults: Self { Self() }`)
+  /// from an accessor returning stored state.
+  public var returnedText: String?
 
   public init(
     name: String, kind: Kind, isStatic: Bool = false, isClassMember: Bool = false, isLet: Bool = false,
     isStored: Bool = false, isSettable: Bool = false, setterAccess: AccessLevel? = nil, access: AccessLevel? = nil,
     attributes: [String] = [], modifiers: [String] = [], typeText: String? = nil, initializerText: String? = nil,
-    labels: [String] = [], isFailable: Bool = false, range: SourceRange, conditions: [String] = []
+    labels: [String] = [], isFailable: Bool = false, range: SourceRange, conditions: [String] = [],
+    returnedText: String? = nil
   ) {
+    self.returnedText = returnedText
     self.name = name
     self.kind = kind
     self.isStatic = isStatic
@@ -148,8 +154,6 @@ public final class TypeDecl: Hashable, Sendable {
   /// Byte offset just after the `{` of the member block, and of its `}`.
   public let bodyOpen: Int
   public let bodyClose: Int
-  /// A static member is named like an accessor (`shared`, `default…`): only such types can be singletons.
-  let hasAccessorLikeStaticMember: Bool
 
   public init(
     name: String, qualifiedName: String, kind: Kind, inherited: [String], attributes: [String], modifiers: [String],
@@ -166,8 +170,6 @@ public final class TypeDecl: Hashable, Sendable {
     self.range = range
     self.bodyOpen = bodyOpen
     self.bodyClose = bodyClose
-    // By index: iterating an array of members copies each one.
-    hasAccessorLikeStaticMember = members.indices.contains { members[$0].isStatic && isAccessorLikeName(members[$0].name) }
   }
 
   public static func == (lhs: TypeDecl, rhs: TypeDecl) -> Bool {
@@ -222,11 +224,20 @@ public struct Singleton: Hashable, Sendable {
   public var isStrict: Bool
   /// The accessor's declaration.
   public var declaration: SourceRange
+  /// The project declares only extensions of the type (`extension UserDefaults { static let shared = ... }`):
+  /// the signatures of its members are not known.
+  public var isForeign: Bool
+  /// The protocol the accessor is typed as (`static var shared: ServiceLocating = ServiceLocator()`),
+  /// one the type conforms to: code using the accessor reaches only that protocol's members.
+  public var accessorProtocol: String?
 
   public init(
     typeName: String, typeKind: TypeDecl.Kind, accessor: String, accessors: [String], shape: SingletonShape,
-    backingStorage: String?, isStrict: Bool, declaration: SourceRange
+    backingStorage: String?, isStrict: Bool, declaration: SourceRange, isForeign: Bool = false,
+    accessorProtocol: String? = nil
   ) {
+    self.isForeign = isForeign
+    self.accessorProtocol = accessorProtocol
     self.typeName = typeName
     self.typeKind = typeKind
     self.accessor = accessor
@@ -413,12 +424,15 @@ public struct FileSummary: Sendable {
   public var mutatingMethodNames: Set<String>
   /// The `typealias` declarations at top level and in the file's types, in source order.
   public var typeAliases: [TypeAlias]
+  /// Written by a generator (`GeneratedFile`): read for references, never rewritten.
+  public var isGenerated: Bool
 
   public init(
     path: String, lineCount: Int, byteCount: Int, types: [TypeDecl], candidateReferences: [Reference],
-    syntaxErrors: [Diagnostic], typeAliases: [TypeAlias] = []
+    syntaxErrors: [Diagnostic], typeAliases: [TypeAlias] = [], isGenerated: Bool = false
   ) {
     self.path = path
+    self.isGenerated = isGenerated
     self.typeAliases = typeAliases
     self.lineCount = lineCount
     self.byteCount = byteCount

@@ -69,7 +69,8 @@ enum MemberExtractor {
           name: unquoted(function.name.text), kind: .method, isStatic: modifiers.isStatic, isClassMember: modifiers.isClass,
           access: modifiers.access, attributes: attributeNames(function.attributes), modifiers: modifiers.others,
           typeText: function.signature.returnClause?.type.trimmedText,
-          labels: labels(function.signature.parameterClause), range: range))
+          labels: labels(function.signature.parameterClause), range: range,
+          returnedText: modifiers.isStatic ? function.body.flatMap { singleExpression($0.statements) } : nil))
     case .initializerDecl:
       let initializer = RawInitializerDeclSyntax(raw)!
       let modifiers = ModifierSummary(initializer.modifiers)
@@ -133,14 +134,19 @@ enum MemberExtractor {
       guard let pattern = binding.pattern.as(RawIdentifierPatternSyntax.self) else { continue }
       var isStored = true
       var hasSetter = false
+      var returned: String?
       switch binding.accessorBlock.flatMap({ RawAccessorBlockSyntax.Accessors($0.accessors) }) {
-      case .getter:
+      case .getter(let items):
         isStored = false
+        if modifiers.isStatic { returned = singleExpression(items) }
       case .accessors(let accessors):
         let specifiers = accessors.elements.map { $0.accessorSpecifier.tokenText }
         if !specifiers.allSatisfy({ $0 == "willSet" || $0 == "didSet" }) {
           isStored = false
           hasSetter = specifiers.contains { $0 == "set" || $0 == "_modify" || $0 == "unsafeMutableAddress" }
+          if modifiers.isStatic, let getter = accessors.elements.first(where: { $0.accessorSpecifier.tokenText == "get" }) {
+            returned = getter.body.flatMap { singleExpression($0.statements) }
+          }
         }
       case nil:
         break
@@ -158,9 +164,18 @@ enum MemberExtractor {
           initializerText: initializer.flatMap {
             modifiers.isStatic || $0.value.is(RawFunctionCallExprSyntax.self) ? $0.value.trimmedText : nil
           },
-          range: range))
+          range: range, returnedText: returned))
     }
     result[firstFound...].reverse()
+  }
+
+  /// The expression a body of one statement returns: `Self(x: 1)` for `{ Self(x: 1) }` or `{ return Self(x: 1) }`.
+  private static func singleExpression(_ items: RawCodeBlockItemListSyntax) -> String? {
+    let elements = items.elements
+    guard elements.count == 1 else { return nil }
+    let item = elements[0].item.raw
+    if let statement = RawReturnStmtSyntax(item) { return statement.expression?.trimmedText }
+    return RawExprSyntax.isKindOf(item) ? item.trimmedText : nil
   }
 
   /// `@MainActor`, `@objc`: attribute names without arguments.

@@ -1,31 +1,55 @@
 import DesingletonCore
 
 /// Finds the types that hand out one shared instance of themselves through a static accessor.
+///
+/// Not singletons: a computed accessor or accessor method that makes a new value on every access
+/// (`static var defaults: Self { Self() }`), a value type's `static let` (a constant: nobody can
+/// change it), and types declared in generated files. A value type's `static var` is one only when
+/// code changes it through the accessor; `Index` decides that once references are known
+/// (`needsWrites`).
 enum SingletonDetector {
-  static func singletons(in declarations: [String: [TypeDecl]]) -> [Singleton] {
+  static func singletons(
+    in declarations: [String: [TypeDecl]], accessors names: AccessorNames = .standard,
+    generatedPaths: Set<String> = []
+  ) -> [Singleton] {
     var result: [Singleton] = []
     for (qualifiedName, decls) in declarations {
       // Most types have no static member with an accessor's name: rule them out without copying members.
-      guard decls.contains(where: \.hasAccessorLikeStaticMember),
-        let primary = decls.first(where: { !$0.isExtension }), primary.kind != .protocol
+      guard decls.contains(where: { decl in decl.members.indices.contains { decl.members[$0].isStatic && names.matches(decl.members[$0].name) } })
       else { continue }
-      let members = decls.flatMap(\.members)
-      let accessors = members.filter { isAccessor($0, of: primary) }
+      let primary = decls.first(where: { !$0.isExtension })
+      if let primary, primary.kind == .protocol || generatedPaths.contains(primary.path) { continue }
+      // A type the project only extends (`extension UserDefaults { static let shared = ... }`).
+      // Only a class is shared state; a value type's static member is a constant (`Color.defaultTint`).
+      let isForeign = primary == nil
+      if isForeign && !FrameworkTypes.isClass(qualifiedName) { continue }
+      guard let reference = primary ?? decls.first(where: { !generatedPaths.contains($0.path) }) else { continue }
+      let members = decls.filter { !generatedPaths.contains($0.path) }.flatMap(\.members)
+      let conformances = Set(decls.flatMap(\.inherited).map(simpleName))
+      let accessors = members.filter {
+        isAccessor($0, of: reference, names: names) || protocolTyped($0, of: reference, names: names, conformances: conformances, declarations: declarations) != nil
+      }
       guard let first = accessors.min(by: { preference($0) < preference($1) }) else { continue }
+      let accessorProtocol = protocolTyped(first, of: reference, names: names, conformances: conformances, declarations: declarations)
       let inits = members.filter { $0.kind == .initializer }
       let strict = !inits.isEmpty && inits.allSatisfy { ($0.access ?? .internal) <= .fileprivate }
       let backing = first.isStored && first.kind == .property ? nil : members.first { candidate in
         candidate.isStatic && candidate.isStored && candidate.kind == .property && candidate.name != first.name
           && (candidate.name.hasPrefix("_") || (candidate.access ?? .internal) <= .fileprivate)
-          && (matchesType(candidate.typeText, primary) || initializerCreates(candidate.initializerText, primary))
+          && (matchesType(candidate.typeText, reference) || initializerCreates(candidate.initializerText, reference))
       }?.name
       result.append(
         Singleton(
-          typeName: qualifiedName, typeKind: primary.kind, accessor: first.name,
+          typeName: qualifiedName, typeKind: primary?.kind ?? .extension, accessor: first.name,
           accessors: accessors.filter { ($0.access ?? .internal) > .fileprivate || $0.name == first.name }.map(\.name).sorted(), shape: shape(of: first), backingStorage: backing,
-          isStrict: strict, declaration: first.range))
+          isStrict: strict, declaration: first.range, isForeign: isForeign, accessorProtocol: accessorProtocol))
     }
     return result.sorted { ($0.declaration.path, $0.declaration.bytes.lowerBound) < ($1.declaration.path, $1.declaration.bytes.lowerBound) }
+  }
+
+  /// A value type's singleton is one only if code changes its shared value (a `static var`).
+  static func needsWrites(_ singleton: Singleton) -> Bool {
+    [.struct, .enum].contains(singleton.typeKind)
   }
 
   /// `shared` before other names, then source order.
@@ -33,8 +57,9 @@ enum SingletonDetector {
     ((member.access ?? .internal) <= .fileprivate ? 1 : 0, member.name == "shared" ? 0 : 1, member.range.path, member.range.bytes.lowerBound)
   }
 
-  static func isAccessor(_ member: MemberDecl, of type: TypeDecl) -> Bool {
-    guard member.isStatic, isAccessorLikeName(member.name) else { return false }
+  static func isAccessor(_ member: MemberDecl, of type: TypeDecl, names: AccessorNames = .standard) -> Bool {
+    guard member.isStatic, names.matches(member.name), !isFactory(member, of: type), !isConstant(member, of: type)
+    else { return false }
     switch member.kind {
     case .property:
       if let typeText = member.typeText { return matchesType(typeText, type) }
@@ -44,6 +69,35 @@ enum SingletonDetector {
     default:
       return false
     }
+  }
+
+  /// The protocol a stored accessor is typed as when the type conforms to it and the initial value
+  /// is the type's instance: `static var shared: ServiceLocating = ServiceLocator()`.
+  static func protocolTyped(
+    _ member: MemberDecl, of type: TypeDecl, names: AccessorNames, conformances: Set<String>,
+    declarations: [String: [TypeDecl]]
+  ) -> String? {
+    guard member.isStatic, member.kind == .property, member.isStored, names.matches(member.name),
+      var written = member.typeText, initializerCreates(member.initializerText, type)
+    else { return nil }
+    if written.hasPrefix("any ") { written.removeFirst(4) }
+    // A type it inherits from, and not a class: a protocol (declared in a file not read yet, when only
+    // the files naming the singleton are).
+    guard conformances.contains(simpleName(written)),
+      declarations[written]?.first(where: { !$0.isExtension }).map({ $0.kind == .protocol }) ?? true
+    else { return nil }
+    return written
+  }
+
+  /// A computed accessor or accessor method whose body makes a new instance: each access gets its own.
+  static func isFactory(_ member: MemberDecl, of type: TypeDecl) -> Bool {
+    guard !(member.kind == .property && member.isStored), let returned = member.returnedText else { return false }
+    return initializerCreates(returned, type) || returned.hasPrefix(".init(")
+  }
+
+  /// A value type's `static let`: a constant no code can change, not shared mutable state.
+  static func isConstant(_ member: MemberDecl, of type: TypeDecl) -> Bool {
+    [.struct, .enum].contains(type.kind) && member.kind == .property && member.isStored && member.isLet
   }
 
   static func matchesType(_ typeText: String?, _ type: TypeDecl) -> Bool {
@@ -59,6 +113,10 @@ enum SingletonDetector {
       if text.hasPrefix(name + "(") || text.hasPrefix(name + ".init(") { return true }
     }
     return false
+  }
+
+  private static func simpleName(_ written: String) -> String {
+    written.split(separator: ".").last.map(String.init) ?? written
   }
 
   static func shape(of member: MemberDecl) -> SingletonShape {

@@ -3,13 +3,27 @@ import Foundation
 @_spi(RawSyntax) import SwiftSyntax
 
 /// Names a singleton's accessor can have: `shared`, `sharedController`, `sharedInstance`,
-/// `default`, `defaultManager`, `standard`, `instance`.
-public func isAccessorLikeName(_ name: String) -> Bool {
-  name.hasPrefix("shared") || name.hasPrefix("default") || name == "standard" || name == "instance"
-}
+/// `default`, `defaultManager`, `standard`, `instance`, and the project's own (`--accessor current`).
+public struct AccessorNames: Sendable, Hashable {
+  /// Names given by the project, matched exactly.
+  public var extra: [String]
 
-/// The byte strings whose absence lets the indexer skip a code block without walking it.
-let accessorNeedles: [[UInt8]] = ["shared", "default", "standard", "instance"].map { Array($0.utf8) }
+  public init(extra: [String] = []) {
+    self.extra = extra.map(unquoted).filter { !$0.isEmpty }
+  }
+
+  public static let standard = AccessorNames()
+
+  /// Whether a static member of this name may be an accessor (backticks ignored: `` `default` ``).
+  public func matches(_ written: String) -> Bool {
+    let name = unquoted(written)
+    return name.hasPrefix("shared") || name.hasPrefix("default") || name == "standard" || name == "instance"
+      || extra.contains(name)
+  }
+
+  /// The byte strings whose absence lets the indexer skip a code block without walking it.
+  var needles: [[UInt8]] { (["shared", "default", "standard", "instance"] + extra).map { Array($0.utf8) } }
+}
 
 extension SyntaxProtocol {
   /// The node's text without its outer trivia, read from the file's bytes.

@@ -15,11 +15,14 @@ public struct ExtractProtocolOptions: Sendable {
   public var outputDirectory: String?
   /// Write the protocols into the singleton's file, after the type, instead of new files.
   public var protocolsInSingletonFile: Bool
+  /// At most this many suggested slices (without `slices`).
+  public var maxSlices: Int
 
   public init(
     slices: [Slice]? = nil, moveDerived: Bool = false, splitMutable: Bool = false, outputDirectory: String? = nil,
-    protocolsInSingletonFile: Bool = false
+    protocolsInSingletonFile: Bool = false, maxSlices: Int = SliceSuggester.defaultMaxSlices
   ) {
+    self.maxSlices = maxSlices
     self.slices = slices
     self.moveDerived = moveDerived
     self.splitMutable = splitMutable
@@ -65,12 +68,21 @@ public enum ExtractProtocolPlanner {
     let context = try Context(singleton: singleton, options: options, project: project)
     let slices = try chooseSlices(context)
     if slices.isEmpty {
-      // Nothing any consumer uses is left on the singleton (or never was): nothing to cut.
-      return Plan(notes: ["nothing to slice: no consumer uses a member of '\(singleton.typeName)' that no protocol has; name members with --slice"])
+      // Every suggested slice is cut already (or nothing is used): a second run plans nothing.
+      return Plan(notes: [
+        "nothing to slice: the protocols of '\(singleton.typeName)' already have every slice suggested for it; "
+          + "name members with --slice to cut more"
+      ])
     }
-    let traits = ProtocolTraits(
+    var traits = ProtocolTraits(
       primary: context.primary, declarations: context.analysis.declarations, members: context.allMembers, slices: slices,
       index: context.index, objcDispatched: try objcDispatchedMembers(context))
+    if let typed = context.accessorProtocol {
+      // The slices become parents of the accessor's protocol: they may ask no more of its conformers than it does.
+      traits.inherited = traits.inherited.filter { typed.inherited.contains($0) || ($0 == "AnyObject" && typed.inherited.contains("class")) }
+      traits.attributes = traits.attributes.filter(typed.attributes.contains)
+      if let isolation = traits.isolation, !typed.attributes.contains(isolation) { traits.isolation = nil }
+    }
     let design = try decide(slices, traits: traits, context)
     return try write(design, traits: traits, context)
   }
@@ -93,8 +105,17 @@ public enum ExtractProtocolPlanner {
     let declarationConditions: [[String]]?
     let conformed: Set<String>
     let provided: ProvidedMembers
+    /// The declaration of the protocol the accessor is typed as, which refines the new slices.
+    let accessorProtocol: TypeDecl?
 
     init(singleton: Singleton, options: ExtractProtocolOptions, project: Project) throws {
+      if singleton.isForeign {
+        throw Refusal(
+          "'\(singleton.typeName)' is declared outside the project: the signatures of its members are not known here, "
+            + "so no protocol can be written from them; declare the protocol by hand and conform with "
+            + "'extension \(singleton.typeName): YourProtocol {}'",
+          at: singleton.declaration.start)
+      }
       self.singleton = singleton
       self.options = options
       self.project = project
@@ -118,7 +139,18 @@ public enum ExtractProtocolPlanner {
         typeConditions = alternatives.first ?? []
       }
       conformed = ExtractProtocolPlanner.conformances(of: analysis.declarations, index: project.index)
-      provided = ProvidedMembers(protocols: conformed, index: project.index)
+      // The protocol the accessor is typed as is the one being cut into slices.
+      provided = ProvidedMembers(
+        protocols: conformed.subtracting([singleton.accessorProtocol].compactMap { $0 }), index: project.index)
+      accessorProtocol = singleton.accessorProtocol.flatMap { name in
+        project.index.declarations(of: project.index.resolveType(name)).first { $0.kind == .protocol }
+      }
+      if let typed = singleton.accessorProtocol, accessorProtocol == nil {
+        throw Refusal(
+          "the accessor of '\(singleton.typeName)' is typed as '\(typed)', a protocol this code does not declare: "
+            + "it cannot be made to refine the slices, so code using the accessor could not use them",
+          at: singleton.declaration.start)
+      }
     }
 
     var index: Index { project.index }
@@ -150,18 +182,40 @@ public enum ExtractProtocolPlanner {
 
   /// The slices `extract-protocol` takes without `--slice`, and what it leaves: the one suggestion
   /// that `scan` prints and `extract-protocol` carries out. Members a protocol of the singleton already
-  /// provides are not suggested again, and no name is a type the project has.
-  public static func suggestedSlices(_ analysis: SingletonAnalysis, index: Index) -> (slices: [Slice], unsliced: [String]) {
+  /// provides are not suggested again, members that cannot be requirements are left out with the
+  /// reason, and no name is a type the project has.
+  public static func suggestedSlices(
+    _ analysis: SingletonAnalysis, project: Project, maxSlices: Int = SliceSuggester.defaultMaxSlices
+  ) -> SliceSuggestion {
+    let index = project.index
+    guard !analysis.singleton.isForeign else { return SliceSuggestion() }
+    // An accessor typed as a protocol the code does not declare is refused: suggest nothing.
+    if let typed = analysis.singleton.accessorProtocol,
+      !index.declarations(of: index.resolveType(typed)).contains(where: { $0.kind == .protocol })
+    {
+      return SliceSuggestion()
+    }
     let conformed = conformances(of: analysis.declarations, index: index)
-    return suggestedSlices(analysis, provided: ProvidedMembers(protocols: conformed, index: index), index: index)
-  }
-
-  static func suggestedSlices(
-    _ analysis: SingletonAnalysis, provided: ProvidedMembers, index: Index
-  ) -> (slices: [Slice], unsliced: [String]) {
-    SliceSuggester.suggest(
-      analysis, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
-      isProvided: provided.contains)
+    var provided = ProvidedMembers(protocols: conformed, index: index)
+    // The protocol the accessor is typed as is the one being cut: its members are suggested again.
+    if let typed = analysis.singleton.accessorProtocol {
+      provided = ProvidedMembers(protocols: conformed.subtracting([typed]), index: index)
+    }
+    let allMembers = analysis.declarations.flatMap(\.members)
+    let nested = Set(allMembers.filter { [.nestedType, .typeAlias].contains($0.kind) }.map(\.name))
+    let primaryKind = analysis.declarations.first { !$0.isExtension }?.kind
+    let builder = RequirementBuilder(
+      typeName: analysis.singleton.typeName, nestedTypeNames: nested, isValueType: [.struct, .enum].contains(primaryKind),
+      index: index)
+    return SliceSuggester.suggest(
+      analysis, maxSlices: maxSlices, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
+      isProvided: provided.contains,
+      obstacle: { member in
+        guard let file = try? project.file(member.range.path), let node = file.node(at: member.range.bytes) else {
+          return "its declaration cannot be read"
+        }
+        return builder.obstacle(for: member, node: node).map { builder.reason($0, member: member) }
+      })
   }
 
   /// Step 1: the slices named with --slice (validated), or the ones suggested from the members no
@@ -169,7 +223,9 @@ public enum ExtractProtocolPlanner {
   static func chooseSlices(_ context: Context) throws -> [Slice] {
     let index = context.index
     // An existing protocol of a suggested name would not declare the members suggested for it.
-    let slices = context.options.slices ?? suggestedSlices(context.analysis, provided: context.provided, index: index).slices
+    let slices =
+      context.options.slices
+      ?? suggestedSlices(context.analysis, project: context.project, maxSlices: context.options.maxSlices).slices
     if !slices.isEmpty {
       try validate(
         slices, singleton: context.singleton, primary: context.primary, members: context.allMembers,
@@ -321,9 +377,19 @@ public enum ExtractProtocolPlanner {
       design.notes.append(contentsOf: kept.map { "  \($0)" })
     }
     var unsliced: [String] = []
+    var cannot: [String] = []
     for member in analysis.members where leftOut.contains(member.name) && !unsliced.contains(member.name) {
-      unsliced.append(member.name)
+      // A suggestion leaves out what cannot be a requirement: say why.
+      if context.isSuggested, (member.access ?? .internal) > .fileprivate,
+        let node = try? context.project.file(member.range.path).node(at: member.range.bytes),
+        let obstacle = builder.obstacle(for: member, node: node)
+      {
+        cannot.append("  \(member.displayName) stays on \(singleton.simpleTypeName): \(builder.reason(obstacle, member: member))")
+        continue
+      }
+      if !cannot.contains(where: { $0.hasPrefix("  \(member.name)") }) { unsliced.append(member.name) }
     }
+    design.notes.append(contentsOf: cannot)
     if !unsliced.isEmpty {
       design.notes.append("left on \(singleton.simpleTypeName) only: \(unsliced.joined(separator: ", "))")
     }
@@ -403,7 +469,21 @@ public enum ExtractProtocolPlanner {
       let file = try context.project.file(path).source
       for range in file.removalRanges(of: nodes) { plan.add(TextEdit(range: range, replacement: ""), in: path) }
     }
-    if !design.conformances.isEmpty {
+    if let typed = context.accessorProtocol, !design.conformances.isEmpty {
+      // `protocol ServiceLocating: AnyObject, AccountRefreshing`: what the accessor hands out is the
+      // protocol, so the protocol, not only the type, must be each slice.
+      let file = try context.project.file(typed.path)
+      guard let node = file.node(at: typed.range.bytes)?.as(ProtocolDeclSyntax.self) else {
+        throw Refusal("cannot read the declaration of protocol '\(typed.name)'", at: typed.location)
+      }
+      let names = design.conformances.joined(separator: ", ")
+      if let clause = node.inheritanceClause {
+        plan.add(.insert(", " + names, at: clause.endPositionBeforeTrailingTrivia.utf8Offset), in: typed.path)
+      } else {
+        let after = node.primaryAssociatedTypeClause.map { Syntax($0) } ?? Syntax(node.name)
+        plan.add(.insert(": " + names, at: after.endPositionBeforeTrailingTrivia.utf8Offset), in: typed.path)
+      }
+    } else if !design.conformances.isEmpty {
       let endsWithNewline = source.bytes.last == UInt8(ascii: "\n")
       var conformance =
         "extension \(context.singleton.typeName): \(design.conformances.joined(separator: ", ")) {}" + lineEnding
@@ -560,6 +640,13 @@ public enum ExtractProtocolPlanner {
           if !own.contains(signature) {
             return "it requires '\(member.displayName)', which '\(singleton.typeName)' does not have"
           }
+          // The same name and labels with another type is another member (`func load() -> Int` is not `-> String`).
+          let candidates = members.filter { ProvidedMembers.Signature($0) == signature && ($0.access ?? .internal) > .fileprivate }
+          if let required = member.typeText,
+            !candidates.contains(where: { $0.typeText.map { sameType($0, required) } ?? true })
+          {
+            return "it requires '\(member.displayName)' of type '\(required)', which '\(singleton.typeName)' does not have"
+          }
           if member.kind == .property, member.isSettable,
             !members.contains(where: {
               ProvidedMembers.Signature($0) == signature && $0.isSettable && ($0.setterAccess ?? .internal) > .fileprivate
@@ -594,6 +681,12 @@ public enum ExtractProtocolPlanner {
       }
     }
     return nil
+  }
+
+  /// Whether two types as written are the same type: spaces aside, and a qualified name matching its short form.
+  static func sameType(_ left: String, _ right: String) -> Bool {
+    let (a, b) = (left.filter { !$0.isWhitespace }, right.filter { !$0.isWhitespace })
+    return a == b || a.hasSuffix("." + b) || b.hasSuffix("." + a)
   }
 
   static func importLines(of file: ParsedFile) -> [String] {

@@ -35,11 +35,15 @@ struct RequirementBuilder {
     case variadicWithDefaults
     /// A default value names a member private to the singleton, out of a protocol extension's reach.
     case privateDefault(String)
+    /// A property with neither a type annotation nor an initial value whose type is certain.
+    case uninferableType
 
     /// Whether the member can still move into the protocol extension, where it keeps its defaults.
     var allowsMove: Bool {
-      if case .privateDefault = self { return false }
-      return true
+      switch self {
+      case .privateDefault, .uninferableType: return false
+      default: return true
+      }
     }
   }
 
@@ -55,6 +59,12 @@ struct RequirementBuilder {
     }
     if let resultType, OpaqueTypeFinder.containsOpaqueType(resultType) {
       return .opaqueResult(resultType.trimmedDescription)
+    }
+    if let variable = node.as(VariableDeclSyntax.self), resultType == nil, member.typeText == nil,
+      let binding = variable.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self).map { unquoted($0.identifier.text) } == member.name }),
+      binding.initializer.flatMap({ inferType(of: $0.value) }) == nil
+    {
+      return .uninferableType
     }
     guard let function = node.as(FunctionDeclSyntax.self) else { return nil }
     let parameters = function.signature.parameterClause.parameters
@@ -80,6 +90,8 @@ struct RequirementBuilder {
     case .privateDefault(let hidden):
       "its default value uses '\(hidden)', which is private to '\(typeName)' and cannot be passed from a protocol "
         + "extension"
+    case .uninferableType:
+      "cannot infer the type of '\(member.name)'; add a type annotation"
     }
   }
 
@@ -142,6 +154,13 @@ struct RequirementBuilder {
     if let string = expression.as(StringLiteralExprSyntax.self) {
       _ = string
       return "String"
+    }
+    // `-1 as TimeInterval`: the coercion names the type.
+    if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+      let coercion = sequence.elements.dropFirst().first?.as(UnresolvedAsExprSyntax.self),
+      coercion.questionOrExclamationMark == nil, let type = sequence.elements.last?.as(TypeExprSyntax.self)
+    {
+      return qualified(type.type)
     }
     if let prefixed = expression.as(PrefixOperatorExprSyntax.self), prefixed.operator.text == "-" {
       return inferType(of: prefixed.expression).flatMap { ["Int", "Double"].contains($0) ? $0 : nil }

@@ -59,6 +59,10 @@ public struct ScanReport: Codable, Sendable, Equatable {
     public var suggestedSlices: [Slice]
     /// Members no consumer uses and no slice takes: they stay on the singleton only.
     public var unsliced: [String]
+    /// Members consumers use that no suggested slice takes, with the reason.
+    public var kept: [KeptMember]
+    /// Why nothing is suggested for this singleton at all, if that is so.
+    public var note: String?
   }
 
   public var schemaVersion = 1
@@ -68,7 +72,10 @@ public struct ScanReport: Codable, Sendable, Equatable {
   /// Files skipped or indexed in part, as `path:line:col: warning: message`.
   public var warnings: [String]
 
-  public init(project: Project, only typeName: String? = nil, threads: Int? = nil) throws {
+  public init(
+    project: Project, only typeName: String? = nil, threads: Int? = nil,
+    maxSlices: Int = SliceSuggester.defaultMaxSlices
+  ) throws {
     let index = project.index
     files = index.files.count
     lines = index.lineCount
@@ -79,14 +86,24 @@ public struct ScanReport: Codable, Sendable, Equatable {
     // Each singleton's entry depends only on the index and those files: build them in parallel,
     // keep them in index order, and report the first refusal in that order.
     let results = parallelMap(count: reported.count, threads: threads) { position in
-      Result { try ScanReport.entry(for: reported[position], project: project) }
+      Result { try ScanReport.entry(for: reported[position], project: project, maxSlices: maxSlices) }
     }
     singletons = try results.map { try $0.get() }
   }
 
-  private static func entry(for singleton: Singleton, project: Project) throws -> SingletonEntry {
+  private static func entry(for singleton: Singleton, project: Project, maxSlices: Int) throws -> SingletonEntry {
     let analysis = try SingletonAnalysis(singleton: singleton, project: project)
-    let (slices, unsliced) = ExtractProtocolPlanner.suggestedSlices(analysis, index: project.index)
+    let suggestion = ExtractProtocolPlanner.suggestedSlices(analysis, project: project, maxSlices: maxSlices)
+    var note: String?
+    if singleton.isForeign {
+      note = "declared outside the project: its members' signatures are not known, so no slice is suggested; "
+        + "declare protocols by hand and conform with 'extension \(singleton.typeName): Slice {}'"
+    } else if let typed = singleton.accessorProtocol {
+      let declared = project.index.declarations(of: project.index.resolveType(typed)).contains { $0.kind == .protocol }
+      note = declared
+        ? "the accessor is typed as protocol '\(typed)': the slices become protocols '\(typed)' refines"
+        : "the accessor is typed as '\(typed)', a protocol this code does not declare: no slice can be made for it"
+    }
     return SingletonEntry(
       type: singleton.typeName, kind: singleton.typeKind.rawValue, accessor: singleton.accessor,
       accessors: singleton.accessors, shape: singleton.shape.rawValue, place: Place(singleton.declaration.start),
@@ -101,7 +118,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
           passesInstance: usage.instanceUses.map(Place.init), references: usage.references.count)
       },
       unattributed: analysis.unattributed.map { Unattributed(place: Place($0.reference.location), reason: $0.reason) },
-      suggestedSlices: slices, unsliced: unsliced)
+      suggestedSlices: suggestion.slices, unsliced: suggestion.unsliced, kept: suggestion.kept, note: note)
   }
 
   /// The declaration's first line up to its body, whitespace folded.
@@ -153,7 +170,8 @@ public struct ScanReport: Codable, Sendable, Equatable {
       ("unattributed", .array(entry.unattributed.map { .object([("place", jsonValue(of: $0.place)), ("reason", .string($0.reason))]) })),
       ("suggestedSlices", .array(entry.suggestedSlices.map { .object([("name", .string($0.name)), ("members", jsonStrings($0.members))]) })),
       ("unsliced", jsonStrings(entry.unsliced)),
-    ])
+      ("kept", .array(entry.kept.map { .object([("member", .string($0.member)), ("reason", .string($0.reason))]) })),
+    ] + (entry.note.map { [("note", JSONValue.string($0))] } ?? []))
   }
 
   public func text() -> String {
@@ -186,12 +204,18 @@ public struct ScanReport: Codable, Sendable, Equatable {
       for slice in entry.suggestedSlices {
         out += "    \(slice.name): \(slice.members.joined(separator: ", "))\n"
       }
+      if let note = entry.note { out += "    \(note)\n" }
       if !entry.unsliced.isEmpty {
         out += "    (used by no consumer, stays on \(entry.type)): \(entry.unsliced.joined(separator: ", "))\n"
       }
+      for kept in entry.kept {
+        out += "    (stays on \(entry.type)) \(kept.member): \(kept.reason)\n"
+      }
       if !entry.suggestedSlices.isEmpty {
         let flags = entry.suggestedSlices.map { "--slice \($0.name)=\($0.members.joined(separator: ","))" }
-        out += "\n  desingleton extract-protocol --singleton \(entry.type) \(flags.joined(separator: " "))\n"
+        // A project-specific accessor name must be given again, or the command would not find the singleton.
+        let accessor = AccessorNames.standard.matches(entry.accessor) ? "" : "--accessor \(entry.accessor) "
+        out += "\n  desingleton extract-protocol \(accessor)--singleton \(entry.type) \(flags.joined(separator: " "))\n"
       }
     }
     if !warnings.isEmpty {

@@ -47,6 +47,14 @@ struct CommonOptions: ParsableArguments {
   @Option(help: "Worker threads for parsing (default: all cores).")
   var threads: Int?
 
+  @Option(
+    name: .customLong("accessor"),
+    help: ArgumentHelp("Also take static members of this name as singleton accessors, e.g. current (repeatable).", valueName: "name"))
+  var accessors: [String] = []
+
+  /// Indexes files with these options' threads and accessor names.
+  var indexBuilder: IndexBuilder { IndexBuilder(threads: threads, accessors: AccessorNames(extra: accessors)) }
+
   var resolvedPaths: [String] { paths.isEmpty ? ["."] : paths }
 
   /// The directory diff paths are relative to: the one path given, or the current directory.
@@ -54,12 +62,15 @@ struct CommonOptions: ParsableArguments {
 
   func validate() throws {
     if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+    for name in accessors where name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+      throw ValidationError("--accessor takes a member name; got '\(name)'")
+    }
   }
 
   /// Loads and indexes the files. `mentioning` limits parsing to the files that contain one of the names.
   func loadProject(mentioning names: [String]? = nil) throws -> Project {
     let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
-    let index = IndexBuilder(threads: threads).build(paths: found.files, mentioning: names)
+    let index = indexBuilder.build(paths: found.files, mentioning: names)
     for warning in found.warnings { printError(warning.description) }
     return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: manifests(found)))
   }
@@ -73,7 +84,7 @@ struct CommonOptions: ParsableArguments {
     let simple = name.split(separator: ".").last.map(String.init) ?? name
     let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
     for warning in found.warnings { printError(warning.description) }
-    let builder = IndexBuilder(threads: threads)
+    let builder = indexBuilder
     var names = Set([simple] + extra)
     var index = builder.build(paths: found.files, mentioning: names.sorted())
     for _ in 0..<(widen ? 4 : 0) {
@@ -132,6 +143,7 @@ struct WriteOptions: ParsableArguments {
   func carryOut(_ plan: Plan, project: Project, root: String) throws {
     // Files skipped for syntax errors or encoding were not needed by this plan; say so.
     for warning in project.index.warnings { printError(warning.description) }
+    try plan.refusingGeneratedFiles(in: project.index)
     // New files join the Xcode targets of the files they go with.
     let plan = try XcodeProjectEdits.add(to: plan, modules: project.modules)
     let printer = Printer(root: root)

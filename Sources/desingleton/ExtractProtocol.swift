@@ -34,8 +34,12 @@ struct ExtractProtocol: ParsableCommand {
   @Flag(help: "Write the protocols into the singleton's file, after the type, instead of new files.")
   var protocolsInSingletonFile = false
 
+  @Option(help: "Without --slice, cut at most this many of the suggested slices.")
+  var maxSlices: Int = SliceSuggester.defaultMaxSlices
+
   func validate() throws {
     _ = try parsedSlices()
+    if maxSlices < 1 { throw ValidationError("--max-slices must be at least 1") }
     if protocolsInSingletonFile && outputDir != nil {
       throw ValidationError("--output-dir and --protocols-in-singleton-file cannot be used together")
     }
@@ -58,14 +62,16 @@ struct ExtractProtocol: ParsableCommand {
     var target = try resolveSingleton(singleton, in: project.index)
     let options = ExtractProtocolOptions(
       slices: try parsedSlices(), moveDerived: moveDerived, splitMutable: splitMutable, outputDirectory: outputDir,
-      protocolsInSingletonFile: protocolsInSingletonFile)
+      protocolsInSingletonFile: protocolsInSingletonFile, maxSlices: maxSlices)
     // When only the files naming the singleton were read, the protocols it may already have (from
     // an earlier run) are in files that do not name it: read the files naming the slices too.
     if singleton != nil {
       let analysis = try SingletonAnalysis(singleton: target, project: project)
-      let names = (options.slices ?? ExtractProtocolPlanner.suggestedSlices(analysis, index: project.index).slices).map(\.name)
+      let names =
+        (options.slices ?? ExtractProtocolPlanner.suggestedSlices(analysis, project: project, maxSlices: maxSlices).slices)
+        .map(\.name)
         + project.index.declarations(of: target.typeName).flatMap(\.inherited)
-      let widened = IndexBuilder(threads: common.threads).extend(project.index, mentioning: names)
+      let widened = common.indexBuilder.extend(project.index, mentioning: names)
       if widened.files.count != project.index.files.count {
         project = Project(index: widened, objectiveCPaths: project.objectiveCPaths, modules: project.modules)
         target = try resolveSingleton(target.typeName, in: widened)

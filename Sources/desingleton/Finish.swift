@@ -46,7 +46,7 @@ struct Finish: ParsableCommand {
     // use of the accessor is deleted unseen.
     if singleton != nil {
       let names = project.index.typeAliasNames(of: target.typeName) + target.accessors
-      let widened = IndexBuilder(threads: common.threads).extend(project.index, mentioning: names)
+      let widened = common.indexBuilder.extend(project.index, mentioning: names)
       if widened.files.count != project.index.files.count {
         project = Project(index: widened, objectiveCPaths: project.objectiveCPaths, modules: project.modules)
         target = try resolveSingleton(target.typeName, in: widened)

@@ -20,8 +20,15 @@ struct Scan: ParsableCommand {
   @Option(help: "Output format: text for people, json for scripts.")
   var format: Format = .text
 
+  @Option(help: "Suggest at most this many slices per singleton.")
+  var maxSlices: Int = SliceSuggester.defaultMaxSlices
+
   @Flag(help: .hidden)
   var parseOnly = false
+
+  func validate() throws {
+    if maxSlices < 1 { throw ValidationError("--max-slices must be at least 1") }
+  }
 
   func run() throws {
     if parseOnly {
@@ -41,7 +48,7 @@ struct Scan: ParsableCommand {
         _ = try resolveSingleton(singleton, in: try common.loadProject().index)
       }
     }
-    let report = try ScanReport(project: project, only: typeName, threads: common.threads)
+    let report = try ScanReport(project: project, only: typeName, threads: common.threads, maxSlices: maxSlices)
     switch format {
     case .text: print(report.text(), terminator: "")
     case .json: print(report.json(threads: common.threads), terminator: "")

@@ -10,6 +10,9 @@ For every package (the highest release tag, unpacked with `git archive` into a t
       extract-protocol --singleton T --move-derived
       inject --all --singleton T                   on the package as it is, and again on the package with
                                                    the first extract-protocol diff applied
+      extract-protocol --singleton T --slice ...   scan's printed command (its suggested slices): must be accepted
+                                                   (a refusal is a failure), and on the tree with its diff applied,
+                                                   `extract-protocol --singleton T` must plan nothing
     A command the binary does not list in its help is skipped with a note, and run once it exists.
     A command must exit 0 (a diff or nothing) or 1 (a refusal: nothing on stdout, and stderr made of
     compiler-style diagnostics, at least one an error, each inside its file when the file exists). Anything
@@ -338,6 +341,8 @@ class Checker:
                 break
             result.singletons_tried += 1
             self.check_singleton(package, copy, name, timeout, result)
+            entry = next(entry for entry in report["singletons"] if entry["type"] == name)
+            self.check_scan_command(package, copy, name, entry.get("suggestedSlices", []), timeout, result)
 
     def check_scan(self, package: Package, copy: Path, command: list[str], scan: Run, result: PackageResult) -> dict | None:
         outcome = Outcome(package.name, command, "ok", seconds=scan.seconds)
@@ -375,6 +380,23 @@ class Checker:
             then = [commands[3]] if command == commands[1] and commands[3][0] in self.commands else []
             result.outcomes.append(self.check_rewrite(package, copy, command, timeout, then=then, chained=result.outcomes))
 
+    def check_scan_command(
+        self, package: Package, copy: Path, name: str, slices: list[dict], timeout: float, result: PackageResult
+    ) -> None:
+        """The command scan prints (its suggested slices, named) must be accepted, and once applied, a default
+        `extract-protocol` must plan nothing."""
+        if not slices or "extract-protocol" not in self.commands:
+            return
+        command = ["extract-protocol", "--singleton", name]
+        for entry in slices:
+            command += ["--slice", f"{entry['name']}={','.join(entry['members'])}"]
+        command += ["--dry-run", "."]
+        default = ["extract-protocol", "--singleton", name, "--dry-run", "."]
+        result.outcomes.append(
+            self.check_rewrite(package, copy, command, timeout, then=[default], chained=result.outcomes,
+                               refusal_fails=True, then_empty=True)
+        )
+
     def check_single_scan(self, package: Package, copy: Path, command: list[str], name: str, timeout: float) -> Outcome:
         scan = run([str(self.binary), *command], copy, timeout)
         outcome = Outcome(package.name, command, "ok", seconds=scan.seconds)
@@ -402,11 +424,16 @@ class Checker:
         after: str = "",
         then: list[list[str]] | None = None,
         chained: list[Outcome] | None = None,
+        refusal_fails: bool = False,
+        then_empty: bool = False,
     ) -> Outcome:
         """Runs `command`; when it makes a diff that passes every check, runs each of `then` on the tree with
-        the diff applied, adding their outcomes to `chained`."""
+        the diff applied, adding their outcomes to `chained`. With `refusal_fails`, a refusal is a failure (scan's
+        own command); with `then_empty`, each of `then` must plan nothing."""
         first = run([str(self.binary), *command], copy, timeout)
         outcome = Outcome(package.name, command, "nothing", seconds=first.seconds, after=after)
+        if first.code == 1 and refusal_fails:
+            return self.fail(outcome, "scan's printed command was refused", first)
         if first.code == 1:
             self.check_refusal(copy, outcome, first)
             return outcome
@@ -429,12 +456,24 @@ class Checker:
                 try:
                     label = " ".join(quote(part) for part in command)
                     for next_command in then:
-                        chained.append(self.check_rewrite(package, copy, next_command, timeout, after=label))
+                        if then_empty:
+                            chained.append(self.check_empty(package, copy, next_command, timeout, after=label))
+                        else:
+                            chained.append(self.check_rewrite(package, copy, next_command, timeout, after=label))
                 finally:
                     git(copy, "reset", "-q", "--hard", "HEAD~1")
         finally:
             git(copy, "checkout", "-q", "--", ".", check=False)
             git(copy, "clean", "-fdxq", check=False)
+        return outcome
+
+    def check_empty(self, package: Package, copy: Path, command: list[str], timeout: float, after: str) -> Outcome:
+        """`command` must exit 0 and plan nothing."""
+        second = run([str(self.binary), *command], copy, timeout)
+        outcome = Outcome(package.name, command, "nothing", seconds=second.seconds, after=after)
+        if second.code != 0 or second.stdout != "":
+            return self.fail(outcome, f"a default run after scan's command is not empty: {describe_exit(second)}", second,
+                             extra=second.stdout)
         return outcome
 
     def check_diff(self, copy: Path, command: list[str], diff: str, timeout: float, outcome: Outcome, first: Run) -> None:
@@ -573,6 +612,11 @@ def command_shape(command: list[str]) -> str:
             skip = False
         elif part == "--singleton":
             skip = True
+        elif part == "--slice":
+            # scan's command: its slices differ for every singleton.
+            skip = True
+            if "--slice…" not in shape:
+                shape.append("--slice…")
         elif part != ".":
             shape.append(part)
     return " ".join(shape)
@@ -611,6 +655,10 @@ def report(results: list[PackageResult], seconds: float, notes: list[str]) -> st
     add(f"nothing:     {sum(1 for outcome in outcomes if outcome.kind == 'nothing')} (exit 0, nothing to change)")
     add(f"refusals:    {sum(1 for outcome in outcomes if outcome.kind == 'refused')}")
     add(f"failures:    {sum(1 for outcome in outcomes if outcome.kind == 'failure')}")
+    printed = [outcome for outcome in outcomes if "--slice" in outcome.command and not outcome.after]
+    printed_failed = sum(1 for outcome in printed if outcome.kind == "failure")
+    add(f"scan's commands: {len(printed)} run, {len(printed) - printed_failed} accepted and idempotent "
+        f"(then a default run plans nothing), {printed_failed} failures")
     add(f"files with syntax errors (scan warnings): {sum(len(result.syntax_warnings) for result in results)}")
     add(f"time:        {seconds:.1f} s")
 

@@ -290,4 +290,36 @@ import Testing
     #expect(checked.targets["Mac"]?.contains("Sources/App/Counting.swift") == true)
     #expect(result.standardError.contains("App.xcodeproj: Counting.swift added to group 'Code' and to the Sources of 'Phone', 'Mac'"))
   }
+
+  /// A project's own accessor name is taken with `--accessor`, and scan's command repeats it.
+  @Test func aProjectAccessorNameIsGivenAgainInScansCommand() throws {
+    let directory = try project([
+      "Environment.swift": "@MainActor\nfinal class Environment {\n\tstatic let current = Environment()\n\tvar apiURL = \"x\"\n}\n",
+      "Client.swift": "@MainActor\nfinal class Client {\n\tfunc url() -> String { Environment.current.apiURL }\n}\n",
+    ])
+    #expect(try desingleton(["scan"], in: directory).output.hasPrefix("no singletons found"))
+    let scan = try desingleton(["scan", "--accessor", "current"], in: directory)
+    #expect(scan.status == 0)
+    let command = try #require(scan.output.split(separator: "\n").first { $0.contains("desingleton extract-protocol") })
+    #expect(command.contains("--accessor current --singleton Environment --slice EnvironmentProtocol=apiURL"))
+    let arguments = command.split(separator: " ").dropFirst().map(String.init)
+    let extract = try desingleton(arguments + ["--dry-run"], in: directory)
+    #expect(extract.status == 0)
+    #expect(extract.output.contains("+protocol EnvironmentProtocol: AnyObject, Sendable {"))
+    #expect(try desingleton(["scan", "--accessor", "cur-rent"], in: directory).status == 2)
+  }
+
+  /// A plan that would change a generated file is refused, and nothing is written.
+  @Test func aPlanChangingAGeneratedFileIsRefused() throws {
+    let directory = try project([
+      "Locating.generated.swift": "protocol ServiceLocating: AnyObject {\n\tvar count: Int { get }\n}\n",
+      "Locator.swift": "final class ServiceLocator: ServiceLocating {\n\tnonisolated(unsafe) static var shared: ServiceLocating = ServiceLocator()\n\tvar count = 0\n}\n",
+      "Badge.swift": "final class Badge {\n\tfunc text() -> Int { ServiceLocator.shared.count }\n}\n",
+    ], git: true)
+    let before = try snapshot(directory)
+    let result = try desingleton(["extract-protocol", "--singleton", "ServiceLocator"], in: directory)
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("Locating.generated.swift:1:1: error: 'Locating.generated.swift' is a generated file, read but never rewritten"))
+    #expect(try snapshot(directory) == before)
+  }
 }

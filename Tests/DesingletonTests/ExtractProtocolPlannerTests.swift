@@ -833,7 +833,7 @@ import Testing
     ]
     try expectRefusal(
       files, singleton: "Store", slices: [Slice(name: "Things", members: ["count", "x"])],
-      "Store.swift:7:3: error: cannot infer the type of 'x'; add a type annotation")
+      "Store.swift:7:3: error: 'x' cannot be in slice 'Things': cannot infer the type of 'x'; add a type annotation; leave it out of the slice")
   }
 
   @Test func aTypeWithAFailableInitIsNotInferred() throws {
@@ -853,7 +853,7 @@ import Testing
     ]
     try expectRefusal(
       files, singleton: "Store", slices: [Slice(name: "Things", members: ["thing"])],
-      "Store.swift:8:3: error: cannot infer the type of 'thing'; add a type annotation")
+      "Store.swift:8:3: error: 'thing' cannot be in slice 'Things': cannot infer the type of 'thing'; add a type annotation; leave it out of the slice")
   }
 
   @Test func privateSetBecomesGetOnly() throws {
@@ -2024,17 +2024,17 @@ extension ExtractProtocolPlannerTests {
       ["Store.swift": store, "Screen.swift": screen],
       singleton: "Store", slices: nil,
       produces: [
-        "Store.swift": store + "\nextension Store: StoreProtocol {}\n",
-        "StoreProtocol.swift": """
+        "Store.swift": store + "\nextension Store: NumbersProvider {}\n",
+        "NumbersProvider.swift": """
         @MainActor
-        protocol StoreProtocol: AnyObject, Sendable {
+        protocol NumbersProvider: AnyObject, Sendable {
           var numbers: [Int] { get }
         }
 
         """,
       ],
       notes: [
-        "StoreProtocol: numbers, evens -> StoreProtocol.swift",
+        "NumbersProvider: numbers -> NumbersProvider.swift",
         "  evens stays on Store: its type 'some Sequence<Int>' is opaque, which a protocol requirement cannot be",
       ])
     try expectRefusal(
@@ -2191,17 +2191,17 @@ extension ExtractProtocolPlannerTests {
       ],
       singleton: "Logger", slices: nil,
       produces: [
-        "Logger.swift": Self.logger + "\nextension Logger: LoggerProtocol {}\n",
-        "LoggerProtocol.swift": """
+        "Logger.swift": Self.logger + "\nextension Logger: LinesProvider {}\n",
+        "LinesProvider.swift": """
         @MainActor
-        protocol LoggerProtocol: AnyObject, Sendable {
+        protocol LinesProvider: AnyObject, Sendable {
           var lines: [String] { get }
         }
 
         """,
       ],
       notes: [
-        "LoggerProtocol: lines, log -> LoggerProtocol.swift",
+        "LinesProvider: lines -> LinesProvider.swift",
         "  log(_:level:) stays on Logger: it has a variadic parameter and default arguments, and a variadic parameter cannot be passed on from an overload",
       ])
     try expectRefusal(
@@ -2240,17 +2240,17 @@ extension ExtractProtocolPlannerTests {
       ],
       singleton: "Store", slices: nil,
       produces: [
-        "Store.swift": store + "\nextension Store: StoreProtocol {}\n",
-        "StoreProtocol.swift": """
+        "Store.swift": store + "\nextension Store: CountProvider {}\n",
+        "CountProvider.swift": """
         @MainActor
-        protocol StoreProtocol: AnyObject, Sendable {
+        protocol CountProvider: AnyObject, Sendable {
           var count: Int { get }
         }
 
         """,
       ],
       notes: [
-        "StoreProtocol: count, load, page -> StoreProtocol.swift",
+        "CountProvider: count -> CountProvider.swift",
         "  load(limit:) stays on Store: its default value uses 'defaultLimit', which is private to 'Store' and cannot be passed from a protocol extension",
         "  page(size:) stays on Store: its default value uses 'defaultLimit', which is private to 'Store' and cannot be passed from a protocol extension",
       ])
@@ -2297,17 +2297,33 @@ extension ExtractProtocolPlannerTests {
       ],
       singleton: "Store", slices: nil,
       produces: [
-        "Store.swift": Self.fetchingStore + "\nextension Store: ItemFetcher2 {}\n",
-        "ItemFetcher2.swift": """
+        "Store.swift": Self.fetchingStore + "\nextension Store: StoreProtocol {}\n",
+        "StoreProtocol.swift": """
         @MainActor
-        protocol ItemFetcher2: AnyObject, Sendable {
+        protocol StoreProtocol: AnyObject, Sendable {
           var items: [String] { get }
           func fetchItems()
         }
 
         """,
       ],
-      notes: ["ItemFetcher2: items, fetchItems -> ItemFetcher2.swift"])
+      notes: ["StoreProtocol: items, fetchItems -> StoreProtocol.swift"])
+  }
+
+  /// The same name and labels are not enough: the types must match too.
+  @Test func anExistingProtocolWithTheSameNamesButOtherTypesIsNotReused() throws {
+    let fetching = """
+      @MainActor
+      protocol ItemFetching {
+        var items: [Int] { get }
+        func fetchItems()
+      }
+
+      """
+    try expectRefusal(
+      ["Store.swift": Self.fetchingStore, "ItemFetching.swift": fetching], singleton: "Store",
+      slices: [Slice(name: "ItemFetching", members: ["items", "fetchItems"])],
+      "ItemFetching.swift:1:1: error: slice 'ItemFetching' names an existing protocol that 'Store' does not conform to and cannot: it requires 'items' of type '[Int]', which 'Store' does not have; choose another name")
   }
 
   @Test func aNamedSliceIsNoExistingProtocolTheSingletonCannotSatisfy() throws {

@@ -757,46 +757,29 @@ import Testing
       ])
   }
 
-  @Test func anAccessorMadeWithSelfIsCreatedByTheTypeName() throws {
-    try expectFinish(
-      [
-        "Meter.swift": """
-        struct Meter: Sendable {
-          static let shared = Self()
-          init() {}
+  /// `static let shared = Self()` is only possible in a value type, whose `static let` is a constant
+  /// nobody can change: not a singleton, so there is nothing to finish.
+  @Test func anAccessorMadeWithSelfInAStructIsAConstant() throws {
+    let project = makeProject([
+      "Meter.swift": """
+      struct Meter: Sendable {
+        static let shared = Self()
+        init() {}
 
-          var reading = 0
-        }
+        var reading = 0
+      }
 
-        """,
-        "Coordinator.swift": """
-        @MainActor
-        final class Coordinator {
-          func gauge() -> Int { Meter.shared.reading }
-        }
+      """,
+      "Coordinator.swift": """
+      @MainActor
+      final class Coordinator {
+        func gauge() -> Int { Meter.shared.reading }
+      }
 
-        """,
-      ],
-      singleton: "Meter", root: "Coordinator",
-      produces: [
-        "Meter.swift": """
-        struct Meter: Sendable {
-          init() {}
-
-          var reading = 0
-        }
-
-        """,
-        "Coordinator.swift": """
-        @MainActor
-        final class Coordinator {
-          private let meter = Meter()
-
-          func gauge() -> Int { meter.reading }
-        }
-
-        """,
-      ])
+      """,
+    ])
+    #expect(project.index.singletons.isEmpty)
+    #expect(project.index.references.isEmpty)
   }
 
   @Test func aNestedAccessorMadeWithInitIsCreatedByTheQualifiedName() throws {
@@ -918,11 +901,16 @@ import Testing
   }
 
   @Test func anInitInAPrivateExtensionInAnotherFileBecomesInternal() throws {
+    // A class: a struct's `static let` is a constant, not a singleton.
     try expectFinish(
       [
         "Settings.swift": """
-        struct Settings: Sendable {
+        final class Settings: Sendable {
           let theme: String
+
+          init(theme: String) {
+            self.theme = theme
+          }
         }
 
         """,
@@ -932,7 +920,7 @@ import Testing
         }
 
         private extension Settings {
-          init() {
+          convenience init() {
             self.init(theme: "light")
           }
 
@@ -940,13 +928,13 @@ import Testing
         }
 
         fileprivate extension Settings {
-          init(dark: Bool) {
+          convenience init(dark: Bool) {
             self.init(theme: dark ? "dark" : "light")
           }
         }
 
         extension Settings {
-          private init(light: Bool) {
+          private convenience init(light: Bool) {
             self.init(dark: !light)
           }
         }
@@ -971,19 +959,19 @@ import Testing
         }
 
         extension Settings {
-          init() {
+          convenience init() {
             self.init(theme: "light")
           }
         }
 
         extension Settings {
-          init(dark: Bool) {
+          convenience init(dark: Bool) {
             self.init(theme: dark ? "dark" : "light")
           }
         }
 
         extension Settings {
-          init(light: Bool) {
+          convenience init(light: Bool) {
             self.init(dark: !light)
           }
         }

@@ -29,11 +29,13 @@ import Testing
       }
 
       class ClassVar {
-        class var shared: ClassVar { ClassVar() }
+        private static let one = ClassVar()
+        class var shared: ClassVar { one }
       }
 
       class Legacy {
-        class func sharedInstance() -> Legacy { Legacy() }
+        private static let one = Legacy()
+        class func sharedInstance() -> Legacy { return one }
       }
 
       final class Closure {

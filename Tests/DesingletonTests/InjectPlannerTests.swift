@@ -1330,6 +1330,15 @@ import Testing
         }
 
         """,
+        // Code changes the shared value: without it, a struct's static var is no singleton.
+        "Toggle.swift": """
+        struct Toggle {
+          func dark() {
+            Settings.shared.theme = "dark"
+          }
+        }
+
+        """,
       ],
       singleton: "Settings", types: ["Header"],
       "Settings.swift:2:3: error: 'Settings' is a struct whose shared instance is a 'static var': each consumer would hold its own copy, and changes made through one would no longer be seen by the others; make 'Settings' a class or an actor first"

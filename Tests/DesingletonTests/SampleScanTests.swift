@@ -39,8 +39,7 @@ import Testing
     let report = try report("ThumbnailCache")
     #expect(report.singletons.map(\.accessor) == ["sharedThumbnailCache"])
     #expect(slices(report, "ThumbnailCache") == [
-      "CacheProfileImageService: cacheProfileImage", "CachedProfileImageService: cachedProfileImage",
-      "TearDownService: tearDown",
+      "ProfileImageCaching: cacheProfileImage, cachedProfileImage", "TearDownService: tearDown",
     ])
     #expect(report.singletons[0].consumers.map(\.type) == ["AppCoordinator", "AvatarProvider", "FriendListViewController", "ProfileImageView"])
   }
@@ -58,8 +57,40 @@ import Testing
       "Preferences": "standard static-let not strict",
       "ThemeManager": "shared class-var not strict",
     ])
-    #expect(slices(report, "Analytics") == ["CurrentEvents: events, log", "SessionCountProvider: sessionCount", "TrackService: track"])
+    #expect(slices(report, "Analytics") == ["CurrentEvents: events, log", "CurrentSessionCount: sessionCount, track"])
     #expect(slices(report, "Logger") == ["LoggerProtocol: minimumLevel, entries, log"])
     #expect(report.singletons.first { $0.type == "NotificationRouter" }?.unsliced == ["register"])
+  }
+}
+
+/// The god object: at most eight slices, named without digits and like no type of the project, and
+/// the rest listed with the reason.
+@Suite struct GodObjectScanTests {
+  @Test func aGodObjectGetsAtMostEightSlicesWithNamesOfItsOwn() throws {
+    let directory = packageRoot + "/Samples/GodObject"
+    let files = try FileLoader().swiftFiles(in: [directory]).files
+    let project = Project(index: IndexBuilder().build(paths: files))
+    let report = try ScanReport(project: project)
+    let entry = try #require(report.singletons.first { $0.type == "AppServices" })
+    #expect(entry.members.count >= 60)
+    #expect(entry.consumers.count >= 12)
+    #expect(entry.suggestedSlices.count == 8)
+    for slice in entry.suggestedSlices {
+      let hasDigit = slice.name.contains { $0.isNumber }
+      #expect(!hasDigit, "\(slice.name)")
+      #expect(!project.index.hasType(slice.name) && project.index.types(named: slice.name).isEmpty, "\(slice.name)")
+    }
+    #expect(Set(entry.suggestedSlices.map(\.name)).count == 8)
+    // Every member some consumer uses is in a slice or listed with the reason it stays.
+    let used = Set(entry.consumers.flatMap { $0.reads + $0.writes + $0.calls })
+    let placed = Set(entry.suggestedSlices.flatMap(\.members) + entry.kept.map(\.member))
+    #expect(used.subtracting(placed).isEmpty)
+    #expect(entry.kept.allSatisfy { $0.reason.contains("--max-slices") })
+    #expect(entry.suggestedSlices.map(\.name).contains("UnreadCounting"))
+    #expect(entry.suggestedSlices.map(\.name).contains("AccountRefreshing"))
+    // A smaller cap keeps the most used groups.
+    let three = try ScanReport(project: project, maxSlices: 3).singletons[0]
+    #expect(three.suggestedSlices.count == 3)
+    #expect(three.kept.count > entry.kept.count)
   }
 }

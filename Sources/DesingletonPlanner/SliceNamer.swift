@@ -1,0 +1,217 @@
+import DesingletonIndex
+
+/// Names a suggested slice from its members, in the style of the *Slicing* article and Swift's API
+/// guidelines: `ItemFetcher` for a group that fetches items, `CurrentUserProvider` for one property,
+/// `CurrentCart` for state with its operations, and, for larger groups, the words the members share
+/// (`refreshAccount`, `accountRefreshDate` → `AccountRefreshing`; `unreadCount`, `resetUnreadCount`
+/// → `UnreadCounting`). A name never contains a digit, and never is a name `isTaken` rejects: the
+/// next candidate is tried instead (more shared words, the singleton's name in front, `Slice` after).
+public enum SliceNamer {
+  public static func name(
+    for members: [MemberDecl], typeName: String, wholeType: Bool, isTaken: (String) -> Bool
+  ) -> String {
+    var candidates = baseNames(for: members, typeName: typeName, wholeType: wholeType)
+    let type = clean(typeName)
+    for base in candidates where !base.hasPrefix(type) { candidates.append(type + base) }
+    for base in candidates { candidates.append(base + "Slice") }
+    if let found = candidates.first(where: { !$0.isEmpty && !isTaken($0) }) { return found }
+    // Letters, never a number, set the last candidates apart.
+    var suffix = "A"
+    let base = candidates.last ?? type + "Slice"
+    while isTaken(base + suffix) { suffix = next(suffix) }
+    return base + suffix
+  }
+
+  /// Candidate names, best first, each a valid type name without digits.
+  static func baseNames(for members: [MemberDecl], typeName: String, wholeType: Bool) -> [String] {
+    var names: [String] = []
+    let methods = members.filter { $0.kind == .method }
+    let properties = members.filter { $0.kind == .property }
+    // The article's names for a small group.
+    for method in methods {
+      let words = self.words(method.name)
+      for (verb, agent) in [("fetch", "Fetcher"), ("load", "Loader"), ("download", "Downloader")]
+      where words.first?.hasPrefix(verb) == true {
+        if let noun = words.dropFirst().last { names.append(singular(capitalized(noun)) + agent) }
+      }
+    }
+    if wholeType { names.append(clean(typeName) + "Protocol") }
+    // Members that share a verb are named by what they do (`unreadCount`, `resetUnreadCount` → `UnreadCounting`).
+    let shared = sharedWordNames(members)
+    if members.count > 1, let first = shared.first, first.hasSuffix("ing"), !first.hasSuffix("Providing") {
+      names.append(first)
+    }
+    if members.count <= 3 {
+      let stored = properties.first { $0.isStored } ?? properties.first
+      if let stored, !methods.isEmpty {
+        let base = camel(words(stored.name))
+        names.append(words(stored.name).first == "current" ? base + "Service" : "Current" + base)
+      } else if let first = properties.first, members.count == 1 {
+        names.append(camel(words(first.name)) + "Provider")
+      } else if let first = methods.first, members.count == 1 {
+        names.append(camel(words(first.name)) + "Service")
+      }
+    }
+    // The words the members share.
+    names += shared
+    if let first = members.first { names.append(camel(words(first.name)) + (first.kind == .method ? "Service" : "Provider")) }
+    return uniqued(names.map(clean).filter { $0.first?.isLetter == true })
+  }
+
+  /// `AccountRefreshing` from the two words most members share: a noun, and a verb made a gerund.
+  static func sharedWordNames(_ members: [MemberDecl]) -> [String] {
+    var counts: [String: Int] = [:]
+    var firstSeen: [String: Int] = [:]
+    var position = 0
+    let wordLists = members.map { words($0.name).map(stem).map(singularWord) }
+    for list in wordLists {
+      for word in Set(list) where !stopWords.contains(word) && word.count > 1 {
+        counts[word, default: 0] += 1
+      }
+      for word in list where firstSeen[word] == nil {
+        firstSeen[word] = position
+        position += 1
+      }
+    }
+    let threshold = members.count == 1 ? 1 : 2
+    let shared = counts.filter { $0.value >= threshold }.keys.sorted {
+      (-(counts[$0] ?? 0), firstSeen[$0] ?? 0) < (-(counts[$1] ?? 0), firstSeen[$1] ?? 0)
+    }
+    guard let top = shared.first else { return [] }
+    let verb = shared.first { verbs.contains($0) }
+    let nouns = shared.filter { !verbs.contains($0) && !genericWords.contains($0) }
+    // Two nouns make a phrase where a member writes them side by side (`profileImage`).
+    var phrase: String?
+    if nouns.count >= 2 {
+      let (first, second) = (nouns[0], nouns[1])
+      for list in wordLists {
+        for index in list.indices.dropLast() {
+          if list[index] == first && list[index + 1] == second { phrase = capitalized(first) + capitalized(second) }
+          if list[index] == second && list[index + 1] == first { phrase = capitalized(second) + capitalized(first) }
+        }
+      }
+    }
+    let noun = nouns.first.map(capitalized)
+    var names: [String] = []
+    if let verb {
+      if let phrase { names.append(phrase + gerund(verb)) }
+      if let noun { names.append(noun + gerund(verb)) }
+      // `unreadCount`, `resetUnreadCount`: the verb-like word names what is done (`UnreadCounting`).
+      let other = shared.first { $0 != verb && !genericWords.contains($0) }
+      names.append((other.map(capitalized) ?? "") + gerund(verb))
+    } else if let noun {
+      if let phrase { names.append(phrase + "Providing") }
+      names.append(noun + "Providing")
+    }
+    names.append(capitalized(top) + "Service")
+    return names
+  }
+
+  /// Lowercased camel-case words, digits and underscores dropped: `load3` → `load`, `fetchURLs` → `fetch`, `urls`.
+  static func words(_ name: String) -> [String] {
+    var result: [String] = []
+    var current = ""
+    let characters = Array(unquoted(name))
+    for (position, character) in characters.enumerated() {
+      guard character.isLetter else {
+        if !current.isEmpty { result.append(current) }
+        current = ""
+        continue
+      }
+      let startsWord =
+        character.isUppercase && !current.isEmpty
+        && (!(current.last?.isUppercase ?? false)
+          || (position + 1 < characters.count && characters[position + 1].isLowercase))
+      if startsWord {
+        result.append(current)
+        current = ""
+      }
+      current.append(character)
+    }
+    if !current.isEmpty { result.append(current) }
+    return result.map { $0.lowercased() }
+  }
+
+  /// A verb's inflections as the verb: `cached` → `cache`, `loaded` → `load`, `refreshing` → `refresh`.
+  static func stem(_ word: String) -> String {
+    for ending in ["ed", "ing", "s"] where word.hasSuffix(ending) {
+      let base = String(word.dropLast(ending.count))
+      if verbs.contains(base) { return base }
+      if verbs.contains(base + "e") { return base + "e" }
+    }
+    return word
+  }
+
+  /// A plural noun as its singular, for comparing: `messages` → `message`, `entries` → `entry`.
+  static func singularWord(_ word: String) -> String {
+    guard word.count > 3 else { return word }
+    if word.hasSuffix("ies") { return word.dropLast(3) + "y" }
+    if word.hasSuffix("ss") || word.hasSuffix("us") { return word }
+    if word.hasSuffix("s") { return String(word.dropLast()) }
+    return word
+  }
+
+  static func camel(_ words: [String]) -> String { words.map(capitalized).joined() }
+
+  static func capitalized(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
+
+  /// Letters and underscores only, starting with a letter.
+  static func clean(_ name: String) -> String {
+    let kept = name.filter { $0.isLetter || $0 == "_" }
+    return String(kept.drop { !$0.isLetter })
+  }
+
+  static func singular(_ noun: String) -> String {
+    if noun.hasSuffix("ies") { return noun.dropLast(3) + "y" }
+    if noun.hasSuffix("ss") { return noun }
+    if noun.hasSuffix("s") { return String(noun.dropLast()) }
+    return noun
+  }
+
+  /// `refresh` → `Refreshing`, `save` → `Saving`, `log` → `Logging`.
+  static func gerund(_ verb: String) -> String {
+    if let irregular = irregularGerunds[verb] { return capitalized(irregular) }
+    if verb.hasSuffix("ee") { return capitalized(verb + "ing") }
+    if verb.hasSuffix("e") { return capitalized(String(verb.dropLast()) + "ing") }
+    return capitalized(verb + "ing")
+  }
+
+  private static func next(_ suffix: String) -> String {
+    guard let last = suffix.unicodeScalars.last, last.value < 90 else { return suffix + "A" }
+    return String(suffix.dropLast()) + String(UnicodeScalar(last.value + 1).map(Character.init) ?? "A")
+  }
+
+  private static func uniqued(_ names: [String]) -> [String] {
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
+  }
+
+  static let stopWords: Set<String> = [
+    "is", "has", "did", "will", "should", "can", "the", "a", "an", "of", "for", "to", "with", "and", "or", "from", "by",
+    "in", "on", "at", "as", "if", "new", "all", "get", "set", "value", "values", "current", "shared", "my",
+  ]
+
+  /// Words too common to say what a group is about.
+  static let genericWords: Set<String> = [
+    "count", "text", "id", "ids", "date", "url", "name", "names", "enabled", "last", "first", "total", "number",
+    "data", "info", "item", "items", "list", "state", "status", "type", "kind", "size", "bytes", "time", "interval",
+    "did", "change", "changed", "result", "results", "default", "defaults", "pending", "cached",
+  ]
+
+  static let verbs: Set<String> = [
+    "fetch", "load", "reload", "refresh", "update", "save", "delete", "remove", "add", "insert", "sync", "count",
+    "track", "log", "send", "upload", "download", "play", "pause", "start", "stop", "show", "hide", "present",
+    "dismiss", "open", "close", "register", "unregister", "handle", "observe", "notify", "schedule", "cancel",
+    "reset", "clear", "mark", "select", "search", "sort", "filter", "import", "export", "share", "sign", "login",
+    "logout", "authenticate", "authorize", "cache", "store", "restore", "purchase", "subscribe", "unsubscribe",
+    "configure", "prepare", "validate", "connect", "disconnect", "request", "post", "publish", "render", "format",
+    "parse", "encode", "decode", "read", "write", "archive", "toggle", "enable", "disable", "navigate", "route",
+    "report", "record", "measure", "monitor", "poll", "migrate", "backup", "persist", "retry", "resolve",
+  ]
+
+  private static let irregularGerunds: [String: String] = [
+    "log": "logging", "stop": "stopping", "set": "setting", "run": "running", "get": "getting", "map": "mapping",
+    "plan": "planning", "ship": "shipping", "tap": "tapping", "drop": "dropping", "post": "posting",
+    "login": "loggingIn", "logout": "loggingOut",
+  ]
+}
