@@ -1129,14 +1129,18 @@ struct SliceVisibility {
     var outside: (consumer: String, module: String)?
     // `package` suffices when every module outside is a target of the singleton's own package.
     var floor = AccessLevel.package
-    if let home = modules.module(of: context.primary.path) {
+    // A file can be in several targets (an iOS and a Mac app): a consumer is outside when it shares
+    // none of the singleton file's modules.
+    let homes = Set(modules.modules(of: context.primary.path))
+    if !homes.isEmpty {
       for consumer in context.analysis.consumers where !consumer.members.isDisjoint(with: slice.members) {
         for reference in consumer.references {
-          guard let module = modules.module(of: reference.range.path), module != home,
+          let owners = modules.modules(of: reference.range.path)
+          guard let module = owners.first, homes.isDisjoint(with: owners),
             !modules.targets(named: module).contains(where: \.isTest), !index.isInTest(reference)
           else { continue }
           if outside == nil { outside = (consumer.typeName, module) }
-          if !modules.module(module, sharesPackageWith: home) {
+          if !homes.contains(where: { modules.module(module, sharesPackageWith: $0) }) {
             outside = (consumer.typeName, module)
             floor = .public
           }
