@@ -61,6 +61,8 @@ struct MockMethod: Sendable, Equatable {
     /// The type recorded in `ArgValues`; nil when the argument cannot be kept (a non-escaping closure).
     var storedType: String?
     var isInout: Bool
+    /// Its type names a generic parameter of the method: handlers and `ArgValues` see it as `Any`.
+    var isErased: Bool = false
     /// The label, or the parameter's name when it has none: what tells overloads apart.
     var key: String
   }

@@ -101,15 +101,19 @@ enum MockRequirements {
       if parameter.ellipsis != nil { bare = "[\(bare)]" }
       var handlerType = written.replacingOccurrences(of: "@autoclosure ", with: "")
       if parameter.ellipsis != nil || written.hasPrefix("some ") { handlerType = bare }
-      if mentionsGeneric(written) {
+      let isErased = mentionsGeneric(written) && !isClosure
+      if isErased {
         if isInout { throw unsupported(parameter, "an 'inout' parameter of a generic type", file: file) }
-        handlerType = isClosure ? handlerType : "Any"
+        handlerType = "Any"
         bare = "Any"
+      } else if mentionsGeneric(written) {
+        // A closure over the generic type cannot be kept or erased: it is passed on, not recorded.
+        throw unsupported(parameter, "a closure parameter of a generic type", file: file)
       }
       parameters.append(
         MockMethod.Parameter(
           name: name, handlerType: handlerType, storedType: isClosure && !isEscaping ? nil : bare, isInout: isInout,
-          key: label == "_" ? name : label))
+          isErased: isErased, key: label == "_" ? name : label))
     }
     let effects = node.signature.effectSpecifiers
     let throwsClause = effects?.throwsClause

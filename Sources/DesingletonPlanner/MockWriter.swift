@@ -213,12 +213,14 @@ struct MockWriter {
     let stored = method.parameters.filter { $0.storedType != nil }
     var storedType: String?
     var storedValue = ""
+    // An argument of a generic type is passed as `Any` explicitly (an optional one would warn).
+    func value(_ parameter: MockMethod.Parameter) -> String { parameter.name + (parameter.isErased ? " as Any" : "") }
     if stored.count == 1, let type = stored[0].storedType {
       storedType = type
-      storedValue = stored[0].name
+      storedValue = value(stored[0])
     } else if stored.count > 1 {
       storedType = "(" + stored.map { "\($0.name): \($0.storedType ?? "")" }.joined(separator: ", ") + ")"
-      storedValue = "(" + stored.map { "\($0.name): \($0.name)" }.joined(separator: ", ") + ")"
+      storedValue = "(" + stored.map { "\($0.name): \(value($0))" }.joined(separator: ", ") + ")"
     }
 
     var result = readOnly(count, "Int", "0", isStatic: isStatic)
@@ -239,7 +241,7 @@ struct MockWriter {
       if storedType != nil { body.append("\(values).append(\(storedValue))") }
       handlerValue = handler
     }
-    let arguments = method.parameters.map { ($0.isInout ? "&" : "") + $0.name }.joined(separator: ", ")
+    let arguments = method.parameters.map { ($0.isInout ? "&" : "") + value($0) }.joined(separator: ", ")
     let call =
       (method.handlerThrows != nil ? "try " : "") + (method.isAsync ? "await " : "") + "\(handlerValue)(\(arguments))"
     body.append("if let \(handlerValue) {")

@@ -195,7 +195,11 @@ public enum MocksPlanner {
     let path = (directory.isEmpty || directory == "." ? "" : directory + "/") + mockName + ".swift"
 
     for existing in index.types(named: mockName) {
+      // Another module's type of the same name (a twin target's double) does not clash.
+      let here = Set(project.modules.modules(of: path))
       for other in index.declarations(of: existing) where !other.isExtension && other.path != path {
+        let there = Set(project.modules.modules(of: other.path))
+        if !here.isEmpty && !there.isEmpty && here.isDisjoint(with: there) { continue }
         throw Refusal(
           "'\(mockName)' is already declared here; rename it, or mock '\(declaration.name)' into another folder",
           at: other.location)

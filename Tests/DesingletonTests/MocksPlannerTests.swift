@@ -341,9 +341,9 @@ import Testing
           var decodeHandler: ((Any, [UInt8]) -> Any)?
           func decode<T: Decodable>(_ type: T.Type, from data: [UInt8]) -> T {
             decodeCallCount += 1
-            decodeArgValues.append((type: type, data: data))
+            decodeArgValues.append((type: type as Any, data: data))
             if let decodeHandler {
-              if let result = decodeHandler(type, data) as? T { return result }
+              if let result = decodeHandler(type as Any, data) as? T { return result }
               fatalError("decodeHandler returned a value that is not a 'T'")
             }
             fatalError("set decodeHandler")
