@@ -20,7 +20,11 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
   static let directory = packageRoot + "/Tests/Golden"
 
   static var all: [GoldenCase] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    var names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    // `DESINGLETON_GOLDEN=a,b` runs (or records) only those cases.
+    if let only = ProcessInfo.processInfo.environment["DESINGLETON_GOLDEN"] {
+      names = names.filter(only.split(separator: ",").map(String.init).contains)
+    }
     return names.sorted().compactMap { name in
       let folder = directory + "/" + name
       guard let sample = try? String(contentsOfFile: folder + "/sample", encoding: .utf8),
