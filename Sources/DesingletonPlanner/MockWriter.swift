@@ -230,12 +230,14 @@ struct MockWriter {
     var body: [String] = []
     let handlerValue: String
     if guarded {
-      body.append("let handler = \(lock(isStatic)).withLock {")
+      // The local must not hide a parameter (`observe(_ handler:)`).
+      let local = method.parameters.contains { $0.name == "handler" } ? handler : "handler"
+      body.append("let \(local) = \(lock(isStatic)).withLock {")
       body.append(indent + "_\(count) += 1")
       if storedType != nil { body.append(indent + "_\(values).append(\(storedValue))") }
       body.append(indent + "return _\(handler)")
       body.append("}")
-      handlerValue = "handler"
+      handlerValue = local
     } else {
       body.append("\(count) += 1")
       if storedType != nil { body.append("\(values).append(\(storedValue))") }

@@ -105,6 +105,7 @@ import Testing
           var count: Int { get }
           func load(limit: Int, offset: Int) async throws -> [Int]
           func title() -> Title
+          func observe(_ handler: @escaping @Sendable (Int) -> Void)
         }
 
         struct Title: Sendable { var text: String }
@@ -165,6 +166,26 @@ import Testing
             }
             fatalError("set titleHandler")
           }
+
+          private var _observeCallCount: Int = 0
+          var observeCallCount: Int { lock.withLock { _observeCallCount } }
+          private var _observeArgValues: [@Sendable (Int) -> Void] = []
+          var observeArgValues: [@Sendable (Int) -> Void] { lock.withLock { _observeArgValues } }
+          private var _observeHandler: (@Sendable (@escaping @Sendable (Int) -> Void) -> Void)?
+          var observeHandler: (@Sendable (@escaping @Sendable (Int) -> Void) -> Void)? {
+            get { lock.withLock { _observeHandler } }
+            set { lock.withLock { _observeHandler = newValue } }
+          }
+          func observe(_ handler: @escaping @Sendable (Int) -> Void) {
+            let observeHandler = lock.withLock {
+              _observeCallCount += 1
+              _observeArgValues.append(handler)
+              return _observeHandler
+            }
+            if let observeHandler {
+              observeHandler(handler)
+            }
+          }
         }
 
         """
@@ -181,6 +202,9 @@ import Testing
             for _ in 0..<10 { group.addTask { _ = loader.title() } }
           }
           precondition(mock.loadCallCount == 1 && mock.loadArgValues[0].limit == 2 && mock.titleCallCount == 10)
+          mock.observeHandler = { $0(5) }
+          loader.observe { precondition($0 == 5) }
+          precondition(mock.observeArgValues.count == 1)
         }
 
         """
