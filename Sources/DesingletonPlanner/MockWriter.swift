@@ -9,6 +9,17 @@ struct MockWriter {
   let design: MockDesign
 
   private var indent: String { design.indent }
+
+  /// The locks' names: `lock` and `staticLock`, unless a requirement has that name.
+  private var lockNames: (instance: String, type: String) {
+    let taken = Set(flattened(design.items).map { item -> String in
+      switch item {
+      case .property(let property): property.name
+      case .method(let method): method.name
+      }
+    })
+    return (taken.contains("lock") ? "mockLock" : "lock", taken.contains("staticLock") ? "mockStaticLock" : "staticLock")
+  }
   private var guarded: Bool { design.shape.isGuarded }
 
   func file() -> String {
@@ -38,8 +49,8 @@ struct MockWriter {
     let all = flattened(design.items)
     if guarded {
       var locks: [String] = []
-      if all.contains(where: { !$0.isStatic }) { locks.append("private let lock = NSLock()") }
-      if all.contains(where: \.isStatic) { locks.append("private static let staticLock = NSLock()") }
+      if all.contains(where: { !$0.isStatic }) { locks.append("private let \(lockNames.instance) = NSLock()") }
+      if all.contains(where: \.isStatic) { locks.append("private static let \(lockNames.type) = NSLock()") }
       if !locks.isEmpty { blocks.append(locks) }
     }
     let initialized = all.compactMap { item -> MockProperty? in
@@ -105,7 +116,7 @@ struct MockWriter {
   // MARK: State
 
   /// The lock that guards a member's state.
-  private func lock(_ isStatic: Bool) -> String { isStatic ? "staticLock" : "lock" }
+  private func lock(_ isStatic: Bool) -> String { isStatic ? lockNames.type : lockNames.instance }
 
   /// `static` and the isolation words a stored property needs in this shape.
   private func storedPrefix(_ isStatic: Bool) -> String {

@@ -587,6 +587,46 @@ import Testing
       ])
   }
 
+  @Test func aRequirementNamedLockLeavesTheLockAnotherName() throws {
+    try expectMocks(
+      [
+        "Sources/Locking.swift": """
+        protocol Locking: AnyObject, Sendable {
+          func lock()
+        }
+
+        """
+      ],
+      protocols: ["Locking"],
+      produces: [
+        "Tests/LockingMock.swift": """
+        import Foundation
+
+        final class LockingMock: Locking, @unchecked Sendable {
+          private let mockLock = NSLock()
+
+          private var _lockCallCount: Int = 0
+          var lockCallCount: Int { mockLock.withLock { _lockCallCount } }
+          private var _lockHandler: (@Sendable () -> Void)?
+          var lockHandler: (@Sendable () -> Void)? {
+            get { mockLock.withLock { _lockHandler } }
+            set { mockLock.withLock { _lockHandler = newValue } }
+          }
+          func lock() {
+            let handler = mockLock.withLock {
+              _lockCallCount += 1
+              return _lockHandler
+            }
+            if let handler {
+              handler()
+            }
+          }
+        }
+
+        """
+      ])
+  }
+
   // MARK: Refusals
 
   @Test func requirementsAMockCannotImplementAreRefusedWithTheirPlace() throws {
