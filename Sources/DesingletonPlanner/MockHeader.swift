@@ -18,7 +18,9 @@ enum MockHeader {
 
   static func state(of text: String) -> State {
     let lines = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
-    guard lines.count == 3, lines[0].hasPrefix(marker), let range = lines[1].range(of: hashLabel) else { return .foreign }
+    guard lines.count == 3, lines[0].hasPrefix(marker), let range = lines[1].range(of: hashLabel) else {
+      return .foreign
+    }
     return String(lines[1][range.upperBound...]) == hash(String(lines[2])) ? .generated : .edited
   }
 

@@ -31,7 +31,11 @@ enum MockRequirements {
     try items(in: node.memberBlock.members, conditional: false, file: file)
   }
 
-  private static func items(in members: MemberBlockItemListSyntax, conditional: Bool, file: ParsedFile) throws -> [MockItem] {
+  private static func items(
+    in members: MemberBlockItemListSyntax,
+    conditional: Bool,
+    file: ParsedFile
+  ) throws -> [MockItem] {
     var result: [MockItem] = []
     for member in members {
       let decl = member.decl
@@ -60,14 +64,19 @@ enum MockRequirements {
   private static func unsupported(_ node: some SyntaxProtocol, _ what: String, file: ParsedFile) -> Refusal {
     Refusal(
       "\(what) cannot be mocked yet (mocks implement properties and methods); write this double by hand",
-      at: file.source.location(ofOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset))
+      at: file.source.location(ofOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    )
   }
 
   private static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
     modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
   }
 
-  private static func properties(_ node: VariableDeclSyntax, conditional: Bool, file: ParsedFile) throws -> [MockProperty] {
+  private static func properties(
+    _ node: VariableDeclSyntax,
+    conditional: Bool,
+    file: ParsedFile
+  ) throws -> [MockProperty] {
     try node.bindings.map { binding in
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let type = binding.typeAnnotation?.type.trimmedDescription
@@ -78,8 +87,12 @@ enum MockRequirements {
         throw unsupported(binding, "an 'async' or 'throws' property", file: file)
       }
       return MockProperty(
-        name: name, type: type, isStatic: isStatic(node.modifiers), defaultValue: defaultValue(of: type),
-        isConditional: conditional)
+        name: name,
+        type: type,
+        isStatic: isStatic(node.modifiers),
+        defaultValue: defaultValue(of: type),
+        isConditional: conditional
+      )
     }
   }
 
@@ -93,10 +106,15 @@ enum MockRequirements {
       let name = (parameter.secondName ?? parameter.firstName).text
       let label = parameter.firstName.text
       let isInout = hasPrefix(written, in: ["inout"])
-      var bare = stripping(written, ["inout", "@escaping", "@autoclosure", "sending", "borrowing", "consuming", "__owned", "__shared"])
+      var bare = stripping(
+        written,
+        ["inout", "@escaping", "@autoclosure", "sending", "borrowing", "consuming", "__owned", "__shared"]
+      )
       let isEscaping = written.contains("@escaping")
       let isClosure = isFunctionType(stripping(bare, ["@Sendable", "@MainActor"]))
-      if identifiers(in: written).contains("Self") { throw unsupported(parameter, "a parameter of type 'Self'", file: file) }
+      if identifiers(in: written).contains("Self") {
+        throw unsupported(parameter, "a parameter of type 'Self'", file: file)
+      }
       if bare.hasPrefix("some ") { bare = "any " + bare.dropFirst(5) }
       if parameter.ellipsis != nil { bare = "[\(bare)]" }
       var handlerType = written.replacingOccurrences(of: "@autoclosure ", with: "")
@@ -112,8 +130,14 @@ enum MockRequirements {
       }
       parameters.append(
         MockMethod.Parameter(
-          name: name, handlerType: handlerType, storedType: isClosure && !isEscaping ? nil : bare, isInout: isInout,
-          isErased: isErased, key: label == "_" ? name : label))
+          name: name,
+          handlerType: handlerType,
+          storedType: isClosure && !isEscaping ? nil : bare,
+          isInout: isInout,
+          isErased: isErased,
+          key: label == "_" ? name : label
+        )
+      )
     }
     let effects = node.signature.effectSpecifiers
     let throwsClause = effects?.throwsClause
@@ -129,20 +153,33 @@ enum MockRequirements {
     let castsResult = returnType.map(mentionsGeneric) ?? false
 
     // The declaration as written, without access, `mutating` (a class has none) or body.
-    let dropped: Set<String> = ["mutating", "nonmutating", "public", "open", "internal", "package", "fileprivate", "private"]
+    let dropped: Set<String> = [
+      "mutating", "nonmutating", "public", "open", "internal", "package", "fileprivate", "private",
+    ]
     var head = node.attributes.map { $0.trimmedDescription }.filter { $0 != "@objc" }
     head += node.modifiers.map(\.name.text).filter { !dropped.contains($0) }
-    let parameterList = node.signature.parameterClause.parameters.map { $0.with(\.trailingComma, nil).trimmedDescription }
+    let parameterList = node.signature.parameterClause.parameters.map {
+      $0.with(\.trailingComma, nil).trimmedDescription
+    }
     var signature = (head + ["func " + node.name.text]).joined(separator: " ")
-    signature += (node.genericParameterClause?.trimmedDescription ?? "") + "(" + parameterList.joined(separator: ", ") + ")"
+    signature +=
+      (node.genericParameterClause?.trimmedDescription ?? "") + "(" + parameterList.joined(separator: ", ") + ")"
     if let effects { signature += " " + effects.trimmedDescription }
     if let clause = node.signature.returnClause { signature += " " + clause.trimmedDescription }
     if let clause = node.genericWhereClause { signature += " " + clause.trimmedDescription }
 
     return MockMethod(
-      name: node.name.text, mockName: node.name.text, signature: signature, parameters: parameters,
-      isStatic: isStatic(node.modifiers), isAsync: effects?.asyncSpecifier != nil, handlerThrows: handlerThrows,
-      returnType: returnType, castsResult: castsResult, defaultResult: returnType.flatMap(defaultValue(of:)))
+      name: node.name.text,
+      mockName: node.name.text,
+      signature: signature,
+      parameters: parameters,
+      isStatic: isStatic(node.modifiers),
+      isAsync: effects?.asyncSpecifier != nil,
+      handlerThrows: handlerThrows,
+      returnType: returnType,
+      castsResult: castsResult,
+      defaultResult: returnType.flatMap(defaultValue(of:))
+    )
   }
 
   // MARK: Names
@@ -166,7 +203,9 @@ enum MockRequirements {
     var names: [String: String] = [:]
     for (name, group) in Dictionary(grouping: all, by: \.name) {
       var distinct: [MockMethod] = []
-      for method in group where !distinct.contains(where: { identity($0) == identity(method) }) { distinct.append(method) }
+      for method in group where !distinct.contains(where: { identity($0) == identity(method) }) {
+        distinct.append(method)
+      }
       if distinct.count == 1 {
         names[identity(distinct[0])] = name
         continue
@@ -186,7 +225,8 @@ enum MockRequirements {
       // Same labels, different types: the parameter types tell them apart.
       let clashing = chosen.indices.filter { position in chosen.filter { $0 == chosen[position] }.count > 1 }
       for position in clashing {
-        chosen[position] = name + distinct[position].parameters.map { capitalized(identifiers(in: $0.handlerType).joined()) }.joined()
+        chosen[position] =
+          name + distinct[position].parameters.map { capitalized(identifiers(in: $0.handlerType).joined()) }.joined()
       }
       let stillClashing = chosen.indices.filter { position in chosen.filter { $0 == chosen[position] }.count > 1 }
       for position in stillClashing {
@@ -222,7 +262,9 @@ enum MockRequirements {
     let type = type.trimmingSpaces
     if isFunctionType(type) { return nil }
     if type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<") { return "nil" }
-    if type.hasPrefix("[") && type.hasSuffix("]") { return hasTopLevel(":", in: String(type.dropFirst().dropLast())) ? "[:]" : "[]" }
+    if type.hasPrefix("[") && type.hasSuffix("]") {
+      return hasTopLevel(":", in: String(type.dropFirst().dropLast())) ? "[:]" : "[]"
+    }
     if type.hasPrefix("Array<") || type.hasPrefix("Set<") || type.hasPrefix("ContiguousArray<") { return "[]" }
     if type.hasPrefix("Dictionary<") { return "[:]" }
     let numbers: Set<String> = [
@@ -300,13 +342,16 @@ enum MockRequirements {
     var conditions: [String] = []
     var current = Syntax(node).parent
     while let syntax = current {
-      if let clause = syntax.as(IfConfigClauseSyntax.self), let list = clause.parent?.as(IfConfigClauseListSyntax.self) {
+      if let clause = syntax.as(IfConfigClauseSyntax.self), let list = clause.parent?.as(IfConfigClauseListSyntax.self)
+      {
         var parts: [String] = []
         for earlier in list {
           if earlier.id == clause.id { break }
           if let condition = earlier.condition { parts.append("!(\(condition.trimmedDescription))") }
         }
-        if let condition = clause.condition { parts.append(parts.isEmpty ? condition.trimmedDescription : "(\(condition.trimmedDescription))") }
+        if let condition = clause.condition {
+          parts.append(parts.isEmpty ? condition.trimmedDescription : "(\(condition.trimmedDescription))")
+        }
         if !parts.isEmpty { conditions.insert(parts.joined(separator: " && "), at: 0) }
       }
       current = syntax.parent

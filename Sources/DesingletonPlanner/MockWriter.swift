@@ -12,13 +12,17 @@ struct MockWriter {
 
   /// The locks' names: `lock` and `staticLock`, unless a requirement has that name.
   private var lockNames: (instance: String, type: String) {
-    let taken = Set(flattened(design.items).map { item -> String in
-      switch item {
-      case .property(let property): property.name
-      case .method(let method): method.name
+    let taken = Set(
+      flattened(design.items).map { item -> String in
+        switch item {
+        case .property(let property): property.name
+        case .method(let method): method.name
+        }
       }
-    })
-    return (taken.contains("lock") ? "mockLock" : "lock", taken.contains("staticLock") ? "mockStaticLock" : "staticLock")
+    )
+    return (
+      taken.contains("lock") ? "mockLock" : "lock", taken.contains("staticLock") ? "mockStaticLock" : "staticLock"
+    )
   }
   private var guarded: Bool { design.shape.isGuarded }
 
@@ -60,7 +64,10 @@ struct MockWriter {
     if !initialized.isEmpty {
       let parameters = initialized.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
       blocks.append(
-        ["init(\(parameters)) {"] + initialized.map { indent + "self.\(guarded ? "_" : "")\($0.name) = \($0.name)" } + ["}"])
+        ["init(\(parameters)) {"] + initialized.map { indent + "self.\(guarded ? "_" : "")\($0.name) = \($0.name)" } + [
+          "}"
+        ]
+      )
     }
     blocks += design.items.map(lines(for:))
     lines += blocks.enumerated().flatMap { position, block in

@@ -67,7 +67,8 @@ public enum MocksPlanner {
     for design in designs {
       if let other = seen[design.path] {
         throw Refusal(
-          "the mocks of '\(other)' and '\(design.protocolName)' would both be written to '\(design.path)'; give --output-dir or mock one at a time")
+          "the mocks of '\(other)' and '\(design.protocolName)' would both be written to '\(design.path)'; give --output-dir or mock one at a time"
+        )
       }
       seen[design.path] = design.protocolName
     }
@@ -91,7 +92,9 @@ public enum MocksPlanner {
     } else if let typeName {
       names = index.conformances(of: typeName).filter { index.kind(ofWritten: $0) == .project(.protocol) }
       if names.isEmpty {
-        throw Refusal("'\(typeName)' conforms to no protocol of the project; run 'desingleton extract-protocol' first, or name protocols with --slice")
+        throw Refusal(
+          "'\(typeName)' conforms to no protocol of the project; run 'desingleton extract-protocol' first, or name protocols with --slice"
+        )
       }
     } else {
       throw Refusal("give the singleton with --singleton, or the protocols with --slice")
@@ -129,8 +132,12 @@ public enum MocksPlanner {
       guard inherited.insert(written).inserted else { continue }
       switch index.kind(ofWritten: written) {
       case .project(.protocol):
-        for other in index.declarations(of: index.resolveType(written)) where other.kind == .protocol && !other.isExtension {
-          if let module, project.modules.module(of: other.path).map({ $0 != module && !project.modules.module(module, canSee: $0) }) == true {
+        for other in index.declarations(of: index.resolveType(written))
+        where other.kind == .protocol && !other.isExtension {
+          if let module,
+            project.modules.module(of: other.path).map({ $0 != module && !project.modules.module(module, canSee: $0) })
+              == true
+          {
             continue
           }
           refined.append(other)
@@ -138,16 +145,23 @@ public enum MocksPlanner {
           queue += other.inherited
         }
       default:
-        let bare = written.replacingOccurrences(of: "Swift.", with: "").replacingOccurrences(of: "_Concurrency.", with: "")
+        let bare = written.replacingOccurrences(of: "Swift.", with: "").replacingOccurrences(
+          of: "_Concurrency.",
+          with: ""
+        )
         guard ["AnyObject", "Sendable", "Actor", "class"].contains(bare) else {
           throw Refusal(
             "a mock of '\(declaration.name)' cannot implement '\(written)', which it refines; write this double by hand",
-            at: declaration.location)
+            at: declaration.location
+          )
         }
       }
     }
     if attributes.contains("@objc") {
-      throw Refusal("'\(declaration.name)' is @objc; its double needs an NSObject subclass, write it by hand", at: declaration.location)
+      throw Refusal(
+        "'\(declaration.name)' is @objc; its double needs an NSObject subclass, write it by hand",
+        at: declaration.location
+      )
     }
     let isolation = attributes.first(where: index.isGlobalActorAttribute)
     let shape: MockDesign.Shape
@@ -182,12 +196,14 @@ public enum MocksPlanner {
       guard let module else {
         throw Refusal(
           "'\(declaration.name)' is in no module of a Package.swift under the paths given; say where its mock goes with --output-dir",
-          at: declaration.location)
+          at: declaration.location
+        )
       }
       guard let target = testTarget(of: module, modules: project.modules) else {
         throw Refusal(
           "no test target depends on the module '\(module)' that declares '\(declaration.name)'; say where its mock goes with --output-dir",
-          at: declaration.location)
+          at: declaration.location
+        )
       }
       directory = target.directory + "/Mocks"
       importLine = moduleImport(module, declaration: declaration)
@@ -202,7 +218,8 @@ public enum MocksPlanner {
         if !here.isEmpty && !there.isEmpty && here.isDisjoint(with: there) { continue }
         throw Refusal(
           "'\(mockName)' is already declared here; rename it, or mock '\(declaration.name)' into another folder",
-          at: other.location)
+          at: other.location
+        )
       }
     }
 
@@ -210,22 +227,31 @@ public enum MocksPlanner {
     if shape.isGuarded { imports.append("import Foundation") }
     for file in [file] + refined.compactMap({ try? project.file($0.path) }) {
       for statement in file.tree.statements {
-        guard let line = statement.item.as(ImportDeclSyntax.self)?.trimmedDescription, !line.hasPrefix("@testable") else { continue }
+        guard let line = statement.item.as(ImportDeclSyntax.self)?.trimmedDescription, !line.hasPrefix("@testable")
+        else { continue }
         if !imports.contains(line) { imports.append(line) }
       }
     }
     if let importLine, !imports.contains(importLine) { imports.append(importLine) }
 
     return MockDesign(
-      protocolName: declaration.name, mockName: mockName, path: path, shape: shape, imports: imports,
-      condition: MockRequirements.enclosingCondition(of: node), items: items,
-      indent: MockRequirements.indentUnit(of: node, file: file))
+      protocolName: declaration.name,
+      mockName: mockName,
+      path: path,
+      shape: shape,
+      imports: imports,
+      condition: MockRequirements.enclosingCondition(of: node),
+      items: items,
+      indent: MockRequirements.indentUnit(of: node, file: file)
+    )
   }
 
   /// The test target that tests `module`: one named `<module>Tests` that depends on it, else the
   /// first (by name) that depends on it.
   static func testTarget(of module: String, modules: ModuleMap) -> ModuleMap.Target? {
-    let candidates = modules.targets.filter { $0.isTest && $0.dependencies.contains(module) }.sorted { $0.name < $1.name }
+    let candidates = modules.targets.filter { $0.isTest && $0.dependencies.contains(module) }.sorted {
+      $0.name < $1.name
+    }
     return candidates.first { $0.name == module + "Tests" } ?? candidates.first
   }
 
@@ -251,11 +277,13 @@ public enum MocksPlanner {
       case .edited:
         throw Refusal(
           "this mock was edited by hand since it was generated; keep your edits, or replace it with --force",
-          at: Location(path: design.path, line: 1, column: 1))
+          at: Location(path: design.path, line: 1, column: 1)
+        )
       case .foreign:
         throw Refusal(
           "this file was not generated by 'desingleton mocks'; move it, or replace it with --force",
-          at: Location(path: design.path, line: 1, column: 1))
+          at: Location(path: design.path, line: 1, column: 1)
+        )
       }
     }
     // Loaded so the Printer reads it as the plan does.

@@ -16,10 +16,16 @@ struct Mocks: ParsableCommand {
 
   @Option(
     name: .customLong("slice"),
-    help: ArgumentHelp("A protocol to write a double for (repeatable; default: every project protocol the singleton conforms to).", valueName: "name"))
+    help: ArgumentHelp(
+      "A protocol to write a double for (repeatable; default: every project protocol the singleton conforms to).",
+      valueName: "name"
+    )
+  )
   var slices: [String] = []
 
-  @Option(help: "Write the doubles into this directory (default: the test target that depends on each protocol's module).")
+  @Option(
+    help: "Write the doubles into this directory (default: the test target that depends on each protocol's module)."
+  )
   var outputDir: String?
 
   @Flag(help: "Replace a double that was edited by hand, or a file that 'mocks' did not write.")
@@ -30,7 +36,9 @@ struct Mocks: ParsableCommand {
     var typeName: String?
     if let singleton {
       // After 'finish' the type has no accessor left: a type of that name is enough.
-      let found = project.index.types(named: singleton).filter { project.index.primaryDeclaration(of: $0)?.kind != .protocol }
+      let found = project.index.types(named: singleton).filter {
+        project.index.primaryDeclaration(of: $0)?.kind != .protocol
+      }
       if found.count > 1 { throw Refusal("'\(singleton)' is ambiguous: \(found.joined(separator: ", "))") }
       guard let name = found.first else { throw Refusal("no type named '\(singleton)'") }
       typeName = name
