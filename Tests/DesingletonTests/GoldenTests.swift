@@ -8,7 +8,8 @@ import Testing
 /// dry-run diff and `NN.stderr` the exact summary or refusal. Every step is checked: the diff
 /// passes `git apply --check`, applying it equals the real run, a second run changes nothing, a
 /// refused run leaves the tree byte-identical; and after every step the sample builds and its own
-/// tests pass. `DESINGLETON_RECORD=1` rewrites the golden files and fails the run.
+/// tests pass. `tests/NN/` (optional) holds hand-written test files copied into the sample after
+/// step NN, before it is built: tests that use what the step generated. `DESINGLETON_RECORD=1` rewrites the golden files and fails the run.
 struct GoldenCase: CustomTestStringConvertible, Sendable {
   var name: String
   var sample: String
@@ -19,7 +20,11 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
   static let directory = packageRoot + "/Tests/Golden"
 
   static var all: [GoldenCase] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    var names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    // `DESINGLETON_GOLDEN=a,b` runs (or records) only those cases.
+    if let only = ProcessInfo.processInfo.environment["DESINGLETON_GOLDEN"] {
+      names = names.filter(only.split(separator: ",").map(String.init).contains)
+    }
     return names.sorted().compactMap { name in
       let folder = directory + "/" + name
       guard let sample = try? String(contentsOfFile: folder + "/sample", encoding: .utf8),
@@ -82,6 +87,14 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
       let again = try run([Self.binary] + arguments + ["--dry-run"], in: work.path)
       #expect(again.status == 0 && again.output.isEmpty, "\(context): a second run is not empty:\n\(again.output)\(again.standardError)")
       try work.commit(context)
+
+      // Hand-written tests that need this step's output (tests against the generated doubles):
+      // `tests/NN/` is copied into the sample as it is laid out, then built and run with its tests.
+      let written = folder + "/tests/" + prefix
+      if FileManager.default.fileExists(atPath: written) {
+        try run(["cp", "-R", written + "/.", work.path])
+        try work.commit(context + " (hand-written tests)")
+      }
 
       // The product: the rewritten app builds and its own tests pass.
       let build = try run(["swift", "build", "--build-tests", "-q", "--scratch-path", work.scratch], in: work.path)

@@ -25,6 +25,8 @@ step extract-protocol --singleton SessionController \
 step inject --type ItemListViewController
 step inject --all
 step finish --root AppCoordinator --include-tests
+step mocks --singleton SessionController
+cp -R "$root/Tests/Golden/shopping-journey/tests/05/." .   # a hand-written test against the doubles
 printf '\n\033[1m$ swift build && swift test\033[0m   (the rewritten app)\n'
 swift build --build-tests -q 2>&1 | tail -n 5
 swift test --skip-build 2>&1 | tail -n 1
