@@ -4,8 +4,22 @@ import DesingletonIndex
 /// Plans a command once per compilation unit when two targets declare a type of the same name:
 /// each twin is sliced, injected and finished for its own target, and the plans are merged.
 public enum ModuleUnits {
-  public static func plan(typeName: String, project: Project, _ body: (Project) throws -> Plan) throws -> Plan {
-    guard let modules = project.twinModules(of: typeName) else { return try body(project) }
+  /// `only`: plan just the twin of that module (scan's commands name it).
+  public static func plan(
+    typeName: String, project: Project, only: String? = nil, _ body: (Project) throws -> Plan
+  ) throws -> Plan {
+    guard var modules = project.twinModules(of: typeName) else {
+      if let only {
+        throw Refusal("--module \(only): '\(typeName)' is declared in one module only; leave --module out")
+      }
+      return try body(project)
+    }
+    if let only {
+      guard modules.contains(only) else {
+        throw Refusal("--module \(only): '\(typeName)' is declared in modules \(modules.joined(separator: ", "))")
+      }
+      modules = [only]
+    }
     var merged = Plan()
     var owner: [String: String] = [:]
     for module in modules {

@@ -63,6 +63,8 @@ public struct ScanReport: Codable, Sendable, Equatable {
     public var kept: [KeptMember]
     /// Why nothing is suggested for this singleton at all, if that is so.
     public var note: String?
+    /// The module of this singleton when another module declares a type of the same name (twins).
+    public var module: String?
   }
 
   public var schemaVersion = 1
@@ -86,9 +88,23 @@ public struct ScanReport: Codable, Sendable, Equatable {
     // Each singleton's entry depends only on the index and those files: build them in parallel,
     // keep them in index order, and report the first refusal in that order.
     let results = parallelMap(count: reported.count, threads: threads) { position in
-      Result { try ScanReport.entry(for: reported[position], project: project, maxSlices: maxSlices) }
+      Result { try ScanReport.entries(for: reported[position], project: project, maxSlices: maxSlices) }
     }
-    singletons = try results.map { try $0.get() }
+    singletons = try results.flatMap { try $0.get() }
+  }
+
+  /// One entry, or one per module when two targets each declare a type of this name.
+  private static func entries(for singleton: Singleton, project: Project, maxSlices: Int) throws -> [SingletonEntry] {
+    guard let modules = project.twinModules(of: singleton.typeName) else {
+      return [try entry(for: singleton, project: project, maxSlices: maxSlices)]
+    }
+    return try modules.compactMap { module in
+      let unit = project.unit(around: module)
+      guard let twin = unit.index.singleton(typeName: singleton.typeName) else { return nil }
+      var entry = try entry(for: twin, project: unit, maxSlices: maxSlices)
+      entry.module = module
+      return entry
+    }
   }
 
   private static func entry(for singleton: Singleton, project: Project, maxSlices: Int) throws -> SingletonEntry {
@@ -171,7 +187,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
       ("suggestedSlices", .array(entry.suggestedSlices.map { .object([("name", .string($0.name)), ("members", jsonStrings($0.members))]) })),
       ("unsliced", jsonStrings(entry.unsliced)),
       ("kept", .array(entry.kept.map { .object([("member", .string($0.member)), ("reason", .string($0.reason))]) })),
-    ] + (entry.note.map { [("note", JSONValue.string($0))] } ?? []))
+    ] + (entry.note.map { [("note", JSONValue.string($0))] } ?? []) + (entry.module.map { [("module", JSONValue.string($0))] } ?? []))
   }
 
   public func text() -> String {
@@ -183,7 +199,8 @@ public struct ScanReport: Codable, Sendable, Equatable {
     }
     for entry in singletons {
       out += "\n\(entry.type).\(entry.accessor)\(entry.shape == SingletonShape.accessorMethod.rawValue ? "()" : "")"
-      out += "  \(entry.place.file):\(entry.place.line)  \(entry.kind), \(entry.shape), \(entry.strict ? "strict" : "not strict")\n"
+      out += "  \(entry.place.file):\(entry.place.line)  \(entry.kind), \(entry.shape), \(entry.strict ? "strict" : "not strict")"
+      out += (entry.module.map { ", module \($0)" } ?? "") + "\n"
       out += "  \(entry.members.count) members, \(entry.references) references, \(entry.consumers.count) consumer types\n"
       for member in entry.members { out += "    \(member.declaration)\n" }
       if !entry.consumers.isEmpty {
@@ -215,7 +232,8 @@ public struct ScanReport: Codable, Sendable, Equatable {
         let flags = entry.suggestedSlices.map { "--slice \($0.name)=\($0.members.joined(separator: ","))" }
         // A project-specific accessor name must be given again, or the command would not find the singleton.
         let accessor = AccessorNames.standard.matches(entry.accessor) ? "" : "--accessor \(entry.accessor) "
-        out += "\n  desingleton extract-protocol \(accessor)--singleton \(entry.type) \(flags.joined(separator: " "))\n"
+        let module = entry.module.map { "--module \($0) " } ?? ""
+        out += "\n  desingleton extract-protocol \(accessor)--singleton \(entry.type) \(module)\(flags.joined(separator: " "))\n"
       }
     }
     if !warnings.isEmpty {

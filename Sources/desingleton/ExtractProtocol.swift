@@ -16,6 +16,9 @@ struct ExtractProtocol: ParsableCommand {
   @Option(help: "The singleton type (needed when the paths hold more than one).")
   var singleton: String?
 
+  @Option(help: "When two targets each declare a singleton of this name: slice only the one in this module.")
+  var module: String?
+
   @Option(
     name: .customLong("slice"),
     help: ArgumentHelp("A protocol and the members it holds, e.g. ItemFetcher=fetchedItems,fetchAvailableItems (repeatable; default: the slices scan suggests).", valueName: "name=member,...")
@@ -77,7 +80,7 @@ struct ExtractProtocol: ParsableCommand {
         target = try resolveSingleton(target.typeName, in: widened)
       }
     }
-    let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
+    let plan = try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
       try ExtractProtocolPlanner.plan(singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
     }
     try writing.carryOut(plan, project: project, root: common.root)

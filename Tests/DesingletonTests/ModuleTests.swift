@@ -96,6 +96,52 @@ import Testing
     }
   }
 
+  /// Two targets that each declare `Preferences` are two singletons: scan lists each with its
+  /// module and members, and its command names the module, which extract-protocol then slices alone.
+  @Test func twinTypesInTwoTargetsAreReportedAndSlicedApart() throws {
+    let files = [
+      "Pkg/Package.swift": """
+        // swift-tools-version:6.0
+        import PackageDescription
+        let package = Package(name: "Pkg", targets: [.target(name: "Phone"), .target(name: "Desk")])
+        """,
+      "Pkg/Sources/Phone/Preferences.swift": """
+        @MainActor
+        final class Preferences {
+          static let shared = Preferences()
+          var vibrates = true
+        }
+        @MainActor
+        final class Ringer {
+          func ring() -> Bool { Preferences.shared.vibrates }
+        }
+        """,
+      "Pkg/Sources/Desk/Preferences.swift": """
+        @MainActor
+        final class Preferences {
+          static let shared = Preferences()
+          var width = 800
+        }
+        @MainActor
+        final class Window {
+          func layout() -> Int { Preferences.shared.width }
+        }
+        """,
+    ]
+    let project = makeProject(files)
+    #expect(project.twinModules(of: "Preferences") == ["Desk", "Phone"])
+    let report = try ScanReport(project: project)
+    #expect(report.singletons.map(\.module) == ["Desk", "Phone"])
+    #expect(report.singletons.map { $0.members.map(\.name) } == [["width"], ["vibrates"]])
+    #expect(report.text().contains("desingleton extract-protocol --singleton Preferences --module Phone --slice"))
+    let phone = try ModuleUnits.plan(typeName: "Preferences", project: project, only: "Phone") { unit in
+      let twin = try #require(unit.index.singleton(typeName: "Preferences"))
+      return try ExtractProtocolPlanner.plan(singleton: twin, options: ExtractProtocolOptions(), project: unit)
+    }
+    #expect(phone.newFiles.keys.allSatisfy { $0.hasPrefix("Pkg/Sources/Phone/") })
+    #expect(phone.edits.keys.sorted() == ["Pkg/Sources/Phone/Preferences.swift"])
+  }
+
   @Test func aFileSharedByTwoProjectTargetsIsInBoth() {
     let map = ModuleMap(targets: [
       .init(name: "iOSApp", directory: "App", isTest: false, files: ["App/Shared.swift", "App/Phone.swift"], kind: .xcode),

@@ -9,9 +9,9 @@ struct DoubleTests {
     @Test func theAvatarIsTheStubbedPictureForTheUserAsked() throws {
         let picture = try #require(UIImage(named: "ada"))
         let placeholder = try #require(UIImage(named: "placeholder"))
-        let cache = CachedProfileImageServiceMock()
+        let cache = ProfileImageCachingMock()
         cache.cachedProfileImageHandler = { userId in userId == "42" ? picture : nil }
-        let provider = AvatarProvider(cachedProfileImageService: cache, placeholder: placeholder)
+        let provider = AvatarProvider(profileImageCaching: cache, placeholder: placeholder)
 
         #expect(provider.avatar(forUserId: "42") === picture)
         #expect(provider.avatar(forUserId: "7") === placeholder)
@@ -19,8 +19,8 @@ struct DoubleTests {
     }
 
     @Test func withoutAHandlerTheCacheHasNothing() {
-        let cache = CachedProfileImageServiceMock()
-        let imageView = ProfileImageView(cachedProfileImageService: cache, userId: "42")
+        let cache = ProfileImageCachingMock()
+        let imageView = ProfileImageView(profileImageCaching: cache, userId: "42")
 
         #expect(imageView.image == nil)
         #expect(cache.cachedProfileImageCallCount == 1)
