@@ -8,10 +8,71 @@ public struct InjectOptions: Sendable {
   public var types: [String]?
   /// Give the new init parameters the singleton as their default value and leave call sites alone.
   public var defaultArgument: Bool
+  /// With `--all`, refuse (write nothing) when any consumer would be skipped.
+  public var strict: Bool
 
-  public init(types: [String]? = nil, defaultArgument: Bool = false) {
+  public init(types: [String]? = nil, defaultArgument: Bool = false, strict: Bool = false) {
     self.types = types
     self.defaultArgument = defaultArgument
+    self.strict = strict
+  }
+}
+
+/// Why `inject --all` leaves a consumer alone; the summary groups skipped consumers by it.
+public enum SkipReason: String, Sendable, CaseIterable {
+  /// The system creates it (an application delegate, a `@main` type, a cell): it cannot take init
+  /// parameters. Listed apart from the skipped consumers: the accessor may stay there.
+  case frameworkCreated = "framework-created"
+  case synthesizedConformance = "synthesized-conformance"
+  case objectiveC = "objective-c-creation"
+  case instanceUse = "instance-use"
+  case unreadableValue = "no-property-yet"
+  case uncoveredMember = "uncovered-member"
+  case creationSite = "creation-site"
+  case superclassInit = "superclass-init"
+  case isolation = "isolation"
+  case moduleCycle = "module-cycle"
+  case createdBySingleton = "created-by-singleton"
+  case declaration = "declaration"
+
+  /// How the summary names the group.
+  public var title: String {
+    switch self {
+    case .frameworkCreated: return "created by the framework"
+    case .synthesizedConformance: return "a synthesized conformance would break"
+    case .objectiveC: return "created by Objective-C code"
+    case .instanceUse: return "uses the instance itself"
+    case .unreadableValue: return "uses the accessor where an injected property cannot be read"
+    case .uncoveredMember: return "uses a member no protocol covers"
+    case .creationSite: return "created where no argument can be added"
+    case .superclassInit: return "no superclass init to call"
+    case .isolation: return "uses the accessor in another isolation"
+    case .moduleCycle: return "would make a module cycle"
+    case .createdBySingleton: return "created while the singleton is being made"
+    case .declaration: return "its declaration cannot be rewritten"
+    }
+  }
+}
+
+/// A consumer `inject` leaves alone, with the reason and the places that decide it.
+public struct SkippedConsumer: Sendable, Equatable {
+  public var typeName: String
+  public var reason: SkipReason
+  public var diagnostics: [Diagnostic]
+}
+
+/// A consumer the design cannot handle: refused with `--type`, skipped with `--all`.
+struct ConsumerRefusal: Error {
+  var reason: SkipReason
+  var diagnostics: [Diagnostic]
+
+  init(_ reason: SkipReason, _ diagnostics: [Diagnostic]) {
+    self.reason = reason
+    self.diagnostics = diagnostics
+  }
+
+  init(_ reason: SkipReason, _ message: String, at location: Location? = nil) {
+    self.init(reason, [.error(message, at: location)])
   }
 }
 
@@ -67,6 +128,17 @@ public struct InjectOptions: Sendable {
 /// Write (`InjectWriter`: the design to text edits): references, inits, call sites, then the
 /// closures that must capture the new properties.
 public enum InjectPlanner {
+  /// How a human wires a type the system creates.
+  static let wiringHint =
+    "give it a property that whoever configures it sets, or keep the accessor there until the root passes it on"
+
+  /// The plan and what was decided, for the summary and `--format json`.
+  public static func run(singleton: Singleton, options: InjectOptions, project: Project) throws -> (plan: Plan, report: InjectReport) {
+    let design = try decide(singleton: singleton, options: options, project: project)
+    var writer = InjectWriter(design: design, project: project)
+    return (try writer.write(), design.report(project: project))
+  }
+
   public static func plan(singleton: Singleton, options: InjectOptions, project: Project) throws -> Plan {
     let design = try decide(singleton: singleton, options: options, project: project)
     var writer = InjectWriter(design: design, project: project)
@@ -88,11 +160,46 @@ struct InjectDesign {
   /// Creation sites to update, in file order.
   let callSites: [CallSite]
   /// Consumers left alone, each with its reason.
-  let skipped: [String]
+  let skipped: [SkippedConsumer]
+  /// Consumers the system creates, which cannot take init parameters.
+  let frameworkCreated: [SkippedConsumer]
   /// Files in another module than the singleton's that now name it and must import its module.
   let imports: [String: String]
 
   func consumer(_ typeName: String) -> Consumer? { consumers.first { $0.typeName == typeName } }
+
+  /// More injected protocols than this into one type is a sign the type does too much.
+  static let protocolWarningThreshold = 6
+
+  /// Types that receive more protocols than a type should, as warnings.
+  var warnings: [Diagnostic] {
+    consumers.filter { $0.protocols.count > Self.protocolWarningThreshold }.map { consumer in
+      .warning(
+        "'\(consumer.typeName)' now receives \(consumer.protocols.count) protocols of '\(singleton.typeName)'; consider splitting it",
+        at: consumer.primary.location)
+    }
+  }
+
+  /// The summary's closing lines: the skipped consumers grouped by reason with their places, the
+  /// types the system creates, and the warnings.
+  func summary() -> [String] {
+    var lines: [String] = []
+    if !skipped.isEmpty {
+      lines.append("skipped \(skipped.count) consumer\(skipped.count == 1 ? "" : "s"):")
+      for reason in SkipReason.allCases {
+        let group = skipped.filter { $0.reason == reason }
+        guard !group.isEmpty else { continue }
+        lines.append("  \(reason.title) (\(group.count)): \(group.map(\.typeName).joined(separator: ", "))")
+        lines += group.flatMap(\.diagnostics).map { "    \($0)" }
+      }
+    }
+    if !frameworkCreated.isEmpty {
+      lines.append("created by the framework, not injected (\(frameworkCreated.count)): \(frameworkCreated.map(\.typeName).joined(separator: ", "))")
+      lines += frameworkCreated.flatMap(\.diagnostics).map { "  \($0)" }
+    }
+    lines += warnings.map(\.description)
+    return lines
+  }
 }
 
 /// The init a consumer without a designated init of its own gets.
@@ -150,7 +257,9 @@ private struct Designer {
   let catalog: ProtocolCatalog
   var consumers: [String: Consumer] = [:]
   var order: [String] = []
-  var skipped: [String] = []
+  var skipped: [SkippedConsumer] = []
+  /// Consumers the system creates: they keep the accessor until a human wires them.
+  var frameworkCreated: [SkippedConsumer] = []
   /// Whether code outside tests creates a type, asked once per type: the answer reads every file
   /// that names it.
   private let createdOutsideTests = Memo<String, Bool>()
@@ -166,6 +275,25 @@ private struct Designer {
   var accessExpression: String { singleton.accessExpression }
 
   mutating func design() throws -> InjectDesign {
+    do {
+      return try designConsumers()
+    } catch let refusal as ConsumerRefusal {
+      throw Refusal(refusal.diagnostics)
+    }
+  }
+
+  /// Records a consumer left alone; its diagnostics point at its declaration when they name no place.
+  mutating func skip(_ typeName: String, _ reason: SkipReason, _ diagnostics: [Diagnostic]) {
+    let place = index.primaryDeclaration(of: typeName)?.location
+    let placed = diagnostics.map { diagnostic -> Diagnostic in
+      var diagnostic = diagnostic
+      if diagnostic.location == nil { diagnostic.location = place }
+      return diagnostic
+    }
+    skipped.append(SkippedConsumer(typeName: typeName, reason: reason, diagnostics: placed))
+  }
+
+  mutating func designConsumers() throws -> InjectDesign {
     let analysis = try checkSingleton()
     let targets = try chooseTargets(analysis)
     // Every target is analysed; in --all mode one that cannot be injected is skipped with its reason.
@@ -175,8 +303,10 @@ private struct Designer {
         guard let consumer = try analyse(typeName, references: analysis.references) else { continue }
         consumers[typeName] = consumer
         order.append(typeName)
+      } catch let refusal as ConsumerRefusal where options.types == nil {
+        skip(typeName, refusal.reason, refusal.diagnostics)
       } catch let refusal as Refusal where options.types == nil {
-        skipped.append("\(typeName): " + refusal.diagnostics.map(\.description).joined(separator: "; "))
+        skip(typeName, .declaration, refusal.diagnostics)
       }
     }
     if options.types == nil && !options.defaultArgument { try promoteCreators() }
@@ -195,8 +325,10 @@ private struct Designer {
         for typeName in order {
           do {
             try shapeInits(typeName, calls: calls)
+          } catch let refusal as ConsumerRefusal {
+            problems[typeName, default: ConsumerRefusal(refusal.reason, [])].diagnostics += refusal.diagnostics
           } catch let refusal as Refusal {
-            problems[typeName, default: []] += refusal.diagnostics
+            problems[typeName, default: ConsumerRefusal(.declaration, [])].diagnostics += refusal.diagnostics
           }
         }
         if problems.isEmpty && !options.defaultArgument {
@@ -204,14 +336,17 @@ private struct Designer {
         }
       }
       if problems.isEmpty {
+        if options.strict && !skipped.isEmpty {
+          throw Refusal(skipped.flatMap(\.diagnostics))
+        }
         return InjectDesign(
           singleton: singleton, options: options, consumers: order.compactMap { consumers[$0] }, callSites: callSites,
-          skipped: skipped, imports: try imports(for: callSites))
+          skipped: skipped, frameworkCreated: frameworkCreated, imports: try imports(for: callSites))
       }
       let sorted = problems.sorted { $0.key < $1.key }
-      if options.types != nil { throw Refusal(sorted.flatMap(\.value)) }
-      for (typeName, diagnostics) in sorted {
-        skipped.append("\(typeName): " + diagnostics.map(\.description).joined(separator: "; "))
+      if options.types != nil { throw Refusal(sorted.flatMap(\.value.diagnostics)) }
+      for (typeName, refusal) in sorted {
+        skip(typeName, refusal.reason, refusal.diagnostics)
         order.removeAll { $0 == typeName }
       }
     }
@@ -246,7 +381,7 @@ private struct Designer {
         let matches = index.types(named: name).filter { index.declarations(of: $0).contains { !$0.isExtension } }
         if matches.isEmpty { throw Refusal("no type named '\(name)'") }
         if matches.count > 1 { throw Refusal("'\(name)' is ambiguous: \(matches.joined(separator: ", "))") }
-        if let reason = notInjectable(matches[0]) {
+        if let (_, reason) = notInjectable(matches[0]) {
           throw Refusal("'\(matches[0])' cannot be injected: \(reason)", at: index.declarations(of: matches[0]).first?.location)
         }
         if !targets.contains(matches[0]) { targets.append(matches[0]) }
@@ -255,9 +390,18 @@ private struct Designer {
       // A consumer that only passes the instance on is a target too: it may be a creator an earlier
       // run left passing the accessor, or it is skipped with its reason.
       for usage in analysis.consumers where !(usage.reads + usage.writes + usage.calls).isEmpty || !usage.instanceUses.isEmpty {
-        if let reason = notInjectable(usage.typeName) {
+        if let (kind, reason) = notInjectable(usage.typeName) {
           let usesMembers = !(usage.reads + usage.writes + usage.calls).isEmpty
-          if usesMembers { skipped.append("\(usage.typeName): \(reason)") }
+          guard usesMembers, let kind else { continue }
+          if kind == .frameworkCreated {
+            let place = index.primaryDeclaration(of: usage.typeName)?.location
+            frameworkCreated.append(
+              SkippedConsumer(
+                typeName: usage.typeName, reason: kind,
+                diagnostics: [.note("'\(usage.typeName)': \(reason); \(InjectPlanner.wiringHint)", at: place)]))
+          } else {
+            skip(usage.typeName, kind, [.error("'\(usage.typeName)': \(reason)")])
+          }
         } else {
           targets.append(usage.typeName)
         }
@@ -279,19 +423,26 @@ private struct Designer {
     return "'\(singleton.typeName)' is a \(singleton.typeKind.rawValue) whose shared instance is a 'static var': each consumer would hold its own copy, and changes made through one would no longer be seen by the others; make '\(singleton.typeName)' a class or an actor first"
   }
 
-  func notInjectable(_ typeName: String) -> String? {
+
+  /// Why a type cannot be a consumer at all, and the group it is listed in (nil: not listed, as for
+  /// the singleton itself, protocols and test cases).
+  func notInjectable(_ typeName: String) -> (SkipReason?, String)? {
     let declarations = index.declarations(of: typeName)
-    guard let primary = declarations.first(where: { !$0.isExtension }) else { return "its declaration is not in the given paths" }
-    if typeName == singleton.typeName { return "it is the singleton itself" }
+    guard let primary = declarations.first(where: { !$0.isExtension }) else {
+      return (.declaration, "its declaration is not in the given paths")
+    }
+    if typeName == singleton.typeName { return (nil, "it is the singleton itself") }
     switch primary.kind {
-    case .enum: return "an enum cannot hold injected values"
-    case .protocol: return "it is a protocol"
+    case .enum: return (.declaration, "an enum cannot hold injected values")
+    case .protocol: return (nil, "it is a protocol")
     default: break
     }
-    if index.isTestType(typeName) { return "it is a test case" }
-    if let reason = index.systemCreation(of: typeName) { return "\(reason), so it cannot receive init parameters" }
+    if index.isTestType(typeName) { return (nil, "it is a test case") }
+    if let reason = index.systemCreation(of: typeName) {
+      return (.frameworkCreated, "\(reason), so it cannot receive init parameters")
+    }
     if let conformance = index.synthesizedConformance(of: typeName) {
-      return "its '\(conformance)' conformance is synthesized from its stored properties, which a protocol-typed property would break"
+      return (.synthesizedConformance, "its '\(conformance)' conformance is synthesized from its stored properties, which a protocol-typed property would break")
     }
     return nil
   }
@@ -303,7 +454,7 @@ private struct Designer {
     if ObjectiveCUses.isVisible(typeName, index: index) {
       let places = ObjectiveCUses.creations(of: typeName, in: project)
       if !places.isEmpty {
-        throw Refusal(places.map {
+        throw ConsumerRefusal(.objectiveC, places.map {
           .error("Objective-C code creates '\(typeName)' here, and desingleton does not rewrite Objective-C, so it could not pass the new init arguments", at: $0)
         })
       }
@@ -316,7 +467,7 @@ private struct Designer {
     let members = declarations.flatMap(\.members)
     var reads: Set<String> = []
     var writes: Set<String> = []
-    var problems: [Diagnostic] = []
+    var problems: [(reason: SkipReason, diagnostic: Diagnostic)] = []
     var aliasDefinitions: [Reference] = []
     var passed: [(reference: Reference, protocolName: String)] = []
     for reference in all where index.enclosingType(of: reference) == typeName {
@@ -345,7 +496,7 @@ private struct Designer {
       }
       // A parameter's default value cannot read an injected property either.
       if try isInParameterDefault(reference) {
-        problems.append(.error("'\(singleton.accessExpression)' is used in a default argument of '\(reference.context.memberName ?? typeName)', which cannot read an injected property; pass the value at the call sites instead", at: reference.location))
+        problems.append((.unreadableValue, .error("'\(singleton.accessExpression)' is used in a default argument of '\(reference.context.memberName ?? typeName)', which cannot read an injected property; pass the value at the call sites instead", at: reference.location)))
         continue
       }
       // Stored property initial values cannot read injected properties.
@@ -356,7 +507,7 @@ private struct Designer {
         let isAliasDefinition: Bool
         if case .alias(let name) = reference.use, name == memberName, reference.alias == nil { isAliasDefinition = true } else { isAliasDefinition = false }
         if !isAliasDefinition && reference.alias == nil {
-          problems.append(.error("'\(singleton.accessExpression)' is used in the initial value of stored property '\(memberName)'; make it lazy or set it in an init", at: reference.location))
+          problems.append((.unreadableValue, .error("'\(singleton.accessExpression)' is used in the initial value of stored property '\(memberName)'; make it lazy or set it in an init", at: reference.location)))
           continue
         }
       }
@@ -368,16 +519,16 @@ private struct Designer {
       case .alias:
         aliasDefinitions.append(reference)
       case .reassignment:
-        problems.append(.error("'\(typeName)' replaces the shared instance", at: reference.location))
+        problems.append((.instanceUse, .error("'\(typeName)' replaces the shared instance", at: reference.location)))
       case .instance:
-        problems.append(.error("'\(typeName)' passes the instance '\(singleton.accessExpression)' itself, so it cannot be told which protocol it needs", at: reference.location))
+        problems.append((.instanceUse, .error("'\(typeName)' passes the instance '\(singleton.accessExpression)' itself, so it cannot be told which protocol it needs", at: reference.location)))
       case .keyPath:
-        problems.append(.error("'\(typeName)' applies a key path to '\(singleton.accessExpression)', so which member it needs cannot be told; use the member by name", at: reference.location))
+        problems.append((.instanceUse, .error("'\(typeName)' applies a key path to '\(singleton.accessExpression)', so which member it needs cannot be told; use the member by name", at: reference.location)))
       case .unresolvedImplicit:
         break
       }
     }
-    if !problems.isEmpty { throw Refusal(problems) }
+    if let first = problems.first { throw ConsumerRefusal(first.reason, problems.map(\.diagnostic)) }
     // A `Sendable` type can store, and a `@Sendable` closure capture, only `Sendable` existentials.
     let sendable = try index.isCheckedSendable(typeName) || consumer.references.contains { try isInSendableClosure($0) }
     var calls: [String: [CallArguments]] = [:]
@@ -389,8 +540,8 @@ private struct Designer {
     let (chosen, uncovered) = catalog.cover(reads: reads, writes: writes, calls: calls, sendable: sendable)
     if let uncovered, sendable, catalog.cover(reads: reads, writes: writes, calls: calls).uncovered == nil {
       let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
-      throw Refusal(
-        "'\(typeName)' needs a 'Sendable' protocol for '\(uncovered)' (it is Sendable, or uses it in a '@Sendable' closure), and no protocol of '\(singleton.typeName)' that covers it is 'Sendable'; add 'Sendable' to that protocol first",
+      throw ConsumerRefusal(
+        .uncoveredMember, "'\(typeName)' needs a 'Sendable' protocol for '\(uncovered)' (it is Sendable, or uses it in a '@Sendable' closure), and no protocol of '\(singleton.typeName)' that covers it is 'Sendable'; add 'Sendable' to that protocol first",
         at: location)
     }
     if let uncovered, catalog.entries.contains(where: { $0.covers.contains(uncovered) }),
@@ -400,8 +551,8 @@ private struct Designer {
       }), let arguments = call.arguments
     {
       let written = "\(uncovered)(\(arguments.labels.map { "\($0):" }.joined()))"
-      throw Refusal(
-        "'\(typeName)' calls '\(written)', an overload no protocol of '\(singleton.typeName)' declares; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one",
+      throw ConsumerRefusal(
+        .uncoveredMember, "'\(typeName)' calls '\(written)', an overload no protocol of '\(singleton.typeName)' declares; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one",
         at: call.location)
     }
     if let uncovered {
@@ -410,7 +561,7 @@ private struct Designer {
       let message = written
         ? "'\(typeName)' sets '\(uncovered)', but no protocol of '\(singleton.typeName)' declares it '{ get set }'; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one"
         : "'\(typeName)' uses '\(uncovered)', which no protocol of '\(singleton.typeName)' covers; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one"
-      throw Refusal(message, at: location)
+      throw ConsumerRefusal(.uncoveredMember, message, at: location)
     }
     // A type that only hands the instance on and that no code outside tests creates is a
     // composition root: it keeps passing the accessor, and `finish` makes it the owner.
@@ -456,7 +607,7 @@ private struct Designer {
           consumer.dissolvedAliases.append(definition)
           continue
         }
-        throw Refusal("alias '\(aliasName)' is used for members of several protocols (\(protocolsUsed.sorted().joined(separator: ", "))); split it by hand", at: definition.location)
+        throw ConsumerRefusal(.instanceUse, "alias '\(aliasName)' is used for members of several protocols (\(protocolsUsed.sorted().joined(separator: ", "))); split it by hand", at: definition.location)
       }
       for use in uses { consumer.referenceProtocol[use.range] = target }
       consumer.referenceProtocol[definition.range] = target
@@ -550,7 +701,7 @@ private struct Designer {
 
   /// Every call of an init of a consumer, or of a subclass that inherits its inits; and, for each
   /// consumer created somewhere no argument can be added, why.
-  func findInitCalls() throws -> (calls: [InitCall], blocked: [String: [Diagnostic]]) {
+  func findInitCalls() throws -> (calls: [InitCall], blocked: [String: ConsumerRefusal]) {
     var created: Set<String> = Set(order)
     var superOf: [String: String] = [:]
     for type in order.flatMap({ index.subclasses(of: $0) }) {
@@ -580,7 +731,7 @@ private struct Designer {
       if !order.contains(call.typeName), let parent = superOf[call.typeName] { call.typeName = parent }
       return call
     }
-    var blocked: [String: [Diagnostic]] = [:]
+    var blocked: [String: ConsumerRefusal] = [:]
     for creation in found.unrewritable {
       guard let file = files.first(where: { $0.path == creation.path }) else { continue }
       let location = file.source.location(ofOffset: creation.offset)
@@ -589,13 +740,13 @@ private struct Designer {
         guard let created = creation.typeName else { continue }
         let typeName = order.contains(created) ? created : superOf[created] ?? created
         let written = "\(created.split(separator: ".").last.map(String.init) ?? created).init"
-        blocked[typeName, default: []].append(
+        blocked[typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(
           .error("'\(written)' is used as a function here, so no argument can be added to it; call it in a closure first", at: location))
       case .ambiguous:
         guard let created = creation.typeName else { continue }
         let typeName = order.contains(created) ? created : superOf[created] ?? created
         let simple = created.split(separator: ".").last.map(String.init) ?? created
-        blocked[typeName, default: []].append(
+        blocked[typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(
           .error("'\(simple)(...)' here may create '\(created)' or another type of that name, and which one cannot be told; qualify the name first", at: location))
       case .implicitMember:
         // Which consumer `.init(...)` creates is unknown: each consumer the file names whose inits
@@ -611,7 +762,7 @@ private struct Designer {
           }
           guard labelsMatch else { continue }
           let written = ".init(\(creation.labels.map { "\($0):" }.joined()))"
-          blocked[typeName, default: []].append(
+          blocked[typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(
             .error("'\(written)' may create '\(typeName)', and the code does not say which type it creates; write '\(simple)(...)' or annotate the type there first", at: location))
         }
       }
@@ -751,7 +902,7 @@ private struct Designer {
       }
     let inits = consumer.declarations.flatMap(\.members).filter { $0.kind == .initializer }
     for member in inits where try project.file(member.range.path).node(at: member.range.bytes)?.is(InitializerDeclSyntax.self) != true {
-      throw Refusal("cannot read this initializer", at: member.location)
+      throw ConsumerRefusal(.declaration, "cannot read this initializer", at: member.location)
     }
     let initInPrimary = inits.contains { $0.range.path == consumer.primary.path && consumer.primary.members.contains($0) }
     if !initInPrimary {
@@ -773,8 +924,8 @@ private struct Designer {
   func checkDefaultArgumentIsolation(_ consumer: Consumer) throws {
     guard options.defaultArgument, let actor = index.isolation(of: singleton.typeName) else { return }
     if index.isolation(of: consumer.typeName) != actor {
-      throw Refusal(
-        "cannot use '\(accessExpression)' as a default argument of '\(consumer.typeName)'s init: '\(singleton.typeName)' is \(actor)-isolated and the init is not, so Swift rejects the default value (SE-0411); mark '\(consumer.typeName)' \(actor) or inject without --default-argument",
+      throw ConsumerRefusal(
+        .isolation, "cannot use '\(accessExpression)' as a default argument of '\(consumer.typeName)'s init: '\(singleton.typeName)' is \(actor)-isolated and the init is not, so Swift rejects the default value (SE-0411); mark '\(consumer.typeName)' \(actor) or inject without --default-argument",
         at: consumer.primary.location)
     }
   }
@@ -791,19 +942,19 @@ private struct Designer {
         if inits.contains(where: { $0.labels.isEmpty }) { return "super.init()" }
         if inits.contains(where: { $0.labels == ["nibName", "bundle"] }) { return "super.init(nibName: nil, bundle: nil)" }
         if inits.contains(where: { $0.labels == ["frame"] }) { return "super.init(frame: .zero)" }
-        throw Refusal(
-          "'\(consumer.typeName)' has no init and its superclass '\(name)' has no init without arguments; add an init to '\(consumer.typeName)' first",
+        throw ConsumerRefusal(
+          .superclassInit, "'\(consumer.typeName)' has no init and its superclass '\(name)' has no init without arguments; add an init to '\(consumer.typeName)' first",
           at: consumer.primary.location)
       case .framework(let name):
         guard let known = FrameworkTypes.class(named: name), !known.defaultSuperInit.isEmpty else {
-          throw Refusal(
-            "'\(consumer.typeName)' has no init and '\(name)' has no init without arguments; add an init to '\(consumer.typeName)' first",
+          throw ConsumerRefusal(
+            .superclassInit, "'\(consumer.typeName)' has no init and '\(name)' has no init without arguments; add an init to '\(consumer.typeName)' first",
             at: consumer.primary.location)
         }
         return known.defaultSuperInit
       case .unknown(let written):
-        throw Refusal(
-          "'\(consumer.typeName)' has no init and inherits from '\(written)', which is not declared in the given paths: desingleton cannot tell whether it is a class and which init to call; add an init to '\(consumer.typeName)' first or include the paths that declare '\(written)'",
+        throw ConsumerRefusal(
+          .superclassInit, "'\(consumer.typeName)' has no init and inherits from '\(written)', which is not declared in the given paths: desingleton cannot tell whether it is a class and which init to call; add an init to '\(consumer.typeName)' first or include the paths that declare '\(written)'",
           at: consumer.primary.location)
       }
     }
@@ -843,7 +994,7 @@ private struct Designer {
         type = RequirementBuilder(typeName: consumer.typeName, nestedTypeNames: [], isValueType: true, index: index).inferType(of: value)
       }
       guard let type else {
-        throw Refusal("cannot infer the type of '\(member.name)' to write '\(consumer.typeName)'s memberwise init; add a type annotation", at: member.location)
+        throw ConsumerRefusal(.declaration, "cannot infer the type of '\(member.name)' to write '\(consumer.typeName)'s memberwise init; add a type annotation", at: member.location)
       }
       // A closure-typed parameter must be `@escaping` to be stored; an optional one already escapes.
       let escaping = binding.typeAnnotation.map { isFunctionType($0.type) } ?? false
@@ -863,8 +1014,8 @@ private struct Designer {
 
   /// The init each creation site reaches and what it passes: the creator's own property when it
   /// holds the protocol, else the accessor.
-  func matchCalls(_ calls: [InitCall]) throws -> (sites: [CallSite], unmatched: [String: [Diagnostic]]) {
-    var problems: [String: [Diagnostic]] = [:]
+  func matchCalls(_ calls: [InitCall]) throws -> (sites: [CallSite], unmatched: [String: ConsumerRefusal]) {
+    var problems: [String: ConsumerRefusal] = [:]
     var sites: [CallSite] = []
     for call in calls {
       guard let consumer = consumers[call.typeName], !consumer.protocols.isEmpty else { continue }
@@ -896,7 +1047,7 @@ private struct Designer {
         let memberwise = consumer.primary.kind == .struct && !designatedInPrimary
         if !(designatedInPrimary == false && (call.labels.isEmpty || memberwise)) {
           let location = file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
-          problems[call.typeName, default: []].append(.error("this call of an init of '\(call.typeName)' cannot be matched to one of its inits; update it by hand or give '\(call.typeName)' an init first", at: location))
+          problems[call.typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(.error("this call of an init of '\(call.typeName)' cannot be matched to one of its inits; update it by hand or give '\(call.typeName)' an init first", at: location))
           continue
         }
       }

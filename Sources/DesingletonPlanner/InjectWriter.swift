@@ -28,7 +28,7 @@ struct InjectWriter {
     try writeCallSites()
     try writeImports()
     for (path, edit) in captures.edits() { output.add(edit, in: path) }
-    for line in design.skipped { output.notes.append("skipped \(line)") }
+    output.notes += design.summary()
     return output
   }
 

@@ -1726,7 +1726,9 @@ import Testing
       ],
       notes: [
         "Panel: counting: Counting; 1 reference rewritten",
-        "skipped Badge: Badge.swift:1:1: error: 'Badge' has no init and inherits from 'Widget', which is not declared in the given paths: desingleton cannot tell whether it is a class and which init to call; add an init to 'Badge' first or include the paths that declare 'Widget'",
+        "skipped 1 consumer:",
+        "  no superclass init to call (1): Badge",
+        "    Badge.swift:1:1: error: 'Badge' has no init and inherits from 'Widget', which is not declared in the given paths: desingleton cannot tell whether it is a class and which init to call; add an init to 'Badge' first or include the paths that declare 'Widget'",
       ],
       compilingWith: ["Widget.swift": "@MainActor open class Widget { public init(size: Int = 0) {} }\n"])
   }
@@ -2160,8 +2162,11 @@ import Testing
       ]) { $1 },
       types: nil, produces: [:],
       notes: [
-        "skipped App: the system creates it (@main), so it cannot receive init parameters",
-        "skipped Entry: its 'Equatable' conformance is synthesized from its stored properties, which a protocol-typed property would break",
+        "skipped 1 consumer:",
+        "  a synthesized conformance would break (1): Entry",
+        "    App.swift:13:1: error: 'Entry': its 'Equatable' conformance is synthesized from its stored properties, which a protocol-typed property would break",
+        "created by the framework, not injected (1): App",
+        "  App.swift:1:1: note: 'App': the system creates it (@main), so it cannot receive init parameters; give it a property that whoever configures it sets, or keep the accessor there until the root passes it on",
       ])
   }
 
@@ -2667,8 +2672,7 @@ import Testing
         """
       ],
       notes: [
-        "Badge: counting: Counting; 1 reference rewritten",
-        "skipped BadgeTests: it is a test case",
+        "Badge: counting: Counting; 1 reference rewritten"
       ])
   }
 
