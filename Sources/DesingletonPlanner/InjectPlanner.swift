@@ -204,12 +204,40 @@ struct InjectDesign {
 
 /// The init a consumer without a designated init of its own gets.
 enum GeneratedInit {
-  /// A class's init, ending with `superCall`; `coderInit` adds `required init?(coder:)`.
-  case classInit(superCall: String?, coderInit: Bool)
+  /// A class's init, ending with `superCall` (nil: no init without the superclass's arguments is
+  /// written, only `inherited` ones); `coderInit` adds `required init?(coder:)`; `inherited` are the
+  /// superclass's designated inits that call sites use, each with the injected parameters first, and
+  /// `required` the superclass's required inits the class must keep, which take the shared instance.
+  case classInit(superCall: String?, coderInit: Bool, inherited: [InheritedInit] = [], required: [InheritedInit] = [])
   /// A struct's init taking the injected parameters and then its memberwise ones.
   case memberwise(parameters: [String], assignments: [String])
   /// An actor's or a root class's init.
   case plain
+}
+
+/// A designated init a class inherits and a generated init re-declares, forwarding to `super`.
+struct InheritedInit: Equatable {
+  /// The parameter list as the superclass writes it (`title: String, style: Style = .plain`).
+  var parameters: String
+  /// The arguments that forward the parameters (`title: title, style: style`).
+  var arguments: String
+  /// `?` for a failable init, else "".
+  var failable: String
+  /// ` throws`, ` async throws`, or "".
+  var effects: String
+  /// Argument labels and whether each has a default, to match call sites.
+  var shape: [(label: String, hasDefault: Bool)]
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.parameters == rhs.parameters && lhs.arguments == rhs.arguments && lhs.failable == rhs.failable
+      && lhs.effects == rhs.effects
+  }
+
+  /// `super.init(...)`, with `try`/`await` as its effects need.
+  var superCall: String {
+    let prefix = (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
+    return "\(prefix)super.init(\(arguments))"
+  }
 }
 
 /// A creation site and the arguments it gains.
@@ -687,9 +715,9 @@ private struct Designer {
     while let syntax = current {
       if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return .kept }
       if let initializer = syntax.as(InitializerDeclSyntax.self) {
-        let labels = initializer.signature.parameterClause.parameters.map(\.firstName.text)
-        let isCoder = initializer.modifiers.contains { $0.name.tokenKind == .keyword(.required) } && labels == ["coder"]
-        return isCoder ? .kept : .none
+        // A required init (`init?(coder:)`, or one a project superclass requires) takes the shared instance.
+        let isRequired = initializer.modifiers.contains { $0.name.tokenKind == .keyword(.required) }
+        return isRequired ? .kept : .none
       }
       if syntax.is(MemberBlockItemSyntax.self) { return .none }
       current = syntax.parent
@@ -911,9 +939,18 @@ private struct Designer {
         let (parameters, assignments) = try memberwiseParameters(consumer)
         consumer.generatedInit = .memberwise(parameters: parameters, assignments: assignments)
       case .class:
-        consumer.generatedInit = .classInit(
-          superCall: try superInitCall(consumer),
-          coderInit: needsCoderInit(consumer) && !inits.contains { $0.labels == ["coder"] })
+        let coderInit = needsCoderInit(consumer) && !inits.contains { $0.labels == ["coder"] }
+        let required = try requiredInherited(consumer)
+        let used = try usedInheritedInits(consumer, calls: calls)
+        if used.isEmpty {
+          consumer.generatedInit = .classInit(
+            superCall: try superInitCall(consumer), coderInit: coderInit, required: required)
+        } else {
+          // Calls without arguments keep an init that takes only the injected values.
+          let plain = calls.contains { $0.typeName == typeName && !$0.isSuperInit && !$0.isSelfInit && $0.labels.isEmpty && $0.trailingClosures == 0 }
+          consumer.generatedInit = .classInit(
+            superCall: plain ? try superInitCall(consumer) : nil, coderInit: coderInit, inherited: used, required: required)
+        }
       default:
         consumer.generatedInit = .plain
       }
@@ -959,6 +996,105 @@ private struct Designer {
       }
     }
     return nil
+  }
+
+  /// The designated inits a class without its own inherits: those of the nearest superclass that
+  /// declares some (a project class, or a framework class whose inits the table knows); empty when
+  /// they cannot be told.
+  func inheritedDesignatedInits(_ typeName: String) throws -> (owner: String, inits: [InheritedInit])? {
+    for step in index.superclassChain(of: typeName) {
+      switch step {
+      case .project(let name):
+        let members = index.designatedInits(of: name).filter { !($0.modifiers.contains("required") && $0.labels == ["coder"]) }
+        if index.designatedInits(of: name).isEmpty { continue }
+        var result: [InheritedInit] = []
+        for member in members where !member.modifiers.contains("private") && !member.modifiers.contains("fileprivate") {
+          guard let node = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
+          result.append(inheritedInit(node))
+        }
+        return (name, result)
+      case .framework(let name):
+        guard let known = FrameworkTypes.class(named: name) else { return nil }
+        let inits = known.designatedInits.filter { $0 != ["coder"] }.compactMap { labels -> InheritedInit? in
+          guard let written = FrameworkTypes.overridableInit(labels: labels) else { return nil }
+          return InheritedInit(
+            parameters: written.parameters, arguments: written.arguments, failable: "", effects: "",
+            shape: labels.map { (label: $0, hasDefault: false) })
+        }
+        return (name, inits)
+      case .unknown:
+        return nil
+      }
+    }
+    return nil
+  }
+
+  func inheritedInit(_ node: InitializerDeclSyntax) -> InheritedInit {
+    let parameters = node.signature.parameterClause.parameters
+    let arguments = parameters.map { parameter -> String in
+      let inner = (parameter.secondName ?? parameter.firstName).text
+      let value = parameter.ellipsis != nil ? inner : inner
+      return parameter.firstName.tokenKind == .wildcard ? value : "\(parameter.firstName.text): \(value)"
+    }
+    let effects = node.signature.effectSpecifiers.map { " " + $0.trimmedDescription } ?? ""
+    return InheritedInit(
+      parameters: parameters.map { $0.trimmed.with(\.trailingComma, nil).description }.joined(separator: ", "),
+      arguments: arguments.joined(separator: ", "),
+      failable: node.optionalMark?.text ?? "",
+      effects: effects,
+      shape: parameters.map { (label: $0.firstName.text, hasDefault: $0.defaultValue != nil) })
+  }
+
+  /// The inherited designated inits (with arguments) some call site of the consumer uses. A call
+  /// that reaches an inherited convenience init is refused: a class that declares a designated init
+  /// no longer inherits its superclass's convenience inits.
+  func usedInheritedInits(_ consumer: Consumer, calls: [InitCall]) throws -> [InheritedInit] {
+    let creations = calls.filter { $0.typeName == consumer.typeName && !$0.isSelfInit && !$0.isSuperInit }
+    guard creations.contains(where: { !$0.labels.isEmpty || $0.trailingClosures > 0 }),
+      let (owner, inherited) = try inheritedDesignatedInits(consumer.typeName)
+    else { return [] }
+    var used: [InheritedInit] = []
+    var problems: [Diagnostic] = []
+    let ownerIsProject = index.primaryDeclaration(of: owner) != nil
+    for call in creations {
+      let plain = call.labels.isEmpty && call.trailingClosures == 0
+      if let match = inherited.first(where: {
+        InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: $0.shape)
+      }) {
+        // A call without arguments gets the init that takes only the injected values.
+        if !plain && !used.contains(match) { used.append(match) }
+        continue
+      }
+      // `T()` of a framework class reaches its convenience `init()`, which the generated init stands for.
+      if plain && !ownerIsProject { continue }
+      let location = try project.file(call.path).source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
+      let written = "init(\(call.labels.map { "\($0):" }.joined()))"
+      problems.append(
+        .error(
+          "this call reaches '\(owner).\(written)', which '\(consumer.typeName)' would no longer inherit once it declares an init with the injected values; give '\(consumer.typeName)' that init first",
+          at: location))
+    }
+    if !problems.isEmpty { throw ConsumerRefusal(.creationSite, problems) }
+    return used
+  }
+
+  /// The required inits (other than `init?(coder:)`) of the project superclasses, which a class that
+  /// declares a designated init must implement.
+  func requiredInherited(_ consumer: Consumer) throws -> [InheritedInit] {
+    let own = consumer.declarations.flatMap(\.members).filter { $0.kind == .initializer }.map(\.labels)
+    var result: [InheritedInit] = []
+    var seen: Set<[String]> = []
+    for step in index.superclassChain(of: consumer.typeName) {
+      guard case .project(let name) = step else { break }
+      for member in index.members(of: name)
+      where member.kind == .initializer && member.modifiers.contains("required") && member.labels != ["coder"]
+        && !own.contains(member.labels) && seen.insert(member.labels).inserted
+      {
+        guard let node = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
+        result.append(inheritedInit(node))
+      }
+    }
+    return result
   }
 
   /// A class that gains a designated init must implement `required init?(coder:)` when a superclass requires it.
@@ -1043,7 +1179,13 @@ private struct Designer {
           extraArguments = ["nibName: nil", "bundle: nil"]
         }
       }
-      if reached == nil && extraArguments.isEmpty {
+      var reachesInherited = false
+      if reached == nil, case .classInit(_, _, let inherited, _) = consumer.generatedInit, !call.isSuperInit {
+        reachesInherited = inherited.contains {
+          InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: $0.shape)
+        }
+      }
+      if reached == nil && extraArguments.isEmpty && !reachesInherited {
         let memberwise = consumer.primary.kind == .struct && !designatedInPrimary
         if !(designatedInPrimary == false && (call.labels.isEmpty || memberwise)) {
           let location = file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)

@@ -133,11 +133,29 @@ struct InjectWriter {
         lines.append("\(memberIndent)init(\((parameters + memberwise).joined(separator: ", "))) {")
         lines += (assignments + body).map { inner + $0 }
         lines.append("\(memberIndent)}")
-      case .classInit(let superCall, let coderInit):
-        lines.append("\(memberIndent)init(\(parameters.joined(separator: ", "))) {")
-        lines += assignments.map { inner + $0 }
-        if let superCall { lines.append(inner + superCall) }
-        lines.append("\(memberIndent)}")
+      case .classInit(let superCall, let coderInit, let inherited, let required):
+        if superCall != nil || inherited.isEmpty {
+          lines.append("\(memberIndent)init(\(parameters.joined(separator: ", "))) {")
+          lines += assignments.map { inner + $0 }
+          if let superCall { lines.append(inner + superCall) }
+          lines.append("\(memberIndent)}")
+        }
+        for (position, inheritedInit) in inherited.enumerated() {
+          if position > 0 || superCall != nil { lines.append("") }
+          let all = parameters + (inheritedInit.parameters.isEmpty ? [] : [inheritedInit.parameters])
+          lines.append("\(memberIndent)init\(inheritedInit.failable)(\(all.joined(separator: ", ")))\(inheritedInit.effects) {")
+          lines += assignments.map { inner + $0 }
+          lines.append(inner + inheritedInit.superCall)
+          lines.append("\(memberIndent)}")
+        }
+        for requiredInit in required {
+          lines.append("")
+          lines.append("\(memberIndent)required init\(requiredInit.failable)(\(requiredInit.parameters))\(requiredInit.effects) {")
+          lines += singletonAssignments.map { inner + $0 }
+          lines.append(inner + requiredInit.superCall)
+          lines.append("\(memberIndent)}")
+          requiredNotes.append("\(consumer.primary.location.path):\(consumer.primary.location.line): required init\(requiredInit.failable)(\(requiredInit.shape.map { "\($0.label):" }.joined())) takes '\(accessExpression)'")
+        }
         if coderInit {
           lines.append("")
           lines.append("\(memberIndent)required init?(coder: NSCoder) {")

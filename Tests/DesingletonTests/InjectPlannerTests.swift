@@ -2134,6 +2134,166 @@ import Testing
       ])
   }
 
+  @Test func aConsumerWithoutInitsOverridesTheInheritedInitsItsCallSitesUse() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Screen.swift": """
+        import Foundation
+
+        @MainActor
+        class Screen {
+          let title: String
+
+          init(title: String) {
+            self.title = title
+          }
+
+          init(title: String, subtitle: String? = nil) throws {
+            self.title = title + (subtitle ?? "")
+          }
+
+          required init(restoring title: String) {
+            self.title = title
+          }
+        }
+
+        @MainActor
+        class ListScreen: Screen {}
+
+        @MainActor
+        final class SidebarScreen: ListScreen {
+          func refresh() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        final class Catalog: UIViewController {
+          func show() {
+            Store.shared.bump()
+          }
+        }
+
+        @MainActor
+        func make() throws -> [AnyObject] {
+          [SidebarScreen(title: "Feeds"), try SidebarScreen(title: "A", subtitle: "B"), Catalog(nibName: nil, bundle: nil)]
+        }
+
+        """
+      ]) { $1 },
+      types: ["SidebarScreen", "Catalog"],
+      produces: [
+        "Screen.swift": """
+        import Foundation
+
+        @MainActor
+        class Screen {
+          let title: String
+
+          init(title: String) {
+            self.title = title
+          }
+
+          init(title: String, subtitle: String? = nil) throws {
+            self.title = title + (subtitle ?? "")
+          }
+
+          required init(restoring title: String) {
+            self.title = title
+          }
+        }
+
+        @MainActor
+        class ListScreen: Screen {}
+
+        @MainActor
+        final class SidebarScreen: ListScreen {
+          private let counting: Counting
+
+          init(counting: Counting, title: String) {
+            self.counting = counting
+            super.init(title: title)
+          }
+
+          init(counting: Counting, title: String, subtitle: String? = nil) throws {
+            self.counting = counting
+            try super.init(title: title, subtitle: subtitle)
+          }
+
+          required init(restoring title: String) {
+            self.counting = Store.shared
+            super.init(restoring: title)
+          }
+
+          func refresh() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        final class Catalog: UIViewController {
+          private let counting: Counting
+
+          init(counting: Counting, nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+            self.counting = counting
+            super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+          }
+
+          required init?(coder: NSCoder) {
+            self.counting = Store.shared
+            super.init(coder: coder)
+          }
+
+          func show() {
+            counting.bump()
+          }
+        }
+
+        @MainActor
+        func make() throws -> [AnyObject] {
+          [SidebarScreen(counting: Store.shared, title: "Feeds"), try SidebarScreen(counting: Store.shared, title: "A", subtitle: "B"), Catalog(counting: Store.shared, nibName: nil, bundle: nil)]
+        }
+
+        """
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKit])
+  }
+
+  @Test func aCallOfAnInheritedConvenienceInitSkipsTheConsumer() throws {
+    let files = Self.store.merging([
+      "Screen.swift": """
+      @MainActor
+      class Screen {
+        let title: String
+
+        init(title: String) {
+          self.title = title
+        }
+
+        convenience init() {
+          self.init(title: "Untitled")
+        }
+      }
+
+      @MainActor
+      final class Detail: Screen {
+        func refresh() -> Int {
+          Store.shared.count
+        }
+      }
+
+      @MainActor
+      func make() -> [Screen] {
+        [Detail(title: "A"), Detail()]
+      }
+
+      """
+    ]) { $1 }
+    try expectInjectRefusal(
+      files, types: ["Detail"],
+      "Screen.swift:23:24: error: this call reaches 'Screen.init()', which 'Detail' would no longer inherit once it declares an init with the injected values; give 'Detail' that init first")
+  }
+
   @Test func typesTheSystemCreatesOrWhoseConformanceIsSynthesizedAreSkipped() throws {
     try expectInjection(
       Self.store.merging([
