@@ -291,6 +291,8 @@ private struct Designer {
   /// Whether code outside tests creates a type, asked once per type: the answer reads every file
   /// that names it.
   private let createdOutsideTests = Memo<String, Bool>()
+  /// The types the singleton creates while it is being made, with the place, computed once.
+  private let singletonCreations = Memo<String, [String: Location]>()
 
   init(singleton: Singleton, options: InjectOptions, project: Project) {
     self.singleton = singleton
@@ -466,6 +468,18 @@ private struct Designer {
     default: break
     }
     if index.isTestType(typeName) { return (nil, "it is a test case") }
+    if let place = createdWhileSingletonIsMade()[typeName] {
+      return (
+        .createdBySingleton,
+        "'\(singleton.typeName)' creates it while it is being made (\(place)), so '\(accessExpression)' does not exist yet where it would be passed; pass 'self' to it there by hand"
+      )
+    }
+    if !canSeeSingleton(primary.path) {
+      return (
+        .moduleCycle,
+        "its module '\(project.modules.module(of: primary.path) ?? "")' cannot import '\(singleton.typeName)'s module '\(project.modules.module(of: singleton.declaration.path) ?? "")' (that module depends on it), so it cannot name the protocols"
+      )
+    }
     if let reason = index.systemCreation(of: typeName) {
       return (.frameworkCreated, "\(reason), so it cannot receive init parameters")
     }
@@ -473,6 +487,44 @@ private struct Designer {
       return (.synthesizedConformance, "its '\(conformance)' conformance is synthesized from its stored properties, which a protocol-typed property would break")
     }
     return nil
+  }
+
+  /// Whether code in the file can import the singleton's module (no module map: yes).
+  func canSeeSingleton(_ path: String) -> Bool {
+    guard let own = project.modules.module(of: singleton.declaration.path), let module = project.modules.module(of: path)
+    else { return true }
+    return project.modules.module(module, canSee: own)
+  }
+
+  /// Types created while the singleton is made: in its inits, its stored properties' initial values
+  /// and its accessor's, and, through those, in the inits and initial values of the types they
+  /// create. Such a type receiving the accessor would read the accessor while it is being set up.
+  func createdWhileSingletonIsMade() -> [String: Location] {
+    singletonCreations.value(for: singleton.typeName) {
+      var found: [String: Location] = [:]
+      var queue = [singleton.typeName]
+      var seen: Set<String> = [singleton.typeName]
+      while let type = queue.popLast() {
+        for declaration in index.declarations(of: type) {
+          guard let file = try? project.file(declaration.path) else { continue }
+          for member in declaration.members {
+            let isInit = member.kind == .initializer
+            let isStoredValue = member.kind == .property && member.isStored && !member.modifiers.contains("lazy")
+              && (!member.isStatic || (type == singleton.typeName && singleton.accessors.contains(member.name)))
+            guard isInit || isStoredValue, let node = file.node(at: member.range.bytes) else { continue }
+            let finder = CreationFinder(viewMode: .sourceAccurate)
+            finder.walk(node)
+            for (written, offset) in finder.created {
+              let created = index.resolveType(written)
+              guard index.primaryDeclaration(of: created) != nil, seen.insert(created).inserted else { continue }
+              found[created] = file.source.location(ofOffset: offset)
+              queue.append(created)
+            }
+          }
+        }
+      }
+      return found
+    }
   }
 
   // MARK: 3. Analysis of one consumer
@@ -825,7 +877,7 @@ private struct Designer {
           !isInStoredPropertyInitializer(call, of: creator)
         else { continue }
         guard let primary = index.primaryDeclaration(of: creator), [.class, .struct, .actor].contains(primary.kind),
-          notInjectable(creator) == nil,
+          notInjectable(creator) == nil, canSeeSingleton(primary.path),
           // Objective-C callers could not pass the new arguments.
           !(ObjectiveCUses.isVisible(creator, index: index) && !ObjectiveCUses.creations(of: creator, in: project).isEmpty),
           try isCreatedOutsideTests(creator)
@@ -1203,12 +1255,77 @@ private struct Designer {
         let passed = value(for: protocolName, at: call, creator: creator, label: consumer.name(of: protocolName))
         return passed == accessExpression ? nil : passed
       }
+      let passesAccessor = captured.count < consumer.protocols.count
+      let location = { file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset) }
+      // The call's file must be able to import the singleton's module.
+      if !canSeeSingleton(call.path) {
+        problems[call.typeName, default: ConsumerRefusal(.moduleCycle, [])].diagnostics.append(
+          .error(
+            "this call is in module '\(project.modules.module(of: call.path) ?? "")', which cannot import '\(singleton.typeName)'s module '\(project.modules.module(of: singleton.declaration.path) ?? "")' without a module cycle",
+            at: location()))
+        continue
+      }
+      // The accessor moves to the call: it must be isolated as the singleton is.
+      if passesAccessor, let actor = index.isolation(of: singleton.typeName),
+        isolation(at: Syntax(call.call), in: call.context.typeName.map(index.resolveType)) != actor
+      {
+        problems[call.typeName, default: ConsumerRefusal(.isolation, [])].diagnostics.append(
+          .error(
+            "'\(accessExpression)' is \(actor)-isolated and this call is not, so it cannot pass it here; make the caller \(actor) first",
+            at: location()))
+        continue
+      }
       sites.append(
         CallSite(
-          call: call, arguments: arguments + extraArguments, captured: captured,
-          passesAccessor: captured.count < consumer.protocols.count))
+          call: call, arguments: arguments + extraArguments, captured: captured, passesAccessor: passesAccessor))
     }
     return (sites, problems)
+  }
+
+  /// The global actor code at `node` runs on: the nearest closure, member or type that says, else
+  /// the enclosing type's isolation; nil when it is not isolated (or `nonisolated`).
+  func isolation(at node: Syntax, in typeName: String?) -> String? {
+    func actor(in attributes: AttributeListSyntax?) -> String? {
+      attributes?.compactMap { $0.as(AttributeSyntax.self).map { "@" + $0.attributeName.trimmedDescription } }
+        .first(where: index.isGlobalActorAttribute)
+    }
+    func isNonisolated(_ modifiers: DeclModifierListSyntax) -> Bool {
+      modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
+    }
+    var current = node.parent
+    while let syntax = current {
+      if let closure = syntax.as(ClosureExprSyntax.self) {
+        if let found = actor(in: closure.signature?.attributes) { return found }
+        // `MainActor.run { ... }`, `MainActor.assumeIsolated { ... }`.
+        var call = closure.parent
+        if call?.is(LabeledExprSyntax.self) == true { call = call?.parent?.parent }
+        if let called = call?.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self),
+          let base = called.base?.trimmedDescription, index.isGlobalActorAttribute("@" + base),
+          ["run", "assumeIsolated"].contains(called.declName.baseName.text)
+        {
+          return "@" + base
+        }
+      }
+      if let function = syntax.as(FunctionDeclSyntax.self) {
+        if let found = actor(in: function.attributes) { return found }
+        if isNonisolated(function.modifiers) { return nil }
+        break
+      }
+      if let initializer = syntax.as(InitializerDeclSyntax.self) {
+        if let found = actor(in: initializer.attributes) { return found }
+        if isNonisolated(initializer.modifiers) { return nil }
+        break
+      }
+      // A stored property's initial value runs as the property is isolated; a local is no boundary.
+      if let variable = syntax.as(VariableDeclSyntax.self), syntax.parent?.is(MemberBlockItemSyntax.self) == true {
+        if let found = actor(in: variable.attributes) { return found }
+        if isNonisolated(variable.modifiers) { return nil }
+        break
+      }
+      if syntax.is(MemberBlockItemSyntax.self) { break }
+      current = syntax.parent
+    }
+    return typeName.flatMap { index.isolation(of: $0) }
   }
 
   // MARK: 9. Imports
@@ -1320,5 +1437,24 @@ final class Memo<Key: Hashable, Value> {
     let computed = try compute()
     values[key] = computed
     return computed
+  }
+}
+
+/// The project types an expression creates by name (`Logger()`, `Logger.init(...)`), with the
+/// offset of each creation.
+private final class CreationFinder: SyntaxVisitor {
+  var created: [(String, Int)] = []
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    var called = node.calledExpression
+    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
+      let base = member.base
+    {
+      called = base
+    }
+    if let written = called.typeReferenceText {
+      created.append((written, node.positionAfterSkippingLeadingTrivia.utf8Offset))
+    }
+    return .visitChildren
   }
 }

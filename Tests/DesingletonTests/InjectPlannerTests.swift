@@ -2294,6 +2294,154 @@ import Testing
       "Screen.swift:23:24: error: this call reaches 'Screen.init()', which 'Detail' would no longer inherit once it declares an init with the injected values; give 'Detail' that init first")
   }
 
+  @Test func aCollaboratorTheSingletonCreatesWhileItIsMadeIsNotInjected() throws {
+    let files = [
+      "Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var count = 0
+        let journal = Journal()
+
+        func bump() {
+          count += 1
+        }
+      }
+
+      extension Store: Counting {}
+
+      @MainActor
+      final class Journal {
+        let pages = Pages()
+      }
+
+      @MainActor
+      final class Pages {
+        func last() -> Int {
+          Store.shared.count
+        }
+      }
+
+      """,
+      "Counting.swift": Self.counting,
+    ]
+    try expectInjectRefusal(
+      files, types: ["Pages"],
+      "Store.swift:19:1: error: 'Pages' cannot be injected: 'Store' creates it while it is being made (Store.swift:16:15), so 'Store.shared' does not exist yet where it would be passed; pass 'self' to it there by hand"
+    )
+    try expectInjection(
+      files, types: nil, produces: [:],
+      notes: [
+        "skipped 1 consumer:",
+        "  created while the singleton is being made (1): Pages",
+        "    Store.swift:19:1: error: 'Pages': 'Store' creates it while it is being made (Store.swift:16:15), so 'Store.shared' does not exist yet where it would be passed; pass 'self' to it there by hand",
+      ])
+  }
+
+  @Test func aCallThatWouldPassAMainActorAccessorFromANonisolatedPlaceSkipsTheConsumer() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Worker.swift": """
+        final class Worker: Sendable {
+          @MainActor
+          func run() {
+            Store.shared.bump()
+          }
+        }
+
+        func makeWorker() -> Worker {
+          Worker()
+        }
+
+        @MainActor
+        final class Badge {
+          func refresh() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          Badge()
+        }
+
+        """
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Worker.swift": """
+        final class Worker: Sendable {
+          @MainActor
+          func run() {
+            Store.shared.bump()
+          }
+        }
+
+        func makeWorker() -> Worker {
+          Worker()
+        }
+
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func refresh() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          Badge(counting: Store.shared)
+        }
+
+        """
+      ],
+      notes: [
+        "Badge: counting: Counting; 1 reference rewritten",
+        "  Badge: 1 call site updated (Worker.swift:21)",
+        "skipped 1 consumer:",
+        "  uses the accessor in another isolation (1): Worker",
+        "    Worker.swift:9:3: error: 'Store.shared' is @MainActor-isolated and this call is not, so it cannot pass it here; make the caller @MainActor first",
+      ])
+  }
+
+  @Test func aConsumerInAModuleThatCannotImportTheSingletonsIsSkipped() throws {
+    let project = makeProject([
+      "Package.swift": """
+      // swift-tools-version:5.9
+      import PackageDescription
+      let package = Package(name: "P", targets: [
+        .target(name: "Core", dependencies: ["Model"]),
+        .target(name: "Model"),
+      ])
+      """,
+      "Sources/Core/Store.swift": Self.store["Store.swift"] ?? "",
+      "Sources/Core/Counting.swift": Self.counting,
+      "Sources/Model/Entry.swift": """
+      @MainActor
+      final class Entry {
+        func total() -> Int {
+          Store.shared.count
+        }
+      }
+
+      """,
+    ])
+    let singleton = try #require(project.index.singletons.first)
+    let design = try InjectPlanner.run(singleton: singleton, options: InjectOptions(), project: project)
+    #expect(design.plan.isEmpty)
+    #expect(design.report.skipped.map(\.reason) == [.moduleCycle])
+    #expect(
+      design.report.skipped.first?.diagnostics.map(\.description) == [
+        "Sources/Model/Entry.swift:1:1: error: 'Entry': its module 'Model' cannot import 'Store's module 'Core' (that module depends on it), so it cannot name the protocols"
+      ])
+  }
+
   @Test func typesTheSystemCreatesOrWhoseConformanceIsSynthesizedAreSkipped() throws {
     try expectInjection(
       Self.store.merging([
