@@ -10,11 +10,15 @@ public struct InjectOptions: Sendable {
   public var defaultArgument: Bool
   /// With `--all`, refuse (write nothing) when any consumer would be skipped.
   public var strict: Bool
+  /// Give a type the system creates a `var slice: Slice!` property that the code configuring it
+  /// (right after `dequeueReusableCell(...) as! Cell`) sets, instead of listing it.
+  public var propertyInjection: Bool
 
-  public init(types: [String]? = nil, defaultArgument: Bool = false, strict: Bool = false) {
+  public init(types: [String]? = nil, defaultArgument: Bool = false, strict: Bool = false, propertyInjection: Bool = false) {
     self.types = types
     self.defaultArgument = defaultArgument
     self.strict = strict
+    self.propertyInjection = propertyInjection
   }
 }
 
@@ -165,6 +169,8 @@ struct InjectDesign {
   let frameworkCreated: [SkippedConsumer]
   /// Files in another module than the singleton's that now name it and must import its module.
   let imports: [String: String]
+  /// Where property-injected consumers are configured, and what each place assigns.
+  var configurations: [ConfigurationSite] = []
 
   func consumer(_ typeName: String) -> Consumer? { consumers.first { $0.typeName == typeName } }
 
@@ -240,6 +246,21 @@ struct InheritedInit: Equatable {
   }
 }
 
+/// A place that configures an instance the system created (`let cell = ... as! Cell`): the
+/// statement after which the injected properties are set.
+struct ConfigurationSite {
+  var path: String
+  var typeName: String
+  /// The local that holds the instance.
+  var variable: String
+  /// The statement to insert after.
+  var statement: Syntax
+  var context: ReferenceContext
+  /// `cell.counting = value`, filled in when the design is made.
+  var assignments: [String] = []
+  var captured: [String] = []
+}
+
 /// A creation site and the arguments it gains.
 struct CallSite {
   var call: InitCall
@@ -272,6 +293,8 @@ struct Consumer {
   var propertiesArePrivate = false
   /// Nil when the type declares a designated init in its primary declaration.
   var generatedInit: GeneratedInit?
+  /// The system creates it: it gets `var name: P!` properties that the places configuring it set.
+  var propertyInjected = false
 
   func name(of protocolName: String) -> String { names[protocolName] ?? lowerCamel(protocolName) }
 }
@@ -291,6 +314,10 @@ private struct Designer {
   /// Whether code outside tests creates a type, asked once per type: the answer reads every file
   /// that names it.
   private let createdOutsideTests = Memo<String, Bool>()
+  /// Types the system creates that get properties instead of init parameters.
+  var propertyInjected: Set<String> = []
+  /// The places that configure each of them.
+  var configurationsByType: [String: [ConfigurationSite]] = [:]
   /// The types the singleton creates while it is being made, with the place, computed once.
   private let singletonCreations = Memo<String, [String: Location]>()
 
@@ -339,6 +366,9 @@ private struct Designer {
         skip(typeName, .declaration, refusal.diagnostics)
       }
     }
+    for typeName in order where propertyInjected.contains(typeName) {
+      configurationsByType[typeName] = configurationSites(of: typeName)
+    }
     if options.types == nil && !options.defaultArgument { try promoteCreators() }
     // Steps 4-8 run again without the consumers they could not handle: with --type such a consumer
     // is a refusal, with --all it is skipped with its reason and everything else goes on.
@@ -369,9 +399,11 @@ private struct Designer {
         if options.strict && !skipped.isEmpty {
           throw Refusal(skipped.flatMap(\.diagnostics))
         }
-        return InjectDesign(
+        var design = InjectDesign(
           singleton: singleton, options: options, consumers: order.compactMap { consumers[$0] }, callSites: callSites,
           skipped: skipped, frameworkCreated: frameworkCreated, imports: try imports(for: callSites))
+        design.configurations = configuredSites()
+        return design
       }
       let sorted = problems.sorted { $0.key < $1.key }
       if options.types != nil { throw Refusal(sorted.flatMap(\.value.diagnostics)) }
@@ -423,7 +455,10 @@ private struct Designer {
         if let (kind, reason) = notInjectable(usage.typeName) {
           let usesMembers = !(usage.reads + usage.writes + usage.calls).isEmpty
           guard usesMembers, let kind else { continue }
-          if kind == .frameworkCreated {
+          if kind == .frameworkCreated && options.propertyInjection && !configurationSites(of: usage.typeName).isEmpty {
+            propertyInjected.insert(usage.typeName)
+            targets.append(usage.typeName)
+          } else if kind == .frameworkCreated {
             let place = index.primaryDeclaration(of: usage.typeName)?.location
             frameworkCreated.append(
               SkippedConsumer(
@@ -544,6 +579,7 @@ private struct Designer {
       throw Refusal("cannot find the declaration of '\(typeName)'")
     }
     var consumer = Consumer(typeName: typeName, declarations: declarations, primary: primary)
+    consumer.propertyInjected = propertyInjected.contains(typeName)
     let members = declarations.flatMap(\.members)
     var reads: Set<String> = []
     var writes: Set<String> = []
@@ -763,6 +799,20 @@ private struct Designer {
         }
       }
     }
+    // `cell.counting = X.shared`, setting a property `--property-injection` gave a type the system creates.
+    if let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].positionAfterSkippingLeadingTrivia == node.positionAfterSkippingLeadingTrivia,
+        let target = elements[0].as(MemberAccessExprSyntax.self)
+      {
+        let name = target.declName.baseName.text
+        let declared = index.allTypeNames.lazy.flatMap { index.members(of: $0) }
+          .first { $0.kind == .property && !$0.isStatic && $0.name == name && $0.typeText?.hasSuffix("!") == true }
+        if let typeText = declared?.typeText, let entry = catalog.entry(named: index.resolveType(String(typeText.dropLast()))) {
+          return .passed(entry.name)
+        }
+      }
+    }
     var current = node.parent
     while let syntax = current {
       if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return .kept }
@@ -782,9 +832,10 @@ private struct Designer {
   /// Every call of an init of a consumer, or of a subclass that inherits its inits; and, for each
   /// consumer created somewhere no argument can be added, why.
   func findInitCalls() throws -> (calls: [InitCall], blocked: [String: ConsumerRefusal]) {
-    var created: Set<String> = Set(order)
+    let initInjected = order.filter { !propertyInjected.contains($0) }
+    var created: Set<String> = Set(initInjected)
     var superOf: [String: String] = [:]
-    for type in order.flatMap({ index.subclasses(of: $0) }) {
+    for type in initInjected.flatMap({ index.subclasses(of: $0) }) {
       let declarations = index.declarations(of: type)
       guard let parent = declarations.first(where: { !$0.isExtension })?.inherited.first.map(index.resolveType),
         order.contains(parent)
@@ -912,10 +963,12 @@ private struct Designer {
     while changed && rounds < 32 {
       changed = false
       rounds += 1
-      for call in calls where !call.context.isStatic {
-        guard let creator = call.context.typeName.map(index.resolveType), creator != call.typeName,
-          !isInStoredPropertyInitializer(call, of: creator),
-          let created = consumers[call.typeName], var holder = consumers[creator]
+      let creations = calls.filter { !$0.context.isStatic && !isInStoredPropertyInitializer($0, of: $0.context.typeName.map(index.resolveType) ?? "") }
+        .map { ($0.context.typeName, $0.typeName) }
+        + configurationsByType.values.flatMap { $0 }.filter { !$0.context.isStatic }.map { ($0.context.typeName, $0.typeName) }
+      for (creatorName, createdName) in creations {
+        guard let creator = creatorName.map(index.resolveType), creator != createdName,
+          let created = consumers[createdName], var holder = consumers[creator]
         else { continue }
         for needed in created.protocols where !holder.protocols.contains(needed) && !holds(creator, needed) {
           holder.protocols.append(needed)
@@ -975,6 +1028,11 @@ private struct Designer {
 
   mutating func shapeInits(_ typeName: String, calls: [InitCall]) throws {
     guard var consumer = consumers[typeName], !consumer.protocols.isEmpty else { return }
+    if consumer.propertyInjected {
+      consumer.propertiesArePrivate = false
+      consumers[typeName] = consumer
+      return
+    }
     try checkDefaultArgumentIsolation(consumer)
     consumer.propertiesArePrivate = consumer.references.allSatisfy { $0.range.path == consumer.primary.path }
       && calls.allSatisfy { call in
@@ -1328,6 +1386,106 @@ private struct Designer {
     return typeName.flatMap { index.isolation(of: $0) }
   }
 
+  // MARK: Property injection
+
+  /// The places that configure an instance of a type the system created: a local bound to a cast
+  /// to it (`let cell = tableView.dequeueReusableCell(withIdentifier: "id", for: indexPath) as! Cell`,
+  /// `guard let cell = ... as? Cell else { ... }`).
+  func configurationSites(of typeName: String) -> [ConfigurationSite] {
+    let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+    var sites: [ConfigurationSite] = []
+    for path in index.allPaths {
+      guard let bytes = project.bytes(path), containsAny([Array(simple.utf8)], in: bytes),
+        let file = try? project.file(path)
+      else { continue }
+      let finder = CastFinder(viewMode: .sourceAccurate)
+      finder.walk(file.tree)
+      for (cast, type) in finder.casts where index.resolveType(type.trimmedDescription) == typeName {
+        guard let clause = cast.parent?.as(InitializerClauseSyntax.self) else { continue }
+        var statement: Syntax?
+        var variable: String?
+        // `let cell = ... as! Cell` as a statement, or `guard let cell = ... as? Cell else { ... }`.
+        if let binding = clause.parent?.as(PatternBindingSyntax.self),
+          let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self), declaration.parent?.is(CodeBlockItemSyntax.self) == true
+        {
+          statement = Syntax(declaration)
+          variable = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        if let condition = clause.parent?.as(OptionalBindingConditionSyntax.self),
+          let guardStatement = condition.parent?.parent?.parent?.as(GuardStmtSyntax.self)
+        {
+          statement = Syntax(guardStatement)
+          variable = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        guard let variable else { continue }
+        guard let statement, statement.parent?.is(CodeBlockItemSyntax.self) == true || statement.parent?.parent?.is(CodeBlockItemSyntax.self) == true else { continue }
+        sites.append(
+          ConfigurationSite(
+            path: path, typeName: typeName, variable: variable, statement: statement,
+            context: ReferenceContext(
+              typeName: enclosingTypeName(of: cast), memberName: nil, isStatic: isInStaticMember(cast),
+              closureDepth: 0, inWeakSelfClosure: false)))
+      }
+      _ = bytes
+    }
+    return sites
+  }
+
+  /// The qualified name of the type declaration or extension around a node.
+  func enclosingTypeName(of node: Syntax) -> String? {
+    var names: [String] = []
+    var current = node.parent
+    while let syntax = current {
+      if let decl = syntax.asProtocol(NamedDeclSyntax.self), syntax.is(ClassDeclSyntax.self) || syntax.is(StructDeclSyntax.self)
+        || syntax.is(ActorDeclSyntax.self) || syntax.is(EnumDeclSyntax.self)
+      {
+        names.insert(decl.name.text, at: 0)
+      }
+      if let extensionDecl = syntax.as(ExtensionDeclSyntax.self) {
+        names.insert(extensionDecl.extendedType.trimmedDescription, at: 0)
+      }
+      current = syntax.parent
+    }
+    return names.isEmpty ? nil : index.resolveType(names.joined(separator: "."))
+  }
+
+  func isInStaticMember(_ node: Syntax) -> Bool {
+    var current = node.parent
+    while let syntax = current {
+      if let function = syntax.as(FunctionDeclSyntax.self) {
+        return function.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+      }
+      if syntax.is(MemberBlockItemSyntax.self) { return false }
+      current = syntax.parent
+    }
+    return true
+  }
+
+  /// Each configuration site with what it assigns: the creator's own property when it holds the
+  /// protocol, else the accessor.
+  func configuredSites() -> [ConfigurationSite] {
+    var result: [ConfigurationSite] = []
+    for typeName in order {
+      guard let consumer = consumers[typeName], consumer.propertyInjected else { continue }
+      for var site in configurationsByType[typeName] ?? [] {
+        for protocolName in consumer.protocols {
+          var value = accessExpression
+          if !site.context.isStatic, let creator = site.context.typeName {
+            if let holder = consumers[creator], holder.protocols.contains(protocolName), let name = holder.names[protocolName] {
+              value = name
+            } else if let held = heldProperty(creator, protocolName) {
+              value = held
+            }
+          }
+          site.assignments.append("\(site.variable).\(consumer.name(of: protocolName)) = \(value)")
+          if value != accessExpression { site.captured.append(value) }
+        }
+        result.append(site)
+      }
+    }
+    return result
+  }
+
   // MARK: 9. Imports
 
   /// A creation site in another module than the singleton's that now passes the accessor names the
@@ -1455,6 +1613,27 @@ private final class CreationFinder: SyntaxVisitor {
     if let written = called.typeReferenceText {
       created.append((written, node.positionAfterSkippingLeadingTrivia.utf8Offset))
     }
+    return .visitChildren
+  }
+}
+
+/// Every `x as! T` and `x as? T` that is a whole expression (the parser leaves casts unfolded:
+/// `x`, `as!`, `T` in a sequence).
+private final class CastFinder: SyntaxVisitor {
+  var casts: [(node: Syntax, type: TypeSyntax)] = []
+
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let elements = Array(node.elements)
+    if elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark != nil,
+      let type = elements[2].as(TypeExprSyntax.self)?.type
+    {
+      casts.append((Syntax(node), type))
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: AsExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.questionOrExclamationMark != nil { casts.append((Syntax(node), node.type)) }
     return .visitChildren
   }
 }

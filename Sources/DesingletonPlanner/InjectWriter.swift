@@ -26,6 +26,7 @@ struct InjectWriter {
       try rewriteInits(consumer)
     }
     try writeCallSites()
+    try writeConfigurations()
     try writeImports()
     for (path, edit) in captures.edits() { output.add(edit, in: path) }
     output.notes += design.summary()
@@ -92,7 +93,10 @@ struct InjectWriter {
       ?? source.indentation(at: consumer.primary.range.bytes.lowerBound) + unit
     let newProtocols = consumer.protocols.filter { consumer.aliasProperties[$0] == nil }
     var inserted: [String] = newProtocols.map { protocolName in
-      "\(memberIndent)\(consumer.propertiesArePrivate ? "private " : "")let \(consumer.name(of: protocolName)): \(protocolName)"
+      // A type the system creates is configured after it is made: the property is set from outside.
+      consumer.propertyInjected
+        ? "\(memberIndent)var \(consumer.name(of: protocolName)): \(protocolName)!"
+        : "\(memberIndent)\(consumer.propertiesArePrivate ? "private " : "")let \(consumer.name(of: protocolName)): \(protocolName)"
     }
     let parameters = consumer.protocols.map { protocolName -> String in
       "\(consumer.name(of: protocolName)): \(protocolName)" + (options.defaultArgument ? " = \(accessExpression)" : "")
@@ -101,7 +105,7 @@ struct InjectWriter {
     let singletonAssignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(accessExpression)" }
 
     var requiredNotes: [String] = []
-    for declaration in consumer.declarations {
+    for declaration in consumer.declarations where !consumer.propertyInjected {
       for member in declaration.members where member.kind == .initializer {
         let file = try project.file(member.range.path)
         // The design checked that every init can be read.
@@ -223,6 +227,28 @@ struct InjectWriter {
       let closeIndent = source.indentation(at: open)
       let text = statements.map { source.lineEnding + indent + $0 }.joined() + source.lineEnding + closeIndent
       output.add(TextEdit(range: open..<close, replacement: text), in: file.path)
+    }
+  }
+
+  // MARK: Configuration sites
+
+  /// `cell.counting = value` right after the statement that binds the instance the system made.
+  mutating func writeConfigurations() throws {
+    var updated: [String: [String]] = [:]
+    for site in design.configurations where !site.assignments.isEmpty {
+      let file = try project.file(site.path)
+      let source = file.source
+      let start = site.statement.positionAfterSkippingLeadingTrivia.utf8Offset
+      let end = site.statement.endPositionBeforeTrailingTrivia.utf8Offset
+      let indent = source.indentation(at: start)
+      let text = site.assignments.map { source.lineEnding + indent + $0 }.joined()
+      output.add(.insert(text, at: end), in: site.path)
+      for passed in site.captured { capture(passed, at: site.statement, in: site.path) }
+      let location = source.location(ofOffset: start)
+      updated[site.typeName, default: []].append("\(location.path):\(location.line)")
+    }
+    for (type, places) in updated.sorted(by: { $0.key < $1.key }) {
+      output.notes.append("  \(type): set where it is configured (\(places.joined(separator: ", ")))")
     }
   }
 

@@ -24,6 +24,9 @@ struct Inject: ParsableCommand {
   @Flag(help: "Give the new init parameters the singleton as their default value and leave call sites alone.")
   var defaultArgument = false
 
+  @Flag(help: "Give types the system creates (cells, ...) a 'var slice: Slice!' property set where the code configures them.")
+  var propertyInjection = false
+
   @Flag(help: "With --all: write nothing and exit 1 when any consumer would be skipped.")
   var strict = false
 
@@ -39,7 +42,8 @@ struct Inject: ParsableCommand {
   func run() throws {
     let project = try common.loadProject(singleton: singleton, extra: types, widen: true)
     let target = try resolveSingleton(singleton, in: project.index)
-    let options = InjectOptions(types: all ? nil : types, defaultArgument: defaultArgument, strict: strict)
+    let options = InjectOptions(
+      types: all ? nil : types, defaultArgument: defaultArgument, strict: strict, propertyInjection: propertyInjection)
     var (plan, report) = try InjectPlanner.run(singleton: target, options: options, project: project)
     // The accessor references before and after: the rewritten files indexed again.
     report.before = try AccessorCensus(singleton: target, project: project)

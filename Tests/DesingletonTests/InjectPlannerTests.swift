@@ -2442,6 +2442,89 @@ import Testing
       ])
   }
 
+  @Test func aDequeuedCellGetsAPropertyItsConfiguringCodeSetsWithPropertyInjection() throws {
+    let files = Self.store.merging([
+      "BadgeCell.swift": """
+      import Foundation
+
+      @MainActor
+      final class BadgeCell: UITableViewCell {
+        func configure() -> Int {
+          Store.shared.count
+        }
+      }
+
+      @MainActor
+      final class ListController {
+        let tableView = UITableView()
+
+        func cell(at indexPath: IndexPath) -> UITableViewCell {
+          let cell = tableView.dequeueReusableCell(withIdentifier: "badge", for: indexPath) as! BadgeCell
+          _ = cell.configure()
+          return cell
+        }
+
+        func other(at indexPath: IndexPath) -> UITableViewCell {
+          guard let cell = tableView.dequeueReusableCell(withIdentifier: "badge", for: indexPath) as? BadgeCell else {
+            return UITableViewCell(style: .default, reuseIdentifier: nil)
+          }
+          return cell
+        }
+      }
+
+      """
+    ]) { $1 }
+    try expectInjection(
+      files, types: nil, produces: [:],
+      notes: [
+        "created by the framework, not injected (1): BadgeCell",
+        "  BadgeCell.swift:3:1: note: 'BadgeCell': the system creates it (a 'UITableViewCell'), so it cannot receive init parameters; give it a property that whoever configures it sets, or keep the accessor there until the root passes it on",
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKitTables])
+    try expectInjection(
+      files, types: nil, propertyInjection: true,
+      produces: [
+        "BadgeCell.swift": """
+        import Foundation
+
+        @MainActor
+        final class BadgeCell: UITableViewCell {
+          var counting: Counting!
+
+          func configure() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        final class ListController {
+          let tableView = UITableView()
+
+          func cell(at indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "badge", for: indexPath) as! BadgeCell
+            cell.counting = Store.shared
+            _ = cell.configure()
+            return cell
+          }
+
+          func other(at indexPath: IndexPath) -> UITableViewCell {
+            guard let cell = tableView.dequeueReusableCell(withIdentifier: "badge", for: indexPath) as? BadgeCell else {
+              return UITableViewCell(style: .default, reuseIdentifier: nil)
+            }
+            cell.counting = Store.shared
+            return cell
+          }
+        }
+
+        """
+      ],
+      notes: [
+        "BadgeCell: counting: Counting; 1 reference rewritten",
+        "  BadgeCell: set where it is configured (BadgeCell.swift:15, BadgeCell.swift:21)",
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKitTables])
+  }
+
   @Test func typesTheSystemCreatesOrWhoseConformanceIsSynthesizedAreSkipped() throws {
     try expectInjection(
       Self.store.merging([
@@ -3059,6 +3142,30 @@ import Testing
 
     """
 
+  /// Just enough of UIKit's table views, with Apple's names and signatures.
+  static let uiKitTables = """
+    import Foundation
+
+    @MainActor
+    open class UITableViewCell {
+      public enum CellStyle { case `default`, subtitle }
+
+      public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {}
+
+      public required init?(coder: NSCoder) {}
+    }
+
+    @MainActor
+    open class UITableView {
+      public init() {}
+
+      open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        UITableViewCell(style: .default, reuseIdentifier: identifier)
+      }
+    }
+
+    """
+
   /// Just enough of UIKit's `UIViewController` for the rewritten code to type-check.
   static let uiKit = """
     import Foundation
@@ -3085,12 +3192,13 @@ import Testing
 /// so that a failure is the planner's.
 private func expectInjection(
   _ files: [String: String], singleton name: String = "Store", types: [String]?, defaultArgument: Bool = false,
+  propertyInjection: Bool = false,
   produces expected: [String: String], notes: [String]? = nil, compilingWith extra: [String: String] = [:],
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   let inputErrors = try compileErrors(files.merging(extra) { original, _ in original })
   #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
-  let options = InjectOptions(types: types, defaultArgument: defaultArgument)
+  let options = InjectOptions(types: types, defaultArgument: defaultArgument, propertyInjection: propertyInjection)
   try expectPlan(
     files, singleton: name, produces: expected, notes: notes, compilingWith: extra, sourceLocation: sourceLocation
   ) { try InjectPlanner.plan(singleton: $0, options: options, project: $1) }
