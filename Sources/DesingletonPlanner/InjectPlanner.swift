@@ -531,34 +531,9 @@ private struct Designer {
     return project.modules.module(module, canSee: own)
   }
 
-  /// Types created while the singleton is made: in its inits, its stored properties' initial values
-  /// and its accessor's, and, through those, in the inits and initial values of the types they
-  /// create. Such a type receiving the accessor would read the accessor while it is being set up.
   func createdWhileSingletonIsMade() -> [String: Location] {
     singletonCreations.value(for: singleton.typeName) {
-      var found: [String: Location] = [:]
-      var queue = [singleton.typeName]
-      var seen: Set<String> = [singleton.typeName]
-      while let type = queue.popLast() {
-        for declaration in index.declarations(of: type) {
-          guard let file = try? project.file(declaration.path) else { continue }
-          for member in declaration.members {
-            let isInit = member.kind == .initializer
-            let isStoredValue = member.kind == .property && member.isStored && !member.modifiers.contains("lazy")
-              && (!member.isStatic || (type == singleton.typeName && singleton.accessors.contains(member.name)))
-            guard isInit || isStoredValue, let node = file.node(at: member.range.bytes) else { continue }
-            let finder = CreationFinder(viewMode: .sourceAccurate)
-            finder.walk(node)
-            for (written, offset) in finder.created {
-              let created = index.resolveType(written)
-              guard index.primaryDeclaration(of: created) != nil, seen.insert(created).inserted else { continue }
-              found[created] = file.source.location(ofOffset: offset)
-              queue.append(created)
-            }
-          }
-        }
-      }
-      return found
+      InjectPlanner.createdWhileMade(singleton, project: project)
     }
   }
 
@@ -1041,6 +1016,18 @@ private struct Designer {
     let inits = consumer.declarations.flatMap(\.members).filter { $0.kind == .initializer }
     for member in inits where try project.file(member.range.path).node(at: member.range.bytes)?.is(InitializerDeclSyntax.self) != true {
       throw ConsumerRefusal(.declaration, "cannot read this initializer", at: member.location)
+    }
+    // A public init cannot take an internal protocol.
+    if let first = inits.first(where: { ($0.access ?? .internal) >= .public && !$0.modifiers.contains("required") }) {
+      let hidden = consumer.protocols.filter { name in
+        (index.primaryDeclaration(of: name)?.access ?? .internal) < .public
+      }
+      if !hidden.isEmpty {
+        throw ConsumerRefusal(
+          .declaration,
+          "'\(typeName)' has a public init, which cannot take \(hidden.map { "'\($0)'" }.joined(separator: ", ")), not public; make \(hidden.count == 1 ? "it" : "them") public or the init internal first",
+          at: first.location)
+      }
     }
     let initInPrimary = inits.contains { $0.range.path == consumer.primary.path && consumer.primary.members.contains($0) }
     if !initInPrimary {
@@ -1595,6 +1582,39 @@ final class Memo<Key: Hashable, Value> {
     let computed = try compute()
     values[key] = computed
     return computed
+  }
+}
+
+extension InjectPlanner {
+  /// Types created while the singleton is made: in its inits, its stored properties' initial values
+  /// and its accessor's, and, through those, in the inits and initial values of the types they
+  /// create, each with the place it is created. Such a type receiving the accessor would read the
+  /// accessor while it is being set up.
+  public static func createdWhileMade(_ singleton: Singleton, project: Project) -> [String: Location] {
+    let index = project.index
+    var found: [String: Location] = [:]
+    var queue = [singleton.typeName]
+    var seen: Set<String> = [singleton.typeName]
+    while let type = queue.popLast() {
+      for declaration in index.declarations(of: type) {
+        guard let file = try? project.file(declaration.path) else { continue }
+        for member in declaration.members {
+          let isInit = member.kind == .initializer
+          let isStoredValue = member.kind == .property && member.isStored && !member.modifiers.contains("lazy")
+            && (!member.isStatic || (type == singleton.typeName && singleton.accessors.contains(member.name)))
+          guard isInit || isStoredValue, let node = file.node(at: member.range.bytes) else { continue }
+          let finder = CreationFinder(viewMode: .sourceAccurate)
+          finder.walk(node)
+          for (written, offset) in finder.created {
+            let created = index.resolveType(written)
+            guard index.primaryDeclaration(of: created) != nil, seen.insert(created).inserted else { continue }
+            found[created] = file.source.location(ofOffset: offset)
+            queue.append(created)
+          }
+        }
+      }
+    }
+    return found
   }
 }
 

@@ -51,7 +51,7 @@ public struct InjectReport: Sendable {
     ]
     if after.tests > 0 { parts.append("\(after.tests) in tests") }
     if after.coderInits > 0 { parts.append("\(after.coderInits) in init?(coder:)") }
-    if after.singleton > 0 { parts.append("\(after.singleton) in the singleton") }
+    if after.singleton > 0 { parts.append("\(after.singleton) in the singleton and what it makes") }
     if after.elsewhere > 0 { parts.append("\(after.elsewhere) elsewhere") }
     return "accessor references: \(before.total) before → \(after.total) after (\(parts.joined(separator: ", ")))"
   }
@@ -115,7 +115,8 @@ public struct InjectReport: Sendable {
 
 /// The references to a singleton's accessor, by the kind of place they are in. After `inject --all`
 /// only composition roots (types no code outside tests creates), types the system creates, static
-/// contexts, tests and coder inits should be left; `elsewhere` counts the rest.
+/// contexts, tests, coder inits, and the singleton with the types it makes while it is made should
+/// be left; `elsewhere` counts the rest.
 public struct AccessorCensus: Sendable, Equatable {
   public var total = 0
   public var roots = 0
@@ -129,6 +130,7 @@ public struct AccessorCensus: Sendable, Equatable {
   public var elsewhereTypes: [String] = []
 
   public init(singleton: Singleton, project: Project) throws {
+    let collaborators = InjectPlanner.createdWhileMade(singleton, project: project)
     for item in FinishPlanner.remainingReferences(singleton: singleton, root: nil, project: project) {
       total += 1
       switch item.kind {
@@ -141,6 +143,11 @@ public struct AccessorCensus: Sendable, Equatable {
       case .consumer:
         guard let owner = item.typeName else {
           elsewhere += 1
+          continue
+        }
+        // What the singleton makes while it is made cannot be handed the instance.
+        if collaborators[owner] != nil {
+          self.singleton += 1
           continue
         }
         if try FinishPlanner.creators(of: owner, project: project).allSatisfy(project.index.isTestType) {
