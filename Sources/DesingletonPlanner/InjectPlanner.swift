@@ -261,6 +261,41 @@ struct ConfigurationSite {
   var captured: [String] = []
 }
 
+/// A stored property whose initial value creates a consumer that must be given the creator's own
+/// properties: the value moves into the creator's inits (`self.name = value`), the declaration
+/// keeps its type.
+struct MovedInitialValue {
+  var binding: PatternBindingSyntax
+  var name: String
+
+  /// The binding of the instance stored property whose initial value holds `node`, outside closures;
+  /// nil for a lazy or static one, a local, or one of several bindings.
+  init?(around node: Syntax) {
+    var current = node.parent
+    while let syntax = current {
+      if syntax.is(ClosureExprSyntax.self) || syntax.is(CodeBlockSyntax.self) || syntax.is(AccessorBlockSyntax.self) {
+        return nil
+      }
+      if let clause = syntax.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
+        let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), variable.parent?.is(MemberBlockItemSyntax.self) == true,
+        variable.bindings.count == 1, let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
+      {
+        if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) || variable.modifiers.isStatic { return nil }
+        self.binding = binding
+        self.name = pattern.identifier.text
+        return
+      }
+      if syntax.is(MemberBlockItemSyntax.self) { return nil }
+      current = syntax.parent
+    }
+    return nil
+  }
+
+  func inferredType(_ index: Index) -> String? {
+    binding.initializer.flatMap { FinishPlanner.writtenType(of: $0.value, index: index) }
+  }
+}
+
 /// A creation site and the arguments it gains.
 struct CallSite {
   var call: InitCall
@@ -778,7 +813,9 @@ private struct Designer {
     if let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
       let elements = Array(sequence.elements)
       if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].positionAfterSkippingLeadingTrivia == node.positionAfterSkippingLeadingTrivia,
-        let target = elements[0].as(MemberAccessExprSyntax.self)
+        let target = elements[0].as(MemberAccessExprSyntax.self),
+        // Another instance's property: `self.x = X.shared` is the type's own (a coder init's fallback).
+        let base = target.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind != .keyword(.self)
       {
         let name = target.declName.baseName.text
         let declared = index.allTypeNames.lazy.flatMap { index.members(of: $0) }
@@ -956,9 +993,23 @@ private struct Designer {
     }
   }
 
+  /// A creation in a stored property's initial value that cannot become an assignment in the
+  /// creator's inits: there it can only pass the accessor.
   func isInStoredPropertyInitializer(_ call: InitCall, of type: String) -> Bool {
     guard let memberName = call.context.memberName else { return false }
-    return index.members(of: type).contains { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.modifiers.contains("lazy") }
+    let stored = index.members(of: type).contains { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.modifiers.contains("lazy") }
+    return stored && movedInitialValue(of: call, creator: type) == nil
+  }
+
+  /// The stored property of a class or actor whose initial value creates a consumer, when that value
+  /// can move into the creator's inits (so that it can pass the creator's own properties): the
+  /// property's type is written or certain, and no closure holds the creation.
+  func movedInitialValue(of call: InitCall, creator: String) -> MovedInitialValue? {
+    guard let primary = index.primaryDeclaration(of: creator), [.class, .actor].contains(primary.kind),
+      primary.path == call.path, let moved = MovedInitialValue(around: Syntax(call.call))
+    else { return nil }
+    if moved.binding.typeAnnotation == nil, moved.inferredType(index) == nil { return nil }
+    return moved
   }
 
   /// An existing stored property of `type` declared with the protocol as its type.

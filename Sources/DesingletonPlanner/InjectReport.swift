@@ -131,6 +131,14 @@ public struct AccessorCensus: Sendable, Equatable {
 
   public init(singleton: Singleton, project: Project) throws {
     let collaborators = InjectPlanner.createdWhileMade(singleton, project: project)
+    var rootAnswers: [String: Bool] = [:]
+    // A composition root: no code outside tests creates it (asked once per type).
+    func isRoot(_ type: String) throws -> Bool {
+      if let known = rootAnswers[type] { return known }
+      let answer = try FinishPlanner.creators(of: type, project: project).allSatisfy(project.index.isTestType)
+      rootAnswers[type] = answer
+      return answer
+    }
     for item in FinishPlanner.remainingReferences(singleton: singleton, root: nil, project: project) {
       total += 1
       switch item.kind {
@@ -150,7 +158,7 @@ public struct AccessorCensus: Sendable, Equatable {
           self.singleton += 1
           continue
         }
-        if try FinishPlanner.creators(of: owner, project: project).allSatisfy(project.index.isTestType) {
+        if try isRoot(owner) {
           roots += 1
         } else {
           elsewhere += 1

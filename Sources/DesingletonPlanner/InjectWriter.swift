@@ -21,11 +21,12 @@ struct InjectWriter {
   var accessExpression: String { design.singleton.accessExpression }
 
   mutating func write() throws -> Plan {
+    let moves = try moveInitialValues()
     for consumer in design.consumers where !consumer.protocols.isEmpty {
       try rewriteReferences(consumer)
-      try rewriteInits(consumer)
+      try rewriteInits(consumer, moved: moves.statements[consumer.typeName] ?? [])
     }
-    try writeCallSites()
+    try writeCallSites(skipping: moves.sites)
     try writeConfigurations()
     try writeImports()
     for (path, edit) in captures.edits() { output.add(edit, in: path) }
@@ -84,7 +85,48 @@ struct InjectWriter {
 
   // MARK: Inits
 
-  mutating func rewriteInits(_ consumer: Consumer) throws {
+  /// Creations in stored properties' initial values that pass the creator's own properties: the
+  /// value, with its new arguments, becomes `self.name = value` in the creator's inits, and the
+  /// declaration keeps only its type. Returns the statements per creator and the sites written here.
+  mutating func moveInitialValues() throws -> (statements: [String: [String]], sites: Set<Int>) {
+    var byBinding: [Int: (creator: String, moved: MovedInitialValue, sites: [CallSite])] = [:]
+    for site in design.callSites where !site.captured.isEmpty {
+      guard let creator = site.call.context.typeName.map(project.index.resolveType),
+        let holder = design.consumer(creator), !holder.protocols.isEmpty, !holder.propertyInjected,
+        let moved = MovedInitialValue(around: Syntax(site.call.call))
+      else { continue }
+      let key = moved.binding.positionAfterSkippingLeadingTrivia.utf8Offset
+      byBinding[key, default: (creator, moved, [])].sites.append(site)
+    }
+    var statements: [String: [String]] = [:]
+    var sites: Set<Int> = []
+    for key in byBinding.keys.sorted() {
+      guard let (creator, moved, group) = byBinding[key], let initializer = moved.binding.initializer else { continue }
+      let path = group[0].call.path
+      let file = try project.file(path)
+      let value = initializer.value
+      let start = value.positionAfterSkippingLeadingTrivia.utf8Offset
+      let end = value.endPositionBeforeTrailingTrivia.utf8Offset
+      var text = Array(file.source.bytes[start..<end])
+      let edits = group.map { argumentEdit($0.arguments, into: $0.call.call, in: file) }.sorted { $0.range.lowerBound > $1.range.lowerBound }
+      for edit in edits {
+        text.replaceSubrange((edit.range.lowerBound - start)..<(edit.range.upperBound - start), with: Array(edit.replacement.utf8))
+      }
+      statements[creator, default: []].append("self.\(moved.name) = \(String(decoding: text, as: UTF8.self))")
+      let declarationEnd = initializer.endPositionBeforeTrailingTrivia.utf8Offset
+      if let annotation = moved.binding.typeAnnotation {
+        output.add(TextEdit(range: annotation.endPositionBeforeTrailingTrivia.utf8Offset..<declarationEnd, replacement: ""), in: path)
+      } else if let type = moved.inferredType(project.index) {
+        output.add(TextEdit(range: moved.binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset..<declarationEnd, replacement: ": \(type)"), in: path)
+      }
+      for site in group { sites.insert(site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset) }
+      let location = file.source.location(ofOffset: key)
+      output.notes.append("  \(location.path):\(location.line): '\(moved.name)' is now assigned in the inits of '\(creator)', where its value can use the injected properties")
+    }
+    return (statements, sites)
+  }
+
+  mutating func rewriteInits(_ consumer: Consumer, moved: [String] = []) throws {
     let primaryFile = try project.file(consumer.primary.path)
     let source = primaryFile.source
     let lineEnding = source.lineEnding
@@ -101,8 +143,8 @@ struct InjectWriter {
     let parameters = consumer.protocols.map { protocolName -> String in
       "\(consumer.name(of: protocolName)): \(protocolName)" + (options.defaultArgument ? " = \(accessExpression)" : "")
     }
-    let assignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(consumer.name(of: $0))" }
-    let singletonAssignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(accessExpression)" }
+    let assignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(consumer.name(of: $0))" } + moved
+    let singletonAssignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(accessExpression)" } + moved
 
     var requiredNotes: [String] = []
     for declaration in consumer.declarations where !consumer.propertyInjected {
@@ -273,12 +315,14 @@ struct InjectWriter {
 
   // MARK: Call sites
 
-  mutating func writeCallSites() throws {
+  mutating func writeCallSites(skipping moved: Set<Int> = []) throws {
     var updated: [String: [String]] = [:]
     for site in design.callSites {
       let file = try project.file(site.call.path)
-      insertArguments(site.arguments, into: site.call.call, in: file)
-      for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
+      if !moved.contains(site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset) {
+        insertArguments(site.arguments, into: site.call.call, in: file)
+        for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
+      }
       let location = file.source.location(ofOffset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
       updated[site.call.typeName, default: []].append("\(location.path):\(location.line)")
     }
@@ -288,21 +332,23 @@ struct InjectWriter {
   }
 
   mutating func insertArguments(_ arguments: [String], into call: FunctionCallExprSyntax, in file: ParsedFile) {
+    output.add(argumentEdit(arguments, into: call, in: file), in: file.path)
+  }
+
+  /// The insertion that puts `arguments` first in a call.
+  func argumentEdit(_ arguments: [String], into call: FunctionCallExprSyntax, in file: ParsedFile) -> TextEdit {
     let text = arguments.joined(separator: ", ")
     guard let leftParen = call.leftParen else {
-      output.add(.insert("(\(text))", at: call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
-      return
+      return .insert("(\(text))", at: call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset)
     }
     guard let first = call.arguments.first else {
-      output.add(.insert(text, at: leftParen.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
-      return
+      return .insert(text, at: leftParen.endPositionBeforeTrailingTrivia.utf8Offset)
     }
     let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
     if file.source.lineStart(of: start) != file.source.lineStart(of: leftParen.positionAfterSkippingLeadingTrivia.utf8Offset) {
       let indent = file.source.indentation(at: start)
-      output.add(.insert(arguments.map { $0 + "," + file.source.lineEnding + indent }.joined(), at: start), in: file.path)
-    } else {
-      output.add(.insert(text + ", ", at: start), in: file.path)
+      return .insert(arguments.map { $0 + "," + file.source.lineEnding + indent }.joined(), at: start)
     }
+    return .insert(text + ", ", at: start)
   }
 }

@@ -2525,6 +2525,137 @@ import Testing
       compilingWith: ["UIKit.swift": Self.uiKitTables])
   }
 
+  @Test func aTypeReceivingMoreThanSixProtocolsIsWarnedAbout() throws {
+    let names = ["A", "B", "C", "D", "E", "F", "G"]
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+      \(names.map { "  var value\($0) = 0" }.joined(separator: "\n"))
+      }
+
+      \(names.map { "@MainActor\nprotocol Has\($0): AnyObject, Sendable {\n  var value\($0): Int { get }\n}\n" }.joined(separator: "\n"))
+      extension Store: \(names.map { "Has\($0)" }.joined(separator: ", ")) {}
+
+      @MainActor
+      final class Dashboard {
+        func total() -> Int {
+          \(names.map { "Store.shared.value\($0)" }.joined(separator: " + "))
+        }
+      }
+
+      """
+    let project = makeProject(["Store.swift": store])
+    let singleton = try #require(project.index.singletons.first)
+    let (plan, report) = try InjectPlanner.run(singleton: singleton, options: InjectOptions(), project: project)
+    #expect(report.consumers.map(\.typeName) == ["Dashboard"])
+    #expect(report.warnings.map(\.description) == [
+      "Store.swift:50:1: warning: 'Dashboard' now receives 7 protocols of 'Store'; consider splitting it"
+    ])
+    #expect(plan.notes.last == report.warnings.first?.description)
+    let result = try apply(plan, to: project, files: ["Store.swift": store])
+    #expect(try compileErrors(result) == "")
+  }
+
+  @Test func aConsumerCreatedInAStoredInitialValueIsCreatedInTheInitsWithTheCreatorsProperty() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Login.swift": """
+        import Foundation
+
+        @MainActor
+        final class Avatar {
+          let placeholder: String
+
+          init(placeholder: String) {
+            self.placeholder = placeholder
+          }
+
+          func text() -> String {
+            "\\(placeholder) \\(Store.shared.count)"
+          }
+        }
+
+        @MainActor
+        final class Login: UIViewController {
+          private let avatar = Avatar(placeholder: "x")
+          let heading: String
+
+          init(heading: String) {
+            self.heading = heading
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            self.heading = ""
+            super.init(coder: coder)
+          }
+        }
+
+        @MainActor
+        final class Coordinator {
+          func show() -> Login {
+            Login(heading: "a")
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Login.swift": """
+        import Foundation
+
+        @MainActor
+        final class Avatar {
+          private let counting: Counting
+
+          let placeholder: String
+
+          init(counting: Counting, placeholder: String) {
+            self.counting = counting
+            self.placeholder = placeholder
+          }
+
+          func text() -> String {
+            "\\(placeholder) \\(counting.count)"
+          }
+        }
+
+        @MainActor
+        final class Login: UIViewController {
+          private let counting: Counting
+
+          private let avatar: Avatar
+          let heading: String
+
+          init(counting: Counting, heading: String) {
+            self.counting = counting
+            self.avatar = Avatar(counting: counting, placeholder: "x")
+            self.heading = heading
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            self.counting = Store.shared
+            self.avatar = Avatar(counting: counting, placeholder: "x")
+            self.heading = ""
+            super.init(coder: coder)
+          }
+        }
+
+        @MainActor
+        final class Coordinator {
+          func show() -> Login {
+            Login(counting: Store.shared, heading: "a")
+          }
+        }
+
+        """
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKit])
+  }
+
   @Test func typesTheSystemCreatesOrWhoseConformanceIsSynthesizedAreSkipped() throws {
     try expectInjection(
       Self.store.merging([
