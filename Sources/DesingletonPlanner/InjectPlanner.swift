@@ -120,17 +120,28 @@ struct ConsumerRefusal: Error {
 /// Decide (`InjectPlanner.decide`: the index and options to an `InjectDesign`, or a refusal):
 /// 1. `checkSingleton`: the singleton has protocols, its instance is never replaced, and consumers
 ///    would not hold diverging copies of a value.
-/// 2. `chooseTargets`: the types named with `--type`, or every consumer that can be injected.
+/// 2. `chooseTargets`: the types named with `--type`, or every consumer that can be injected; types
+///    the system creates are listed apart (with `--property-injection`, those configured after a
+///    cast get properties), and types the singleton makes while it is made, or in a module that
+///    cannot import the singleton's, are skipped.
 /// 3. `analyse`: each consumer's references and the smallest set of protocols covering them.
 /// 4. `findInitCalls`: every place that creates a consumer; a consumer created where no argument can
 ///    be added is refused (`--type`) or skipped (`--all`).
 /// 5. `propagateNeeds`: a consumer that creates another one receives what that one needs.
 /// 6. `nameProperties`: a property name per protocol that collides with nothing in scope.
-/// 7. `shapeInits`: which inits gain parameters, which init is generated and how it calls `super`.
-/// 8. `matchCalls`: which init each creation site reaches and what it passes.
+/// 7. `shapeInits`: which inits gain parameters, which init is generated and how it calls `super`
+///    (the inherited designated inits call sites use, re-declared; required inits kept).
+/// 8. `matchCalls`: which init each creation site reaches and what it passes; a site in another
+///    isolation than an isolated singleton's, or in a module that cannot import it, skips its consumer.
+/// 9. `imports` and `configuredSites`: the imports call sites need, and what property-injected
+///    types are set to where they are configured.
 ///
-/// Write (`InjectWriter`: the design to text edits): references, inits, call sites, then the
-/// closures that must capture the new properties.
+/// Every step that cannot handle a consumer throws a `ConsumerRefusal` with a `SkipReason`: with
+/// `--type` it is the refusal, with `--all` the consumer is skipped and the steps run again.
+///
+/// Write (`InjectWriter`: the design to text edits): stored initial values that move into inits,
+/// references, inits, call sites, configuration sites, imports, then the closures that must capture
+/// the new properties.
 public enum InjectPlanner {
   /// How a human wires a type the system creates.
   static let wiringHint =
