@@ -2656,6 +2656,90 @@ import Testing
       compilingWith: ["UIKit.swift": Self.uiKit])
   }
 
+  @Test func aNonisolatedMethodKeepsWorkingAndDecodablesAndPropertyWrappersAreFrameworkCreated() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Screen.swift": """
+        @MainActor
+        final class Screen {
+          nonisolated func total() async -> Int {
+            await Store.shared.count
+          }
+        }
+
+        @MainActor
+        func makeScreen() -> Screen {
+          Screen()
+        }
+
+        struct Entry: Codable {
+          var title: String
+
+          @MainActor
+          func label() -> String {
+            "\\(title) \\(Store.shared.count)"
+          }
+        }
+
+        @MainActor
+        @propertyWrapper
+        struct Counted {
+          var wrappedValue: Int {
+            Store.shared.count
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Screen.swift": """
+        @MainActor
+        final class Screen {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          nonisolated func total() async -> Int {
+            await counting.count
+          }
+        }
+
+        @MainActor
+        func makeScreen() -> Screen {
+          Screen(counting: Store.shared)
+        }
+
+        struct Entry: Codable {
+          var title: String
+
+          @MainActor
+          func label() -> String {
+            "\\(title) \\(Store.shared.count)"
+          }
+        }
+
+        @MainActor
+        @propertyWrapper
+        struct Counted {
+          var wrappedValue: Int {
+            Store.shared.count
+          }
+        }
+
+        """
+      ],
+      notes: [
+        "Screen: counting: Counting; 1 reference rewritten",
+        "  Screen: 1 call site updated (Screen.swift:10)",
+        "created by the framework, not injected (2): Counted, Entry",
+        "  Screen.swift:22:1: note: 'Counted': the compiler creates it for each property it wraps (@propertyWrapper), so it cannot receive init parameters; give it a property that whoever configures it sets, or keep the accessor there until the root passes it on",
+        "  Screen.swift:13:1: note: 'Entry': a decoder creates it through 'init(from:)' (it conforms to 'Codable'), so it cannot receive init parameters; give it a property that whoever configures it sets, or keep the accessor there until the root passes it on",
+      ])
+  }
+
   @Test func typesTheSystemCreatesOrWhoseConformanceIsSynthesizedAreSkipped() throws {
     try expectInjection(
       Self.store.merging([
