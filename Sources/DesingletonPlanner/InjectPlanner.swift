@@ -948,6 +948,8 @@ private struct Designer {
       for call in try findInitCalls().calls where !call.context.isStatic && !call.isSelfInit && !call.isSuperInit {
         guard let creator = call.context.typeName.map(index.resolveType), consumers[creator] == nil,
           !rejected.contains(creator), !promoted.contains(creator), creator != call.typeName,
+          // A consumer already skipped with its reason is not taken back as a creator.
+          !skipped.contains(where: { $0.typeName == creator }),
           !isInStoredPropertyInitializer(call, of: creator)
         else { continue }
         guard let primary = index.primaryDeclaration(of: creator), [.class, .struct, .actor].contains(primary.kind),
