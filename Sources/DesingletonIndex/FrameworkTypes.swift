@@ -47,6 +47,22 @@ public enum FrameworkTypes {
     systemCreatedProtocols.contains(lastComponent(written))
   }
 
+  /// A framework designated init as a subclass that overrides it writes its parameters, and the
+  /// arguments that forward them to `super`, by argument labels; nil for an init not in the table.
+  public static func overridableInit(labels: [String]) -> (parameters: String, arguments: String)? {
+    switch labels {
+    case []: return ("", "")
+    case ["frame"]: return ("frame: CGRect", "frame: frame")
+    case ["nibName", "bundle"]:
+      return ("nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?", "nibName: nibNameOrNil, bundle: nibBundleOrNil")
+    case ["style", "reuseIdentifier"]:
+      return ("style: UITableViewCell.CellStyle, reuseIdentifier: String?", "style: style, reuseIdentifier: reuseIdentifier")
+    case ["style"]: return ("style: UITableView.Style", "style: style")
+    case ["window"]: return ("window: NSWindow?", "window: window")
+    default: return nil
+    }
+  }
+
   /// Attributes that make the system create the type: `@main` and the application-delegate attributes.
   public static let entryPointAttributes: Set<String> = ["@main", "@NSApplicationMain", "@UIApplicationMain"]
 

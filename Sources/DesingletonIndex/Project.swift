@@ -82,6 +82,15 @@ public final class Project: @unchecked Sendable {
     }
   }
 
+  /// The project as it would be with these files' texts (a plan's output), indexed again: the files
+  /// the index holds, with the given ones replaced or added. Other files are still read from disk.
+  public func replacing(_ changed: [SourceText], threads: Int? = nil) throws -> Project {
+    var texts = try sources(of: index.files.map(\.path))
+    for source in changed { texts[source.path] = source }
+    let rebuilt = IndexBuilder(threads: threads).build(sources: Array(texts.values))
+    return Project(index: rebuilt, sources: texts, objectiveCPaths: objectiveCPaths, modules: modules)
+  }
+
   /// A file's text without parsing it: the in-memory source when there is one, else the file on disk.
   public func bytes(_ path: String) -> [UInt8]? {
     if let cached = cached(path) { return cached.source.bytes }

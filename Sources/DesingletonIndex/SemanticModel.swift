@@ -172,12 +172,20 @@ extension Index {
   }
 
   /// Why the system, not the project's code, creates instances of a type, if it does: an entry point
-  /// (`@main`), an application or scene delegate, an intent, or a subclass of a framework class the
-  /// system instantiates (cells, managed objects). Such a type cannot receive init parameters.
+  /// (`@main`), an application or scene delegate, an intent, a subclass of a framework class the
+  /// system instantiates (cells, managed objects), a property wrapper (the compiler calls its
+  /// `init(wrappedValue:)` for each property it wraps), or a `Decodable` type (a decoder calls its
+  /// `init(from:)`). Such a type cannot receive init parameters.
   public func systemCreation(of qualifiedName: String) -> String? {
     let declarations = declarations(of: qualifiedName)
     if let attribute = declarations.flatMap(\.attributes).first(where: FrameworkTypes.entryPointAttributes.contains) {
       return "the system creates it (\(attribute))"
+    }
+    if declarations.flatMap(\.attributes).contains("@propertyWrapper") {
+      return "the compiler creates it for each property it wraps (@propertyWrapper)"
+    }
+    if let written = conformances(of: qualifiedName).first(where: { ["Decodable", "Codable"].contains(FrameworkTypes.lastComponent($0)) }) {
+      return "a decoder creates it through 'init(from:)' (it conforms to '\(written)')"
     }
     if let written = conformances(of: qualifiedName).first(where: FrameworkTypes.isSystemCreatedProtocol) {
       return "the system creates it (it conforms to '\(written)')"

@@ -26,6 +26,8 @@ public struct RemainingReference: Sendable, Equatable {
     case singleton = "the singleton itself"
     /// `required init?(coder:)`, which `inject` gives the shared instance because storyboards cannot pass arguments.
     case coderInit = "a required init?(coder:)"
+    /// A type the system creates (an application delegate, a cell): it cannot take init parameters.
+    case frameworkCreated = "a type the system creates"
   }
 
   public var reference: Reference
@@ -74,7 +76,7 @@ public enum FinishPlanner {
   }
 
   /// Every remaining reference to the accessor, classified.
-  public static func remainingReferences(singleton: Singleton, root: String, project: Project) -> [RemainingReference] {
+  public static func remainingReferences(singleton: Singleton, root: String?, project: Project) -> [RemainingReference] {
     let index = project.index
     return index.references(to: singleton).map { reference in
       let owner = index.enclosingType(of: reference)
@@ -91,6 +93,8 @@ public enum FinishPlanner {
         kind = .root
       } else if reference.context.memberName == "init(coder:)" {
         kind = .coderInit
+      } else if let owner, index.systemCreation(of: owner) != nil {
+        kind = .frameworkCreated
       } else {
         kind = .consumer
       }
@@ -143,8 +147,17 @@ public enum FinishPlanner {
         switch item.kind {
         case .consumer:
           if let type = item.typeName, suggested.insert(type).inserted {
-            message += "; run 'desingleton inject --singleton \(singleton.typeName) --type \(type)'"
+            // Only a command that would work is suggested; otherwise the reason it would not.
+            do {
+              _ = try InjectPlanner.decide(singleton: singleton, options: InjectOptions(types: [type]), project: project)
+              message += "; run 'desingleton inject --singleton \(singleton.typeName) --type \(type)'"
+            } catch let refusal as Refusal {
+              let reason = refusal.diagnostics.first?.message ?? ""
+              message += "; 'inject --type \(type)' cannot take it yet: \(reason)"
+            }
           }
+        case .frameworkCreated:
+          message += "; it cannot take init parameters: \(InjectPlanner.wiringHint)"
         case .test:
           if let reason = testRefusals[item.reference] {
             message = "'\(singleton.accessExpression)' is used by a test\(item.typeName.map { " '\($0)'" } ?? "")"

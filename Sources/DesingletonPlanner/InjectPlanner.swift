@@ -8,10 +8,75 @@ public struct InjectOptions: Sendable {
   public var types: [String]?
   /// Give the new init parameters the singleton as their default value and leave call sites alone.
   public var defaultArgument: Bool
+  /// With `--all`, refuse (write nothing) when any consumer would be skipped.
+  public var strict: Bool
+  /// Give a type the system creates a `var slice: Slice!` property that the code configuring it
+  /// (right after `dequeueReusableCell(...) as! Cell`) sets, instead of listing it.
+  public var propertyInjection: Bool
 
-  public init(types: [String]? = nil, defaultArgument: Bool = false) {
+  public init(types: [String]? = nil, defaultArgument: Bool = false, strict: Bool = false, propertyInjection: Bool = false) {
     self.types = types
     self.defaultArgument = defaultArgument
+    self.strict = strict
+    self.propertyInjection = propertyInjection
+  }
+}
+
+/// Why `inject --all` leaves a consumer alone; the summary groups skipped consumers by it.
+public enum SkipReason: String, Sendable, CaseIterable {
+  /// The system creates it (an application delegate, a `@main` type, a cell): it cannot take init
+  /// parameters. Listed apart from the skipped consumers: the accessor may stay there.
+  case frameworkCreated = "framework-created"
+  case synthesizedConformance = "synthesized-conformance"
+  case objectiveC = "objective-c-creation"
+  case instanceUse = "instance-use"
+  case unreadableValue = "no-property-yet"
+  case uncoveredMember = "uncovered-member"
+  case creationSite = "creation-site"
+  case superclassInit = "superclass-init"
+  case isolation = "isolation"
+  case moduleCycle = "module-cycle"
+  case createdBySingleton = "created-by-singleton"
+  case declaration = "declaration"
+
+  /// How the summary names the group.
+  public var title: String {
+    switch self {
+    case .frameworkCreated: return "created by the framework"
+    case .synthesizedConformance: return "a synthesized conformance would break"
+    case .objectiveC: return "created by Objective-C code"
+    case .instanceUse: return "uses the instance itself"
+    case .unreadableValue: return "uses the accessor where an injected property cannot be read"
+    case .uncoveredMember: return "uses a member no protocol covers"
+    case .creationSite: return "created where no argument can be added"
+    case .superclassInit: return "no superclass init to call"
+    case .isolation: return "uses the accessor in another isolation"
+    case .moduleCycle: return "would make a module cycle"
+    case .createdBySingleton: return "created while the singleton is being made"
+    case .declaration: return "its declaration cannot be rewritten"
+    }
+  }
+}
+
+/// A consumer `inject` leaves alone, with the reason and the places that decide it.
+public struct SkippedConsumer: Sendable, Equatable {
+  public var typeName: String
+  public var reason: SkipReason
+  public var diagnostics: [Diagnostic]
+}
+
+/// A consumer the design cannot handle: refused with `--type`, skipped with `--all`.
+struct ConsumerRefusal: Error {
+  var reason: SkipReason
+  var diagnostics: [Diagnostic]
+
+  init(_ reason: SkipReason, _ diagnostics: [Diagnostic]) {
+    self.reason = reason
+    self.diagnostics = diagnostics
+  }
+
+  init(_ reason: SkipReason, _ message: String, at location: Location? = nil) {
+    self.init(reason, [.error(message, at: location)])
   }
 }
 
@@ -55,18 +120,40 @@ public struct InjectOptions: Sendable {
 /// Decide (`InjectPlanner.decide`: the index and options to an `InjectDesign`, or a refusal):
 /// 1. `checkSingleton`: the singleton has protocols, its instance is never replaced, and consumers
 ///    would not hold diverging copies of a value.
-/// 2. `chooseTargets`: the types named with `--type`, or every consumer that can be injected.
+/// 2. `chooseTargets`: the types named with `--type`, or every consumer that can be injected; types
+///    the system creates are listed apart (with `--property-injection`, those configured after a
+///    cast get properties), and types the singleton makes while it is made, or in a module that
+///    cannot import the singleton's, are skipped.
 /// 3. `analyse`: each consumer's references and the smallest set of protocols covering them.
 /// 4. `findInitCalls`: every place that creates a consumer; a consumer created where no argument can
 ///    be added is refused (`--type`) or skipped (`--all`).
 /// 5. `propagateNeeds`: a consumer that creates another one receives what that one needs.
 /// 6. `nameProperties`: a property name per protocol that collides with nothing in scope.
-/// 7. `shapeInits`: which inits gain parameters, which init is generated and how it calls `super`.
-/// 8. `matchCalls`: which init each creation site reaches and what it passes.
+/// 7. `shapeInits`: which inits gain parameters, which init is generated and how it calls `super`
+///    (the inherited designated inits call sites use, re-declared; required inits kept).
+/// 8. `matchCalls`: which init each creation site reaches and what it passes; a site in another
+///    isolation than an isolated singleton's, or in a module that cannot import it, skips its consumer.
+/// 9. `imports` and `configuredSites`: the imports call sites need, and what property-injected
+///    types are set to where they are configured.
 ///
-/// Write (`InjectWriter`: the design to text edits): references, inits, call sites, then the
-/// closures that must capture the new properties.
+/// Every step that cannot handle a consumer throws a `ConsumerRefusal` with a `SkipReason`: with
+/// `--type` it is the refusal, with `--all` the consumer is skipped and the steps run again.
+///
+/// Write (`InjectWriter`: the design to text edits): stored initial values that move into inits,
+/// references, inits, call sites, configuration sites, imports, then the closures that must capture
+/// the new properties.
 public enum InjectPlanner {
+  /// How a human wires a type the system creates.
+  static let wiringHint =
+    "give it a property that whoever configures it sets, or keep the accessor there until the root passes it on"
+
+  /// The plan and what was decided, for the summary and `--format json`.
+  public static func run(singleton: Singleton, options: InjectOptions, project: Project) throws -> (plan: Plan, report: InjectReport) {
+    let design = try decide(singleton: singleton, options: options, project: project)
+    var writer = InjectWriter(design: design, project: project)
+    return (try writer.write(), design.report(project: project))
+  }
+
   public static func plan(singleton: Singleton, options: InjectOptions, project: Project) throws -> Plan {
     let design = try decide(singleton: singleton, options: options, project: project)
     var writer = InjectWriter(design: design, project: project)
@@ -88,21 +175,136 @@ struct InjectDesign {
   /// Creation sites to update, in file order.
   let callSites: [CallSite]
   /// Consumers left alone, each with its reason.
-  let skipped: [String]
+  let skipped: [SkippedConsumer]
+  /// Consumers the system creates, which cannot take init parameters.
+  let frameworkCreated: [SkippedConsumer]
   /// Files in another module than the singleton's that now name it and must import its module.
   let imports: [String: String]
+  /// Where property-injected consumers are configured, and what each place assigns.
+  var configurations: [ConfigurationSite] = []
 
   func consumer(_ typeName: String) -> Consumer? { consumers.first { $0.typeName == typeName } }
+
+  /// More injected protocols than this into one type is a sign the type does too much.
+  static let protocolWarningThreshold = 6
+
+  /// Types that receive more protocols than a type should, as warnings.
+  var warnings: [Diagnostic] {
+    consumers.filter { $0.protocols.count > Self.protocolWarningThreshold }.map { consumer in
+      .warning(
+        "'\(consumer.typeName)' now receives \(consumer.protocols.count) protocols of '\(singleton.typeName)'; consider splitting it",
+        at: consumer.primary.location)
+    }
+  }
+
+  /// The summary's closing lines: the skipped consumers grouped by reason with their places, the
+  /// types the system creates, and the warnings.
+  func summary() -> [String] {
+    var lines: [String] = []
+    if !skipped.isEmpty {
+      lines.append("skipped \(skipped.count) consumer\(skipped.count == 1 ? "" : "s"):")
+      for reason in SkipReason.allCases {
+        let group = skipped.filter { $0.reason == reason }
+        guard !group.isEmpty else { continue }
+        lines.append("  \(reason.title) (\(group.count)): \(group.map(\.typeName).joined(separator: ", "))")
+        lines += group.flatMap(\.diagnostics).map { "    \($0)" }
+      }
+    }
+    if !frameworkCreated.isEmpty {
+      lines.append("created by the framework, not injected (\(frameworkCreated.count)): \(frameworkCreated.map(\.typeName).joined(separator: ", "))")
+      lines += frameworkCreated.flatMap(\.diagnostics).map { "  \($0)" }
+    }
+    lines += warnings.map(\.description)
+    return lines
+  }
 }
 
 /// The init a consumer without a designated init of its own gets.
 enum GeneratedInit {
-  /// A class's init, ending with `superCall`; `coderInit` adds `required init?(coder:)`.
-  case classInit(superCall: String?, coderInit: Bool)
+  /// A class's init, ending with `superCall` (nil: no init without the superclass's arguments is
+  /// written, only `inherited` ones); `coderInit` adds `required init?(coder:)`; `inherited` are the
+  /// superclass's designated inits that call sites use, each with the injected parameters first, and
+  /// `required` the superclass's required inits the class must keep, which take the shared instance.
+  case classInit(superCall: String?, coderInit: Bool, inherited: [InheritedInit] = [], required: [InheritedInit] = [])
   /// A struct's init taking the injected parameters and then its memberwise ones.
   case memberwise(parameters: [String], assignments: [String])
   /// An actor's or a root class's init.
   case plain
+}
+
+/// A designated init a class inherits and a generated init re-declares, forwarding to `super`.
+struct InheritedInit: Equatable {
+  /// The parameter list as the superclass writes it (`title: String, style: Style = .plain`).
+  var parameters: String
+  /// The arguments that forward the parameters (`title: title, style: style`).
+  var arguments: String
+  /// `?` for a failable init, else "".
+  var failable: String
+  /// ` throws`, ` async throws`, or "".
+  var effects: String
+  /// Argument labels and whether each has a default, to match call sites.
+  var shape: [(label: String, hasDefault: Bool)]
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.parameters == rhs.parameters && lhs.arguments == rhs.arguments && lhs.failable == rhs.failable
+      && lhs.effects == rhs.effects
+  }
+
+  /// `super.init(...)`, with `try`/`await` as its effects need.
+  var superCall: String {
+    let prefix = (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
+    return "\(prefix)super.init(\(arguments))"
+  }
+}
+
+/// A place that configures an instance the system created (`let cell = ... as! Cell`): the
+/// statement after which the injected properties are set.
+struct ConfigurationSite {
+  var path: String
+  var typeName: String
+  /// The local that holds the instance.
+  var variable: String
+  /// The statement to insert after.
+  var statement: Syntax
+  var context: ReferenceContext
+  /// `cell.counting = value`, filled in when the design is made.
+  var assignments: [String] = []
+  var captured: [String] = []
+}
+
+/// A stored property whose initial value creates a consumer that must be given the creator's own
+/// properties: the value moves into the creator's inits (`self.name = value`), the declaration
+/// keeps its type.
+struct MovedInitialValue {
+  var binding: PatternBindingSyntax
+  var name: String
+
+  /// The binding of the instance stored property whose initial value holds `node`, outside closures;
+  /// nil for a lazy or static one, a local, or one of several bindings.
+  init?(around node: Syntax) {
+    var current = node.parent
+    while let syntax = current {
+      if syntax.is(ClosureExprSyntax.self) || syntax.is(CodeBlockSyntax.self) || syntax.is(AccessorBlockSyntax.self) {
+        return nil
+      }
+      if let clause = syntax.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
+        let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), variable.parent?.is(MemberBlockItemSyntax.self) == true,
+        variable.bindings.count == 1, let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
+      {
+        if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) || variable.modifiers.isStatic { return nil }
+        self.binding = binding
+        self.name = pattern.identifier.text
+        return
+      }
+      if syntax.is(MemberBlockItemSyntax.self) { return nil }
+      current = syntax.parent
+    }
+    return nil
+  }
+
+  func inferredType(_ index: Index) -> String? {
+    binding.initializer.flatMap { FinishPlanner.writtenType(of: $0.value, index: index) }
+  }
 }
 
 /// A creation site and the arguments it gains.
@@ -137,6 +339,8 @@ struct Consumer {
   var propertiesArePrivate = false
   /// Nil when the type declares a designated init in its primary declaration.
   var generatedInit: GeneratedInit?
+  /// The system creates it: it gets `var name: P!` properties that the places configuring it set.
+  var propertyInjected = false
 
   func name(of protocolName: String) -> String { names[protocolName] ?? lowerCamel(protocolName) }
 }
@@ -150,10 +354,18 @@ private struct Designer {
   let catalog: ProtocolCatalog
   var consumers: [String: Consumer] = [:]
   var order: [String] = []
-  var skipped: [String] = []
+  var skipped: [SkippedConsumer] = []
+  /// Consumers the system creates: they keep the accessor until a human wires them.
+  var frameworkCreated: [SkippedConsumer] = []
   /// Whether code outside tests creates a type, asked once per type: the answer reads every file
   /// that names it.
   private let createdOutsideTests = Memo<String, Bool>()
+  /// Types the system creates that get properties instead of init parameters.
+  var propertyInjected: Set<String> = []
+  /// The places that configure each of them.
+  var configurationsByType: [String: [ConfigurationSite]] = [:]
+  /// The types the singleton creates while it is being made, with the place, computed once.
+  private let singletonCreations = Memo<String, [String: Location]>()
 
   init(singleton: Singleton, options: InjectOptions, project: Project) {
     self.singleton = singleton
@@ -166,6 +378,25 @@ private struct Designer {
   var accessExpression: String { singleton.accessExpression }
 
   mutating func design() throws -> InjectDesign {
+    do {
+      return try designConsumers()
+    } catch let refusal as ConsumerRefusal {
+      throw Refusal(refusal.diagnostics)
+    }
+  }
+
+  /// Records a consumer left alone; its diagnostics point at its declaration when they name no place.
+  mutating func skip(_ typeName: String, _ reason: SkipReason, _ diagnostics: [Diagnostic]) {
+    let place = index.primaryDeclaration(of: typeName)?.location
+    let placed = diagnostics.map { diagnostic -> Diagnostic in
+      var diagnostic = diagnostic
+      if diagnostic.location == nil { diagnostic.location = place }
+      return diagnostic
+    }
+    skipped.append(SkippedConsumer(typeName: typeName, reason: reason, diagnostics: placed))
+  }
+
+  mutating func designConsumers() throws -> InjectDesign {
     let analysis = try checkSingleton()
     let targets = try chooseTargets(analysis)
     // Every target is analysed; in --all mode one that cannot be injected is skipped with its reason.
@@ -175,9 +406,14 @@ private struct Designer {
         guard let consumer = try analyse(typeName, references: analysis.references) else { continue }
         consumers[typeName] = consumer
         order.append(typeName)
+      } catch let refusal as ConsumerRefusal where options.types == nil {
+        skip(typeName, refusal.reason, refusal.diagnostics)
       } catch let refusal as Refusal where options.types == nil {
-        skipped.append("\(typeName): " + refusal.diagnostics.map(\.description).joined(separator: "; "))
+        skip(typeName, .declaration, refusal.diagnostics)
       }
+    }
+    for typeName in order where propertyInjected.contains(typeName) {
+      configurationsByType[typeName] = configurationSites(of: typeName)
     }
     if options.types == nil && !options.defaultArgument { try promoteCreators() }
     // Steps 4-8 run again without the consumers they could not handle: with --type such a consumer
@@ -195,8 +431,10 @@ private struct Designer {
         for typeName in order {
           do {
             try shapeInits(typeName, calls: calls)
+          } catch let refusal as ConsumerRefusal {
+            problems[typeName, default: ConsumerRefusal(refusal.reason, [])].diagnostics += refusal.diagnostics
           } catch let refusal as Refusal {
-            problems[typeName, default: []] += refusal.diagnostics
+            problems[typeName, default: ConsumerRefusal(.declaration, [])].diagnostics += refusal.diagnostics
           }
         }
         if problems.isEmpty && !options.defaultArgument {
@@ -204,14 +442,19 @@ private struct Designer {
         }
       }
       if problems.isEmpty {
-        return InjectDesign(
+        if options.strict && !skipped.isEmpty {
+          throw Refusal(skipped.flatMap(\.diagnostics))
+        }
+        var design = InjectDesign(
           singleton: singleton, options: options, consumers: order.compactMap { consumers[$0] }, callSites: callSites,
-          skipped: skipped, imports: try imports(for: callSites))
+          skipped: skipped, frameworkCreated: frameworkCreated, imports: try imports(for: callSites))
+        design.configurations = configuredSites()
+        return design
       }
       let sorted = problems.sorted { $0.key < $1.key }
-      if options.types != nil { throw Refusal(sorted.flatMap(\.value)) }
-      for (typeName, diagnostics) in sorted {
-        skipped.append("\(typeName): " + diagnostics.map(\.description).joined(separator: "; "))
+      if options.types != nil { throw Refusal(sorted.flatMap(\.value.diagnostics)) }
+      for (typeName, refusal) in sorted {
+        skip(typeName, refusal.reason, refusal.diagnostics)
         order.removeAll { $0 == typeName }
       }
     }
@@ -246,7 +489,7 @@ private struct Designer {
         let matches = index.types(named: name).filter { index.declarations(of: $0).contains { !$0.isExtension } }
         if matches.isEmpty { throw Refusal("no type named '\(name)'") }
         if matches.count > 1 { throw Refusal("'\(name)' is ambiguous: \(matches.joined(separator: ", "))") }
-        if let reason = notInjectable(matches[0]) {
+        if let (_, reason) = notInjectable(matches[0]) {
           throw Refusal("'\(matches[0])' cannot be injected: \(reason)", at: index.declarations(of: matches[0]).first?.location)
         }
         if !targets.contains(matches[0]) { targets.append(matches[0]) }
@@ -255,9 +498,21 @@ private struct Designer {
       // A consumer that only passes the instance on is a target too: it may be a creator an earlier
       // run left passing the accessor, or it is skipped with its reason.
       for usage in analysis.consumers where !(usage.reads + usage.writes + usage.calls).isEmpty || !usage.instanceUses.isEmpty {
-        if let reason = notInjectable(usage.typeName) {
+        if let (kind, reason) = notInjectable(usage.typeName) {
           let usesMembers = !(usage.reads + usage.writes + usage.calls).isEmpty
-          if usesMembers { skipped.append("\(usage.typeName): \(reason)") }
+          guard usesMembers, let kind else { continue }
+          if kind == .frameworkCreated && options.propertyInjection && !configurationSites(of: usage.typeName).isEmpty {
+            propertyInjected.insert(usage.typeName)
+            targets.append(usage.typeName)
+          } else if kind == .frameworkCreated {
+            let place = index.primaryDeclaration(of: usage.typeName)?.location
+            frameworkCreated.append(
+              SkippedConsumer(
+                typeName: usage.typeName, reason: kind,
+                diagnostics: [.note("'\(usage.typeName)': \(reason); \(InjectPlanner.wiringHint)", at: place)]))
+          } else {
+            skip(usage.typeName, kind, [.error("'\(usage.typeName)': \(reason)")])
+          }
         } else {
           targets.append(usage.typeName)
         }
@@ -279,21 +534,53 @@ private struct Designer {
     return "'\(singleton.typeName)' is a \(singleton.typeKind.rawValue) whose shared instance is a 'static var': each consumer would hold its own copy, and changes made through one would no longer be seen by the others; make '\(singleton.typeName)' a class or an actor first"
   }
 
-  func notInjectable(_ typeName: String) -> String? {
+
+  /// Why a type cannot be a consumer at all, and the group it is listed in (nil: not listed, as for
+  /// the singleton itself, protocols and test cases).
+  func notInjectable(_ typeName: String) -> (SkipReason?, String)? {
     let declarations = index.declarations(of: typeName)
-    guard let primary = declarations.first(where: { !$0.isExtension }) else { return "its declaration is not in the given paths" }
-    if typeName == singleton.typeName { return "it is the singleton itself" }
+    guard let primary = declarations.first(where: { !$0.isExtension }) else {
+      return (.declaration, "its declaration is not in the given paths")
+    }
+    if typeName == singleton.typeName { return (nil, "it is the singleton itself") }
     switch primary.kind {
-    case .enum: return "an enum cannot hold injected values"
-    case .protocol: return "it is a protocol"
+    case .enum: return (.declaration, "an enum cannot hold injected values")
+    case .protocol: return (nil, "it is a protocol")
     default: break
     }
-    if index.isTestType(typeName) { return "it is a test case" }
-    if let reason = index.systemCreation(of: typeName) { return "\(reason), so it cannot receive init parameters" }
+    if index.isTestType(typeName) { return (nil, "it is a test case") }
+    if let place = createdWhileSingletonIsMade()[typeName] {
+      return (
+        .createdBySingleton,
+        "'\(singleton.typeName)' creates it while it is being made (\(place)), so '\(accessExpression)' does not exist yet where it would be passed; pass 'self' to it there by hand"
+      )
+    }
+    if !canSeeSingleton(primary.path) {
+      return (
+        .moduleCycle,
+        "its module '\(project.modules.module(of: primary.path) ?? "")' cannot import '\(singleton.typeName)'s module '\(project.modules.module(of: singleton.declaration.path) ?? "")' (that module depends on it), so it cannot name the protocols"
+      )
+    }
+    if let reason = index.systemCreation(of: typeName) {
+      return (.frameworkCreated, "\(reason), so it cannot receive init parameters")
+    }
     if let conformance = index.synthesizedConformance(of: typeName) {
-      return "its '\(conformance)' conformance is synthesized from its stored properties, which a protocol-typed property would break"
+      return (.synthesizedConformance, "its '\(conformance)' conformance is synthesized from its stored properties, which a protocol-typed property would break")
     }
     return nil
+  }
+
+  /// Whether code in the file can import the singleton's module (no module map: yes).
+  func canSeeSingleton(_ path: String) -> Bool {
+    guard let own = project.modules.module(of: singleton.declaration.path), let module = project.modules.module(of: path)
+    else { return true }
+    return project.modules.module(module, canSee: own)
+  }
+
+  func createdWhileSingletonIsMade() -> [String: Location] {
+    singletonCreations.value(for: singleton.typeName) {
+      InjectPlanner.createdWhileMade(singleton, project: project)
+    }
   }
 
   // MARK: 3. Analysis of one consumer
@@ -303,7 +590,7 @@ private struct Designer {
     if ObjectiveCUses.isVisible(typeName, index: index) {
       let places = ObjectiveCUses.creations(of: typeName, in: project)
       if !places.isEmpty {
-        throw Refusal(places.map {
+        throw ConsumerRefusal(.objectiveC, places.map {
           .error("Objective-C code creates '\(typeName)' here, and desingleton does not rewrite Objective-C, so it could not pass the new init arguments", at: $0)
         })
       }
@@ -313,10 +600,11 @@ private struct Designer {
       throw Refusal("cannot find the declaration of '\(typeName)'")
     }
     var consumer = Consumer(typeName: typeName, declarations: declarations, primary: primary)
+    consumer.propertyInjected = propertyInjected.contains(typeName)
     let members = declarations.flatMap(\.members)
     var reads: Set<String> = []
     var writes: Set<String> = []
-    var problems: [Diagnostic] = []
+    var problems: [(reason: SkipReason, diagnostic: Diagnostic)] = []
     var aliasDefinitions: [Reference] = []
     var passed: [(reference: Reference, protocolName: String)] = []
     for reference in all where index.enclosingType(of: reference) == typeName {
@@ -345,7 +633,7 @@ private struct Designer {
       }
       // A parameter's default value cannot read an injected property either.
       if try isInParameterDefault(reference) {
-        problems.append(.error("'\(singleton.accessExpression)' is used in a default argument of '\(reference.context.memberName ?? typeName)', which cannot read an injected property; pass the value at the call sites instead", at: reference.location))
+        problems.append((.unreadableValue, .error("'\(singleton.accessExpression)' is used in a default argument of '\(reference.context.memberName ?? typeName)', which cannot read an injected property; pass the value at the call sites instead", at: reference.location)))
         continue
       }
       // Stored property initial values cannot read injected properties.
@@ -356,7 +644,7 @@ private struct Designer {
         let isAliasDefinition: Bool
         if case .alias(let name) = reference.use, name == memberName, reference.alias == nil { isAliasDefinition = true } else { isAliasDefinition = false }
         if !isAliasDefinition && reference.alias == nil {
-          problems.append(.error("'\(singleton.accessExpression)' is used in the initial value of stored property '\(memberName)'; make it lazy or set it in an init", at: reference.location))
+          problems.append((.unreadableValue, .error("'\(singleton.accessExpression)' is used in the initial value of stored property '\(memberName)'; make it lazy or set it in an init", at: reference.location)))
           continue
         }
       }
@@ -368,16 +656,16 @@ private struct Designer {
       case .alias:
         aliasDefinitions.append(reference)
       case .reassignment:
-        problems.append(.error("'\(typeName)' replaces the shared instance", at: reference.location))
+        problems.append((.instanceUse, .error("'\(typeName)' replaces the shared instance", at: reference.location)))
       case .instance:
-        problems.append(.error("'\(typeName)' passes the instance '\(singleton.accessExpression)' itself, so it cannot be told which protocol it needs", at: reference.location))
+        problems.append((.instanceUse, .error("'\(typeName)' passes the instance '\(singleton.accessExpression)' itself, so it cannot be told which protocol it needs", at: reference.location)))
       case .keyPath:
-        problems.append(.error("'\(typeName)' applies a key path to '\(singleton.accessExpression)', so which member it needs cannot be told; use the member by name", at: reference.location))
+        problems.append((.instanceUse, .error("'\(typeName)' applies a key path to '\(singleton.accessExpression)', so which member it needs cannot be told; use the member by name", at: reference.location)))
       case .unresolvedImplicit:
         break
       }
     }
-    if !problems.isEmpty { throw Refusal(problems) }
+    if let first = problems.first { throw ConsumerRefusal(first.reason, problems.map(\.diagnostic)) }
     // A `Sendable` type can store, and a `@Sendable` closure capture, only `Sendable` existentials.
     let sendable = try index.isCheckedSendable(typeName) || consumer.references.contains { try isInSendableClosure($0) }
     var calls: [String: [CallArguments]] = [:]
@@ -389,8 +677,8 @@ private struct Designer {
     let (chosen, uncovered) = catalog.cover(reads: reads, writes: writes, calls: calls, sendable: sendable)
     if let uncovered, sendable, catalog.cover(reads: reads, writes: writes, calls: calls).uncovered == nil {
       let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
-      throw Refusal(
-        "'\(typeName)' needs a 'Sendable' protocol for '\(uncovered)' (it is Sendable, or uses it in a '@Sendable' closure), and no protocol of '\(singleton.typeName)' that covers it is 'Sendable'; add 'Sendable' to that protocol first",
+      throw ConsumerRefusal(
+        .uncoveredMember, "'\(typeName)' needs a 'Sendable' protocol for '\(uncovered)' (it is Sendable, or uses it in a '@Sendable' closure), and no protocol of '\(singleton.typeName)' that covers it is 'Sendable'; add 'Sendable' to that protocol first",
         at: location)
     }
     if let uncovered, catalog.entries.contains(where: { $0.covers.contains(uncovered) }),
@@ -400,8 +688,8 @@ private struct Designer {
       }), let arguments = call.arguments
     {
       let written = "\(uncovered)(\(arguments.labels.map { "\($0):" }.joined()))"
-      throw Refusal(
-        "'\(typeName)' calls '\(written)', an overload no protocol of '\(singleton.typeName)' declares; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one",
+      throw ConsumerRefusal(
+        .uncoveredMember, "'\(typeName)' calls '\(written)', an overload no protocol of '\(singleton.typeName)' declares; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one",
         at: call.location)
     }
     if let uncovered {
@@ -410,7 +698,7 @@ private struct Designer {
       let message = written
         ? "'\(typeName)' sets '\(uncovered)', but no protocol of '\(singleton.typeName)' declares it '{ get set }'; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one"
         : "'\(typeName)' uses '\(uncovered)', which no protocol of '\(singleton.typeName)' covers; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one"
-      throw Refusal(message, at: location)
+      throw ConsumerRefusal(.uncoveredMember, message, at: location)
     }
     // A type that only hands the instance on and that no code outside tests creates is a
     // composition root: it keeps passing the accessor, and `finish` makes it the owner.
@@ -456,7 +744,7 @@ private struct Designer {
           consumer.dissolvedAliases.append(definition)
           continue
         }
-        throw Refusal("alias '\(aliasName)' is used for members of several protocols (\(protocolsUsed.sorted().joined(separator: ", "))); split it by hand", at: definition.location)
+        throw ConsumerRefusal(.instanceUse, "alias '\(aliasName)' is used for members of several protocols (\(protocolsUsed.sorted().joined(separator: ", "))); split it by hand", at: definition.location)
       }
       for use in uses { consumer.referenceProtocol[use.range] = target }
       consumer.referenceProtocol[definition.range] = target
@@ -532,13 +820,29 @@ private struct Designer {
         }
       }
     }
+    // `cell.counting = X.shared`, setting a property `--property-injection` gave a type the system creates.
+    if let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].positionAfterSkippingLeadingTrivia == node.positionAfterSkippingLeadingTrivia,
+        let target = elements[0].as(MemberAccessExprSyntax.self),
+        // Another instance's property: `self.x = X.shared` is the type's own (a coder init's fallback).
+        let base = target.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind != .keyword(.self)
+      {
+        let name = target.declName.baseName.text
+        let declared = index.allTypeNames.lazy.flatMap { index.members(of: $0) }
+          .first { $0.kind == .property && !$0.isStatic && $0.name == name && $0.typeText?.hasSuffix("!") == true }
+        if let typeText = declared?.typeText, let entry = catalog.entry(named: index.resolveType(String(typeText.dropLast()))) {
+          return .passed(entry.name)
+        }
+      }
+    }
     var current = node.parent
     while let syntax = current {
       if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return .kept }
       if let initializer = syntax.as(InitializerDeclSyntax.self) {
-        let labels = initializer.signature.parameterClause.parameters.map(\.firstName.text)
-        let isCoder = initializer.modifiers.contains { $0.name.tokenKind == .keyword(.required) } && labels == ["coder"]
-        return isCoder ? .kept : .none
+        // A required init (`init?(coder:)`, or one a project superclass requires) takes the shared instance.
+        let isRequired = initializer.modifiers.contains { $0.name.tokenKind == .keyword(.required) }
+        return isRequired ? .kept : .none
       }
       if syntax.is(MemberBlockItemSyntax.self) { return .none }
       current = syntax.parent
@@ -550,10 +854,11 @@ private struct Designer {
 
   /// Every call of an init of a consumer, or of a subclass that inherits its inits; and, for each
   /// consumer created somewhere no argument can be added, why.
-  func findInitCalls() throws -> (calls: [InitCall], blocked: [String: [Diagnostic]]) {
-    var created: Set<String> = Set(order)
+  func findInitCalls() throws -> (calls: [InitCall], blocked: [String: ConsumerRefusal]) {
+    let initInjected = order.filter { !propertyInjected.contains($0) }
+    var created: Set<String> = Set(initInjected)
     var superOf: [String: String] = [:]
-    for type in order.flatMap({ index.subclasses(of: $0) }) {
+    for type in initInjected.flatMap({ index.subclasses(of: $0) }) {
       let declarations = index.declarations(of: type)
       guard let parent = declarations.first(where: { !$0.isExtension })?.inherited.first.map(index.resolveType),
         order.contains(parent)
@@ -580,7 +885,7 @@ private struct Designer {
       if !order.contains(call.typeName), let parent = superOf[call.typeName] { call.typeName = parent }
       return call
     }
-    var blocked: [String: [Diagnostic]] = [:]
+    var blocked: [String: ConsumerRefusal] = [:]
     for creation in found.unrewritable {
       guard let file = files.first(where: { $0.path == creation.path }) else { continue }
       let location = file.source.location(ofOffset: creation.offset)
@@ -589,13 +894,13 @@ private struct Designer {
         guard let created = creation.typeName else { continue }
         let typeName = order.contains(created) ? created : superOf[created] ?? created
         let written = "\(created.split(separator: ".").last.map(String.init) ?? created).init"
-        blocked[typeName, default: []].append(
+        blocked[typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(
           .error("'\(written)' is used as a function here, so no argument can be added to it; call it in a closure first", at: location))
       case .ambiguous:
         guard let created = creation.typeName else { continue }
         let typeName = order.contains(created) ? created : superOf[created] ?? created
         let simple = created.split(separator: ".").last.map(String.init) ?? created
-        blocked[typeName, default: []].append(
+        blocked[typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(
           .error("'\(simple)(...)' here may create '\(created)' or another type of that name, and which one cannot be told; qualify the name first", at: location))
       case .implicitMember:
         // Which consumer `.init(...)` creates is unknown: each consumer the file names whose inits
@@ -611,7 +916,7 @@ private struct Designer {
           }
           guard labelsMatch else { continue }
           let written = ".init(\(creation.labels.map { "\($0):" }.joined()))"
-          blocked[typeName, default: []].append(
+          blocked[typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(
             .error("'\(written)' may create '\(typeName)', and the code does not say which type it creates; write '\(simple)(...)' or annotate the type there first", at: location))
         }
       }
@@ -643,10 +948,12 @@ private struct Designer {
       for call in try findInitCalls().calls where !call.context.isStatic && !call.isSelfInit && !call.isSuperInit {
         guard let creator = call.context.typeName.map(index.resolveType), consumers[creator] == nil,
           !rejected.contains(creator), !promoted.contains(creator), creator != call.typeName,
+          // A consumer already skipped with its reason is not taken back as a creator.
+          !skipped.contains(where: { $0.typeName == creator }),
           !isInStoredPropertyInitializer(call, of: creator)
         else { continue }
         guard let primary = index.primaryDeclaration(of: creator), [.class, .struct, .actor].contains(primary.kind),
-          notInjectable(creator) == nil,
+          notInjectable(creator) == nil, canSeeSingleton(primary.path),
           // Objective-C callers could not pass the new arguments.
           !(ObjectiveCUses.isVisible(creator, index: index) && !ObjectiveCUses.creations(of: creator, in: project).isEmpty),
           try isCreatedOutsideTests(creator)
@@ -681,10 +988,12 @@ private struct Designer {
     while changed && rounds < 32 {
       changed = false
       rounds += 1
-      for call in calls where !call.context.isStatic {
-        guard let creator = call.context.typeName.map(index.resolveType), creator != call.typeName,
-          !isInStoredPropertyInitializer(call, of: creator),
-          let created = consumers[call.typeName], var holder = consumers[creator]
+      let creations = calls.filter { !$0.context.isStatic && !isInStoredPropertyInitializer($0, of: $0.context.typeName.map(index.resolveType) ?? "") }
+        .map { ($0.context.typeName, $0.typeName) }
+        + configurationsByType.values.flatMap { $0 }.filter { !$0.context.isStatic }.map { ($0.context.typeName, $0.typeName) }
+      for (creatorName, createdName) in creations {
+        guard let creator = creatorName.map(index.resolveType), creator != createdName,
+          let created = consumers[createdName], var holder = consumers[creator]
         else { continue }
         for needed in created.protocols where !holder.protocols.contains(needed) && !holds(creator, needed) {
           holder.protocols.append(needed)
@@ -697,9 +1006,23 @@ private struct Designer {
     }
   }
 
+  /// A creation in a stored property's initial value that cannot become an assignment in the
+  /// creator's inits: there it can only pass the accessor.
   func isInStoredPropertyInitializer(_ call: InitCall, of type: String) -> Bool {
     guard let memberName = call.context.memberName else { return false }
-    return index.members(of: type).contains { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.modifiers.contains("lazy") }
+    let stored = index.members(of: type).contains { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.modifiers.contains("lazy") }
+    return stored && movedInitialValue(of: call, creator: type) == nil
+  }
+
+  /// The stored property of a class or actor whose initial value creates a consumer, when that value
+  /// can move into the creator's inits (so that it can pass the creator's own properties): the
+  /// property's type is written or certain, and no closure holds the creation.
+  func movedInitialValue(of call: InitCall, creator: String) -> MovedInitialValue? {
+    guard let primary = index.primaryDeclaration(of: creator), [.class, .actor].contains(primary.kind),
+      primary.path == call.path, let moved = MovedInitialValue(around: Syntax(call.call))
+    else { return nil }
+    if moved.binding.typeAnnotation == nil, moved.inferredType(index) == nil { return nil }
+    return moved
   }
 
   /// An existing stored property of `type` declared with the protocol as its type.
@@ -744,6 +1067,11 @@ private struct Designer {
 
   mutating func shapeInits(_ typeName: String, calls: [InitCall]) throws {
     guard var consumer = consumers[typeName], !consumer.protocols.isEmpty else { return }
+    if consumer.propertyInjected {
+      consumer.propertiesArePrivate = false
+      consumers[typeName] = consumer
+      return
+    }
     try checkDefaultArgumentIsolation(consumer)
     consumer.propertiesArePrivate = consumer.references.allSatisfy { $0.range.path == consumer.primary.path }
       && calls.allSatisfy { call in
@@ -751,7 +1079,19 @@ private struct Designer {
       }
     let inits = consumer.declarations.flatMap(\.members).filter { $0.kind == .initializer }
     for member in inits where try project.file(member.range.path).node(at: member.range.bytes)?.is(InitializerDeclSyntax.self) != true {
-      throw Refusal("cannot read this initializer", at: member.location)
+      throw ConsumerRefusal(.declaration, "cannot read this initializer", at: member.location)
+    }
+    // A public init cannot take an internal protocol.
+    if let first = inits.first(where: { ($0.access ?? .internal) >= .public && !$0.modifiers.contains("required") }) {
+      let hidden = consumer.protocols.filter { name in
+        (index.primaryDeclaration(of: name)?.access ?? .internal) < .public
+      }
+      if !hidden.isEmpty {
+        throw ConsumerRefusal(
+          .declaration,
+          "'\(typeName)' has a public init, which cannot take \(hidden.map { "'\($0)'" }.joined(separator: ", ")), not public; make \(hidden.count == 1 ? "it" : "them") public or the init internal first",
+          at: first.location)
+      }
     }
     // An init cannot take a parameter of a type less visible than itself.
     for member in inits {
@@ -773,9 +1113,18 @@ private struct Designer {
         let (parameters, assignments) = try memberwiseParameters(consumer)
         consumer.generatedInit = .memberwise(parameters: parameters, assignments: assignments)
       case .class:
-        consumer.generatedInit = .classInit(
-          superCall: try superInitCall(consumer),
-          coderInit: needsCoderInit(consumer) && !inits.contains { $0.labels == ["coder"] })
+        let coderInit = needsCoderInit(consumer) && !inits.contains { $0.labels == ["coder"] }
+        let required = try requiredInherited(consumer)
+        let used = try usedInheritedInits(consumer, calls: calls)
+        if used.isEmpty {
+          consumer.generatedInit = .classInit(
+            superCall: try superInitCall(consumer), coderInit: coderInit, required: required)
+        } else {
+          // Calls without arguments keep an init that takes only the injected values.
+          let plain = calls.contains { $0.typeName == typeName && !$0.isSuperInit && !$0.isSelfInit && $0.labels.isEmpty && $0.trailingClosures == 0 }
+          consumer.generatedInit = .classInit(
+            superCall: plain ? try superInitCall(consumer) : nil, coderInit: coderInit, inherited: used, required: required)
+        }
       default:
         consumer.generatedInit = .plain
       }
@@ -786,8 +1135,8 @@ private struct Designer {
   func checkDefaultArgumentIsolation(_ consumer: Consumer) throws {
     guard options.defaultArgument, let actor = index.isolation(of: singleton.typeName) else { return }
     if index.isolation(of: consumer.typeName) != actor {
-      throw Refusal(
-        "cannot use '\(accessExpression)' as a default argument of '\(consumer.typeName)'s init: '\(singleton.typeName)' is \(actor)-isolated and the init is not, so Swift rejects the default value (SE-0411); mark '\(consumer.typeName)' \(actor) or inject without --default-argument",
+      throw ConsumerRefusal(
+        .isolation, "cannot use '\(accessExpression)' as a default argument of '\(consumer.typeName)'s init: '\(singleton.typeName)' is \(actor)-isolated and the init is not, so Swift rejects the default value (SE-0411); mark '\(consumer.typeName)' \(actor) or inject without --default-argument",
         at: consumer.primary.location)
     }
   }
@@ -804,23 +1153,122 @@ private struct Designer {
         if inits.contains(where: { $0.labels.isEmpty }) { return "super.init()" }
         if inits.contains(where: { $0.labels == ["nibName", "bundle"] }) { return "super.init(nibName: nil, bundle: nil)" }
         if inits.contains(where: { $0.labels == ["frame"] }) { return "super.init(frame: .zero)" }
-        throw Refusal(
-          "'\(consumer.typeName)' has no init and its superclass '\(name)' has no init without arguments; add an init to '\(consumer.typeName)' first",
+        throw ConsumerRefusal(
+          .superclassInit, "'\(consumer.typeName)' has no init and its superclass '\(name)' has no init without arguments; add an init to '\(consumer.typeName)' first",
           at: consumer.primary.location)
       case .framework(let name):
         guard let known = FrameworkTypes.class(named: name), !known.defaultSuperInit.isEmpty else {
-          throw Refusal(
-            "'\(consumer.typeName)' has no init and '\(name)' has no init without arguments; add an init to '\(consumer.typeName)' first",
+          throw ConsumerRefusal(
+            .superclassInit, "'\(consumer.typeName)' has no init and '\(name)' has no init without arguments; add an init to '\(consumer.typeName)' first",
             at: consumer.primary.location)
         }
         return known.defaultSuperInit
       case .unknown(let written):
-        throw Refusal(
-          "'\(consumer.typeName)' has no init and inherits from '\(written)', which is not declared in the given paths: desingleton cannot tell whether it is a class and which init to call; add an init to '\(consumer.typeName)' first or include the paths that declare '\(written)'",
+        throw ConsumerRefusal(
+          .superclassInit, "'\(consumer.typeName)' has no init and inherits from '\(written)', which is not declared in the given paths: desingleton cannot tell whether it is a class and which init to call; add an init to '\(consumer.typeName)' first or include the paths that declare '\(written)'",
           at: consumer.primary.location)
       }
     }
     return nil
+  }
+
+  /// The designated inits a class without its own inherits: those of the nearest superclass that
+  /// declares some (a project class, or a framework class whose inits the table knows); empty when
+  /// they cannot be told.
+  func inheritedDesignatedInits(_ typeName: String) throws -> (owner: String, inits: [InheritedInit])? {
+    for step in index.superclassChain(of: typeName) {
+      switch step {
+      case .project(let name):
+        let members = index.designatedInits(of: name).filter { !($0.modifiers.contains("required") && $0.labels == ["coder"]) }
+        if index.designatedInits(of: name).isEmpty { continue }
+        var result: [InheritedInit] = []
+        for member in members where !member.modifiers.contains("private") && !member.modifiers.contains("fileprivate") {
+          guard let node = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
+          result.append(inheritedInit(node))
+        }
+        return (name, result)
+      case .framework(let name):
+        guard let known = FrameworkTypes.class(named: name) else { return nil }
+        let inits = known.designatedInits.filter { $0 != ["coder"] }.compactMap { labels -> InheritedInit? in
+          guard let written = FrameworkTypes.overridableInit(labels: labels) else { return nil }
+          return InheritedInit(
+            parameters: written.parameters, arguments: written.arguments, failable: "", effects: "",
+            shape: labels.map { (label: $0, hasDefault: false) })
+        }
+        return (name, inits)
+      case .unknown:
+        return nil
+      }
+    }
+    return nil
+  }
+
+  func inheritedInit(_ node: InitializerDeclSyntax) -> InheritedInit {
+    let parameters = node.signature.parameterClause.parameters
+    let arguments = parameters.map { parameter -> String in
+      let inner = (parameter.secondName ?? parameter.firstName).text
+      let value = parameter.ellipsis != nil ? inner : inner
+      return parameter.firstName.tokenKind == .wildcard ? value : "\(parameter.firstName.text): \(value)"
+    }
+    let effects = node.signature.effectSpecifiers.map { " " + $0.trimmedDescription } ?? ""
+    return InheritedInit(
+      parameters: parameters.map { $0.trimmed.with(\.trailingComma, nil).description }.joined(separator: ", "),
+      arguments: arguments.joined(separator: ", "),
+      failable: node.optionalMark?.text ?? "",
+      effects: effects,
+      shape: parameters.map { (label: $0.firstName.text, hasDefault: $0.defaultValue != nil) })
+  }
+
+  /// The inherited designated inits (with arguments) some call site of the consumer uses. A call
+  /// that reaches an inherited convenience init is refused: a class that declares a designated init
+  /// no longer inherits its superclass's convenience inits.
+  func usedInheritedInits(_ consumer: Consumer, calls: [InitCall]) throws -> [InheritedInit] {
+    let creations = calls.filter { $0.typeName == consumer.typeName && !$0.isSelfInit && !$0.isSuperInit }
+    guard creations.contains(where: { !$0.labels.isEmpty || $0.trailingClosures > 0 }),
+      let (owner, inherited) = try inheritedDesignatedInits(consumer.typeName)
+    else { return [] }
+    var used: [InheritedInit] = []
+    var problems: [Diagnostic] = []
+    let ownerIsProject = index.primaryDeclaration(of: owner) != nil
+    for call in creations {
+      let plain = call.labels.isEmpty && call.trailingClosures == 0
+      if let match = inherited.first(where: {
+        InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: $0.shape)
+      }) {
+        // A call without arguments gets the init that takes only the injected values.
+        if !plain && !used.contains(match) { used.append(match) }
+        continue
+      }
+      // `T()` of a framework class reaches its convenience `init()`, which the generated init stands for.
+      if plain && !ownerIsProject { continue }
+      let location = try project.file(call.path).source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
+      let written = "init(\(call.labels.map { "\($0):" }.joined()))"
+      problems.append(
+        .error(
+          "this call reaches '\(owner).\(written)', which '\(consumer.typeName)' would no longer inherit once it declares an init with the injected values; give '\(consumer.typeName)' that init first",
+          at: location))
+    }
+    if !problems.isEmpty { throw ConsumerRefusal(.creationSite, problems) }
+    return used
+  }
+
+  /// The required inits (other than `init?(coder:)`) of the project superclasses, which a class that
+  /// declares a designated init must implement.
+  func requiredInherited(_ consumer: Consumer) throws -> [InheritedInit] {
+    let own = consumer.declarations.flatMap(\.members).filter { $0.kind == .initializer }.map(\.labels)
+    var result: [InheritedInit] = []
+    var seen: Set<[String]> = []
+    for step in index.superclassChain(of: consumer.typeName) {
+      guard case .project(let name) = step else { break }
+      for member in index.members(of: name)
+      where member.kind == .initializer && member.modifiers.contains("required") && member.labels != ["coder"]
+        && !own.contains(member.labels) && seen.insert(member.labels).inserted
+      {
+        guard let node = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
+        result.append(inheritedInit(node))
+      }
+    }
+    return result
   }
 
   /// A class that gains a designated init must implement `required init?(coder:)` when a superclass requires it.
@@ -856,7 +1304,7 @@ private struct Designer {
         type = RequirementBuilder(typeName: consumer.typeName, nestedTypeNames: [], isValueType: true, index: index).inferType(of: value)
       }
       guard let type else {
-        throw Refusal("cannot infer the type of '\(member.name)' to write '\(consumer.typeName)'s memberwise init; add a type annotation", at: member.location)
+        throw ConsumerRefusal(.declaration, "cannot infer the type of '\(member.name)' to write '\(consumer.typeName)'s memberwise init; add a type annotation", at: member.location)
       }
       // A closure-typed parameter must be `@escaping` to be stored; an optional one already escapes.
       let escaping = binding.typeAnnotation.map { isFunctionType($0.type) } ?? false
@@ -876,8 +1324,8 @@ private struct Designer {
 
   /// The init each creation site reaches and what it passes: the creator's own property when it
   /// holds the protocol, else the accessor.
-  func matchCalls(_ calls: [InitCall]) throws -> (sites: [CallSite], unmatched: [String: [Diagnostic]]) {
-    var problems: [String: [Diagnostic]] = [:]
+  func matchCalls(_ calls: [InitCall]) throws -> (sites: [CallSite], unmatched: [String: ConsumerRefusal]) {
+    var problems: [String: ConsumerRefusal] = [:]
     var sites: [CallSite] = []
     for call in calls {
       guard let consumer = consumers[call.typeName], !consumer.protocols.isEmpty else { continue }
@@ -905,11 +1353,17 @@ private struct Designer {
           extraArguments = ["nibName: nil", "bundle: nil"]
         }
       }
-      if reached == nil && extraArguments.isEmpty {
+      var reachesInherited = false
+      if reached == nil, case .classInit(_, _, let inherited, _) = consumer.generatedInit, !call.isSuperInit {
+        reachesInherited = inherited.contains {
+          InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: $0.shape)
+        }
+      }
+      if reached == nil && extraArguments.isEmpty && !reachesInherited {
         let memberwise = consumer.primary.kind == .struct && !designatedInPrimary
         if !(designatedInPrimary == false && (call.labels.isEmpty || memberwise)) {
           let location = file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
-          problems[call.typeName, default: []].append(.error("this call of an init of '\(call.typeName)' cannot be matched to one of its inits; update it by hand or give '\(call.typeName)' an init first", at: location))
+          problems[call.typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(.error("this call of an init of '\(call.typeName)' cannot be matched to one of its inits; update it by hand or give '\(call.typeName)' an init first", at: location))
           continue
         }
       }
@@ -923,12 +1377,177 @@ private struct Designer {
         let passed = value(for: protocolName, at: call, creator: creator, label: consumer.name(of: protocolName))
         return passed == accessExpression ? nil : passed
       }
+      let passesAccessor = captured.count < consumer.protocols.count
+      let location = { file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset) }
+      // The call's file must be able to import the singleton's module.
+      if !canSeeSingleton(call.path) {
+        problems[call.typeName, default: ConsumerRefusal(.moduleCycle, [])].diagnostics.append(
+          .error(
+            "this call is in module '\(project.modules.module(of: call.path) ?? "")', which cannot import '\(singleton.typeName)'s module '\(project.modules.module(of: singleton.declaration.path) ?? "")' without a module cycle",
+            at: location()))
+        continue
+      }
+      // The accessor moves to the call: it must be isolated as the singleton is.
+      if passesAccessor, let actor = index.isolation(of: singleton.typeName),
+        isolation(at: Syntax(call.call), in: call.context.typeName.map(index.resolveType)) != actor
+      {
+        problems[call.typeName, default: ConsumerRefusal(.isolation, [])].diagnostics.append(
+          .error(
+            "'\(accessExpression)' is \(actor)-isolated and this call is not, so it cannot pass it here; make the caller \(actor) first",
+            at: location()))
+        continue
+      }
       sites.append(
         CallSite(
-          call: call, arguments: arguments + extraArguments, captured: captured,
-          passesAccessor: captured.count < consumer.protocols.count))
+          call: call, arguments: arguments + extraArguments, captured: captured, passesAccessor: passesAccessor))
     }
     return (sites, problems)
+  }
+
+  /// The global actor code at `node` runs on: the nearest closure, member or type that says, else
+  /// the enclosing type's isolation; nil when it is not isolated (or `nonisolated`).
+  func isolation(at node: Syntax, in typeName: String?) -> String? {
+    func actor(in attributes: AttributeListSyntax?) -> String? {
+      attributes?.compactMap { $0.as(AttributeSyntax.self).map { "@" + $0.attributeName.trimmedDescription } }
+        .first(where: index.isGlobalActorAttribute)
+    }
+    func isNonisolated(_ modifiers: DeclModifierListSyntax) -> Bool {
+      modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
+    }
+    var current = node.parent
+    while let syntax = current {
+      if let closure = syntax.as(ClosureExprSyntax.self) {
+        if let found = actor(in: closure.signature?.attributes) { return found }
+        // `MainActor.run { ... }`, `MainActor.assumeIsolated { ... }`.
+        var call = closure.parent
+        if call?.is(LabeledExprSyntax.self) == true { call = call?.parent?.parent }
+        if let called = call?.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self),
+          let base = called.base?.trimmedDescription, index.isGlobalActorAttribute("@" + base),
+          ["run", "assumeIsolated"].contains(called.declName.baseName.text)
+        {
+          return "@" + base
+        }
+      }
+      if let function = syntax.as(FunctionDeclSyntax.self) {
+        if let found = actor(in: function.attributes) { return found }
+        if isNonisolated(function.modifiers) { return nil }
+        break
+      }
+      if let initializer = syntax.as(InitializerDeclSyntax.self) {
+        if let found = actor(in: initializer.attributes) { return found }
+        if isNonisolated(initializer.modifiers) { return nil }
+        break
+      }
+      // A stored property's initial value runs as the property is isolated; a local is no boundary.
+      if let variable = syntax.as(VariableDeclSyntax.self), syntax.parent?.is(MemberBlockItemSyntax.self) == true {
+        if let found = actor(in: variable.attributes) { return found }
+        if isNonisolated(variable.modifiers) { return nil }
+        break
+      }
+      if syntax.is(MemberBlockItemSyntax.self) { break }
+      current = syntax.parent
+    }
+    return typeName.flatMap { index.isolation(of: $0) }
+  }
+
+  // MARK: Property injection
+
+  /// The places that configure an instance of a type the system created: a local bound to a cast
+  /// to it (`let cell = tableView.dequeueReusableCell(withIdentifier: "id", for: indexPath) as! Cell`,
+  /// `guard let cell = ... as? Cell else { ... }`).
+  func configurationSites(of typeName: String) -> [ConfigurationSite] {
+    let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+    var sites: [ConfigurationSite] = []
+    for path in index.allPaths {
+      guard let bytes = project.bytes(path), containsAny([Array(simple.utf8)], in: bytes),
+        let file = try? project.file(path)
+      else { continue }
+      let finder = CastFinder(viewMode: .sourceAccurate)
+      finder.walk(file.tree)
+      for (cast, type) in finder.casts where index.resolveType(type.trimmedDescription) == typeName {
+        guard let clause = cast.parent?.as(InitializerClauseSyntax.self) else { continue }
+        var statement: Syntax?
+        var variable: String?
+        // `let cell = ... as! Cell` as a statement, or `guard let cell = ... as? Cell else { ... }`.
+        if let binding = clause.parent?.as(PatternBindingSyntax.self),
+          let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self), declaration.parent?.is(CodeBlockItemSyntax.self) == true
+        {
+          statement = Syntax(declaration)
+          variable = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        if let condition = clause.parent?.as(OptionalBindingConditionSyntax.self),
+          let guardStatement = condition.parent?.parent?.parent?.as(GuardStmtSyntax.self)
+        {
+          statement = Syntax(guardStatement)
+          variable = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        guard let variable else { continue }
+        guard let statement, statement.parent?.is(CodeBlockItemSyntax.self) == true || statement.parent?.parent?.is(CodeBlockItemSyntax.self) == true else { continue }
+        sites.append(
+          ConfigurationSite(
+            path: path, typeName: typeName, variable: variable, statement: statement,
+            context: ReferenceContext(
+              typeName: enclosingTypeName(of: cast), memberName: nil, isStatic: isInStaticMember(cast),
+              closureDepth: 0, inWeakSelfClosure: false)))
+      }
+      _ = bytes
+    }
+    return sites
+  }
+
+  /// The qualified name of the type declaration or extension around a node.
+  func enclosingTypeName(of node: Syntax) -> String? {
+    var names: [String] = []
+    var current = node.parent
+    while let syntax = current {
+      if let decl = syntax.asProtocol(NamedDeclSyntax.self), syntax.is(ClassDeclSyntax.self) || syntax.is(StructDeclSyntax.self)
+        || syntax.is(ActorDeclSyntax.self) || syntax.is(EnumDeclSyntax.self)
+      {
+        names.insert(decl.name.text, at: 0)
+      }
+      if let extensionDecl = syntax.as(ExtensionDeclSyntax.self) {
+        names.insert(extensionDecl.extendedType.trimmedDescription, at: 0)
+      }
+      current = syntax.parent
+    }
+    return names.isEmpty ? nil : index.resolveType(names.joined(separator: "."))
+  }
+
+  func isInStaticMember(_ node: Syntax) -> Bool {
+    var current = node.parent
+    while let syntax = current {
+      if let function = syntax.as(FunctionDeclSyntax.self) {
+        return function.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+      }
+      if syntax.is(MemberBlockItemSyntax.self) { return false }
+      current = syntax.parent
+    }
+    return true
+  }
+
+  /// Each configuration site with what it assigns: the creator's own property when it holds the
+  /// protocol, else the accessor.
+  func configuredSites() -> [ConfigurationSite] {
+    var result: [ConfigurationSite] = []
+    for typeName in order {
+      guard let consumer = consumers[typeName], consumer.propertyInjected else { continue }
+      for var site in configurationsByType[typeName] ?? [] {
+        for protocolName in consumer.protocols {
+          var value = accessExpression
+          if !site.context.isStatic, let creator = site.context.typeName {
+            if let holder = consumers[creator], holder.protocols.contains(protocolName), let name = holder.names[protocolName] {
+              value = name
+            } else if let held = heldProperty(creator, protocolName) {
+              value = held
+            }
+          }
+          site.assignments.append("\(site.variable).\(consumer.name(of: protocolName)) = \(value)")
+          if value != accessExpression { site.captured.append(value) }
+        }
+        result.append(site)
+      }
+    }
+    return result
   }
 
   // MARK: 9. Imports
@@ -1042,5 +1661,78 @@ final class Memo<Key: Hashable, Value> {
     let computed = try compute()
     values[key] = computed
     return computed
+  }
+}
+
+extension InjectPlanner {
+  /// Types created while the singleton is made: in its inits, its stored properties' initial values
+  /// and its accessor's, and, through those, in the inits and initial values of the types they
+  /// create, each with the place it is created. Such a type receiving the accessor would read the
+  /// accessor while it is being set up.
+  public static func createdWhileMade(_ singleton: Singleton, project: Project) -> [String: Location] {
+    let index = project.index
+    var found: [String: Location] = [:]
+    var queue = [singleton.typeName]
+    var seen: Set<String> = [singleton.typeName]
+    while let type = queue.popLast() {
+      for declaration in index.declarations(of: type) {
+        guard let file = try? project.file(declaration.path) else { continue }
+        for member in declaration.members {
+          let isInit = member.kind == .initializer
+          let isStoredValue = member.kind == .property && member.isStored && !member.modifiers.contains("lazy")
+            && (!member.isStatic || (type == singleton.typeName && singleton.accessors.contains(member.name)))
+          guard isInit || isStoredValue, let node = file.node(at: member.range.bytes) else { continue }
+          let finder = CreationFinder(viewMode: .sourceAccurate)
+          finder.walk(node)
+          for (written, offset) in finder.created {
+            let created = index.resolveType(written)
+            guard index.primaryDeclaration(of: created) != nil, seen.insert(created).inserted else { continue }
+            found[created] = file.source.location(ofOffset: offset)
+            queue.append(created)
+          }
+        }
+      }
+    }
+    return found
+  }
+}
+
+/// The project types an expression creates by name (`Logger()`, `Logger.init(...)`), with the
+/// offset of each creation.
+private final class CreationFinder: SyntaxVisitor {
+  var created: [(String, Int)] = []
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    var called = node.calledExpression
+    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
+      let base = member.base
+    {
+      called = base
+    }
+    if let written = called.typeReferenceText {
+      created.append((written, node.positionAfterSkippingLeadingTrivia.utf8Offset))
+    }
+    return .visitChildren
+  }
+}
+
+/// Every `x as! T` and `x as? T` that is a whole expression (the parser leaves casts unfolded:
+/// `x`, `as!`, `T` in a sequence).
+private final class CastFinder: SyntaxVisitor {
+  var casts: [(node: Syntax, type: TypeSyntax)] = []
+
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let elements = Array(node.elements)
+    if elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark != nil,
+      let type = elements[2].as(TypeExprSyntax.self)?.type
+    {
+      casts.append((Syntax(node), type))
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: AsExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.questionOrExclamationMark != nil { casts.append((Syntax(node), node.type)) }
+    return .visitChildren
   }
 }

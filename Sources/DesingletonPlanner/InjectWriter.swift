@@ -21,14 +21,16 @@ struct InjectWriter {
   var accessExpression: String { design.singleton.accessExpression }
 
   mutating func write() throws -> Plan {
+    let moves = try moveInitialValues()
     for consumer in design.consumers where !consumer.protocols.isEmpty {
       try rewriteReferences(consumer)
-      try rewriteInits(consumer)
+      try rewriteInits(consumer, moved: moves.statements[consumer.typeName] ?? [])
     }
-    try writeCallSites()
+    try writeCallSites(skipping: moves.sites)
+    try writeConfigurations()
     try writeImports()
     for (path, edit) in captures.edits() { output.add(edit, in: path) }
-    for line in design.skipped { output.notes.append("skipped \(line)") }
+    output.notes += design.summary()
     return output
   }
 
@@ -83,7 +85,48 @@ struct InjectWriter {
 
   // MARK: Inits
 
-  mutating func rewriteInits(_ consumer: Consumer) throws {
+  /// Creations in stored properties' initial values that pass the creator's own properties: the
+  /// value, with its new arguments, becomes `self.name = value` in the creator's inits, and the
+  /// declaration keeps only its type. Returns the statements per creator and the sites written here.
+  mutating func moveInitialValues() throws -> (statements: [String: [String]], sites: Set<Int>) {
+    var byBinding: [Int: (creator: String, moved: MovedInitialValue, sites: [CallSite])] = [:]
+    for site in design.callSites where !site.captured.isEmpty {
+      guard let creator = site.call.context.typeName.map(project.index.resolveType),
+        let holder = design.consumer(creator), !holder.protocols.isEmpty, !holder.propertyInjected,
+        let moved = MovedInitialValue(around: Syntax(site.call.call))
+      else { continue }
+      let key = moved.binding.positionAfterSkippingLeadingTrivia.utf8Offset
+      byBinding[key, default: (creator, moved, [])].sites.append(site)
+    }
+    var statements: [String: [String]] = [:]
+    var sites: Set<Int> = []
+    for key in byBinding.keys.sorted() {
+      guard let (creator, moved, group) = byBinding[key], let initializer = moved.binding.initializer else { continue }
+      let path = group[0].call.path
+      let file = try project.file(path)
+      let value = initializer.value
+      let start = value.positionAfterSkippingLeadingTrivia.utf8Offset
+      let end = value.endPositionBeforeTrailingTrivia.utf8Offset
+      var text = Array(file.source.bytes[start..<end])
+      let edits = group.map { argumentEdit($0.arguments, into: $0.call.call, in: file) }.sorted { $0.range.lowerBound > $1.range.lowerBound }
+      for edit in edits {
+        text.replaceSubrange((edit.range.lowerBound - start)..<(edit.range.upperBound - start), with: Array(edit.replacement.utf8))
+      }
+      statements[creator, default: []].append("self.\(moved.name) = \(String(decoding: text, as: UTF8.self))")
+      let declarationEnd = initializer.endPositionBeforeTrailingTrivia.utf8Offset
+      if let annotation = moved.binding.typeAnnotation {
+        output.add(TextEdit(range: annotation.endPositionBeforeTrailingTrivia.utf8Offset..<declarationEnd, replacement: ""), in: path)
+      } else if let type = moved.inferredType(project.index) {
+        output.add(TextEdit(range: moved.binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset..<declarationEnd, replacement: ": \(type)"), in: path)
+      }
+      for site in group { sites.insert(site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset) }
+      let location = file.source.location(ofOffset: key)
+      output.notes.append("  \(location.path):\(location.line): '\(moved.name)' is now assigned in the inits of '\(creator)', where its value can use the injected properties")
+    }
+    return (statements, sites)
+  }
+
+  mutating func rewriteInits(_ consumer: Consumer, moved: [String] = []) throws {
     let primaryFile = try project.file(consumer.primary.path)
     let source = primaryFile.source
     let lineEnding = source.lineEnding
@@ -92,16 +135,19 @@ struct InjectWriter {
       ?? source.indentation(at: consumer.primary.range.bytes.lowerBound) + unit
     let newProtocols = consumer.protocols.filter { consumer.aliasProperties[$0] == nil }
     var inserted: [String] = newProtocols.map { protocolName in
-      "\(memberIndent)\(consumer.propertiesArePrivate ? "private " : "")let \(consumer.name(of: protocolName)): \(protocolName)"
+      // A type the system creates is configured after it is made: the property is set from outside.
+      consumer.propertyInjected
+        ? "\(memberIndent)var \(consumer.name(of: protocolName)): \(protocolName)!"
+        : "\(memberIndent)\(consumer.propertiesArePrivate ? "private " : "")let \(consumer.name(of: protocolName)): \(protocolName)"
     }
     let parameters = consumer.protocols.map { protocolName -> String in
       "\(consumer.name(of: protocolName)): \(protocolName)" + (options.defaultArgument ? " = \(accessExpression)" : "")
     }
-    let assignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(consumer.name(of: $0))" }
-    let singletonAssignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(accessExpression)" }
+    let assignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(consumer.name(of: $0))" } + moved
+    let singletonAssignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(accessExpression)" } + moved
 
     var requiredNotes: [String] = []
-    for declaration in consumer.declarations {
+    for declaration in consumer.declarations where !consumer.propertyInjected {
       for member in declaration.members where member.kind == .initializer {
         let file = try project.file(member.range.path)
         // The design checked that every init can be read.
@@ -133,11 +179,29 @@ struct InjectWriter {
         lines.append("\(memberIndent)init(\((parameters + memberwise).joined(separator: ", "))) {")
         lines += (assignments + body).map { inner + $0 }
         lines.append("\(memberIndent)}")
-      case .classInit(let superCall, let coderInit):
-        lines.append("\(memberIndent)init(\(parameters.joined(separator: ", "))) {")
-        lines += assignments.map { inner + $0 }
-        if let superCall { lines.append(inner + superCall) }
-        lines.append("\(memberIndent)}")
+      case .classInit(let superCall, let coderInit, let inherited, let required):
+        if superCall != nil || inherited.isEmpty {
+          lines.append("\(memberIndent)init(\(parameters.joined(separator: ", "))) {")
+          lines += assignments.map { inner + $0 }
+          if let superCall { lines.append(inner + superCall) }
+          lines.append("\(memberIndent)}")
+        }
+        for (position, inheritedInit) in inherited.enumerated() {
+          if position > 0 || superCall != nil { lines.append("") }
+          let all = parameters + (inheritedInit.parameters.isEmpty ? [] : [inheritedInit.parameters])
+          lines.append("\(memberIndent)init\(inheritedInit.failable)(\(all.joined(separator: ", ")))\(inheritedInit.effects) {")
+          lines += assignments.map { inner + $0 }
+          lines.append(inner + inheritedInit.superCall)
+          lines.append("\(memberIndent)}")
+        }
+        for requiredInit in required {
+          lines.append("")
+          lines.append("\(memberIndent)required init\(requiredInit.failable)(\(requiredInit.parameters))\(requiredInit.effects) {")
+          lines += singletonAssignments.map { inner + $0 }
+          lines.append(inner + requiredInit.superCall)
+          lines.append("\(memberIndent)}")
+          requiredNotes.append("\(consumer.primary.location.path):\(consumer.primary.location.line): required init\(requiredInit.failable)(\(requiredInit.shape.map { "\($0.label):" }.joined())) takes '\(accessExpression)'")
+        }
         if coderInit {
           lines.append("")
           lines.append("\(memberIndent)required init?(coder: NSCoder) {")
@@ -208,6 +272,28 @@ struct InjectWriter {
     }
   }
 
+  // MARK: Configuration sites
+
+  /// `cell.counting = value` right after the statement that binds the instance the system made.
+  mutating func writeConfigurations() throws {
+    var updated: [String: [String]] = [:]
+    for site in design.configurations where !site.assignments.isEmpty {
+      let file = try project.file(site.path)
+      let source = file.source
+      let start = site.statement.positionAfterSkippingLeadingTrivia.utf8Offset
+      let end = site.statement.endPositionBeforeTrailingTrivia.utf8Offset
+      let indent = source.indentation(at: start)
+      let text = site.assignments.map { source.lineEnding + indent + $0 }.joined()
+      output.add(.insert(text, at: end), in: site.path)
+      for passed in site.captured { capture(passed, at: site.statement, in: site.path) }
+      let location = source.location(ofOffset: start)
+      updated[site.typeName, default: []].append("\(location.path):\(location.line)")
+    }
+    for (type, places) in updated.sorted(by: { $0.key < $1.key }) {
+      output.notes.append("  \(type): set where it is configured (\(places.joined(separator: ", ")))")
+    }
+  }
+
   // MARK: Imports
 
   /// `import Module` after a file's last top-level import, or before its first statement.
@@ -229,12 +315,14 @@ struct InjectWriter {
 
   // MARK: Call sites
 
-  mutating func writeCallSites() throws {
+  mutating func writeCallSites(skipping moved: Set<Int> = []) throws {
     var updated: [String: [String]] = [:]
     for site in design.callSites {
       let file = try project.file(site.call.path)
-      insertArguments(site.arguments, into: site.call.call, in: file)
-      for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
+      if !moved.contains(site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset) {
+        insertArguments(site.arguments, into: site.call.call, in: file)
+        for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
+      }
       let location = file.source.location(ofOffset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
       updated[site.call.typeName, default: []].append("\(location.path):\(location.line)")
     }
@@ -244,21 +332,23 @@ struct InjectWriter {
   }
 
   mutating func insertArguments(_ arguments: [String], into call: FunctionCallExprSyntax, in file: ParsedFile) {
+    output.add(argumentEdit(arguments, into: call, in: file), in: file.path)
+  }
+
+  /// The insertion that puts `arguments` first in a call.
+  func argumentEdit(_ arguments: [String], into call: FunctionCallExprSyntax, in file: ParsedFile) -> TextEdit {
     let text = arguments.joined(separator: ", ")
     guard let leftParen = call.leftParen else {
-      output.add(.insert("(\(text))", at: call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
-      return
+      return .insert("(\(text))", at: call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset)
     }
     guard let first = call.arguments.first else {
-      output.add(.insert(text, at: leftParen.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
-      return
+      return .insert(text, at: leftParen.endPositionBeforeTrailingTrivia.utf8Offset)
     }
     let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
     if file.source.lineStart(of: start) != file.source.lineStart(of: leftParen.positionAfterSkippingLeadingTrivia.utf8Offset) {
       let indent = file.source.indentation(at: start)
-      output.add(.insert(arguments.map { $0 + "," + file.source.lineEnding + indent }.joined(), at: start), in: file.path)
-    } else {
-      output.add(.insert(text + ", ", at: start), in: file.path)
+      return .insert(arguments.map { $0 + "," + file.source.lineEnding + indent }.joined(), at: start)
     }
+    return .insert(text + ", ", at: start)
   }
 }

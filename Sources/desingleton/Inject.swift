@@ -2,6 +2,7 @@ import ArgumentParser
 import DesingletonCore
 import DesingletonIndex
 import DesingletonPlanner
+import DesingletonPrinter
 
 struct Inject: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -20,8 +21,20 @@ struct Inject: ParsableCommand {
   @Option(help: "The singleton type (needed when the paths hold more than one).")
   var singleton: String?
 
+  @Option(help: "When two targets each declare a singleton of this name: inject only the one in this module.")
+  var module: String?
+
   @Flag(help: "Give the new init parameters the singleton as their default value and leave call sites alone.")
   var defaultArgument = false
+
+  @Flag(help: "Give types the system creates (cells, ...) a 'var slice: Slice!' property set where the code configures them.")
+  var propertyInjection = false
+
+  @Flag(help: "With --all: write nothing and exit 1 when any consumer would be skipped.")
+  var strict = false
+
+  @Option(help: "Summary format: text (on stderr) for people, json (on stdout) for scripts.")
+  var format: Scan.Format = .text
 
   func validate() throws {
     if types.isEmpty == !all {
@@ -32,10 +45,39 @@ struct Inject: ParsableCommand {
   func run() throws {
     let project = try common.loadProject(singleton: singleton, extra: types, widen: true)
     let target = try resolveSingleton(singleton, in: project.index)
-    let options = InjectOptions(types: all ? nil : types, defaultArgument: defaultArgument)
-    let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
-      try InjectPlanner.plan(singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
+    let options = InjectOptions(
+      types: all ? nil : types, defaultArgument: defaultArgument, strict: strict, propertyInjection: propertyInjection)
+    if format == .json, module == nil, let twins = project.twinModules(of: target.typeName) {
+      throw Refusal(
+        "'\(target.typeName)' is declared in modules \(twins.joined(separator: ", ")); with --format json, choose one with --module")
     }
-    try writing.carryOut(plan, project: project, root: common.root)
+    // Planned per compilation unit when two targets each declare the singleton; one unit otherwise.
+    var reports: [InjectReport] = []
+    var plan = try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
+      let unitTarget = try resolveSingleton(target.typeName, in: unit.index)
+      var (unitPlan, report) = try InjectPlanner.run(singleton: unitTarget, options: options, project: unit)
+      // The accessor references before and after: the rewritten files indexed again.
+      report.before = try AccessorCensus(singleton: unitTarget, project: unit)
+      let outputs = try Printer(root: common.root).render(
+        unitPlan, sources: unit.sources(of: Array(unitPlan.edits.keys) + Array(unitPlan.newFiles.keys)))
+      let rewritten = try unit.replacing(outputs.map { SourceText(path: $0.path, text: String(decoding: $0.new, as: UTF8.self)) })
+      if let after = rewritten.index.singletons.first(where: { $0.typeName == target.typeName }) {
+        report.after = try AccessorCensus(singleton: after, project: rewritten)
+      }
+      if format == .text, let line = report.censusLine { unitPlan.notes.append(line) }
+      reports.append(report)
+      return unitPlan
+    }
+    switch format {
+    case .text:
+      try writing.carryOut(plan, project: project, root: common.root)
+    case .json:
+      // The diff of a dry run would mix with the JSON on stdout: only the JSON is printed.
+      if !writing.dryRun {
+        plan.notes = []
+        try writing.carryOut(plan, project: project, root: common.root)
+      }
+      if let report = reports.first { print(report.json(), terminator: "") }
+    }
   }
 }

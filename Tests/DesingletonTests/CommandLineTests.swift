@@ -322,4 +322,51 @@ import Testing
     #expect(result.standardError.contains("Locating.generated.swift:1:1: error: 'Locating.generated.swift' is a generated file, read but never rewritten"))
     #expect(try snapshot(directory) == before)
   }
+
+  /// `inject --all` skips what it cannot rewrite, says why in groups, and counts the accessor
+  /// references; `--strict` turns a skip into a refusal; `--format json` gives the same decisions.
+  @Test func injectAllSummarizesSkipsAndStrictRefuses() throws {
+    let directory = try project([
+      "Store.swift": Self.store + "\n@MainActor\nprotocol Counting: AnyObject, Sendable {\n\tvar count: Int { get }\n\tfunc bump()\n}\n\nextension Store: Counting {}\n",
+      "Counter.swift": Self.consumer,
+      "Passer.swift": "@MainActor\nfinal class Passer {\n\tfunc pass() -> Store { Store.shared }\n\tfunc tap() { Store.shared.bump() }\n}\n",
+      "App.swift": "@MainActor\nfinal class App {\n\tlet counter = Counter()\n\tlet passer = Passer()\n\tstatic func count() -> Int { Store.shared.count }\n}\n",
+    ], git: true)
+    let before = try snapshot(directory)
+
+    let strict = try desingleton(["inject", "--all", "--strict"], in: directory)
+    #expect(strict.status == 1)
+    #expect(strict.standardError.contains("Passer.swift:3:25: error: 'Passer' passes the instance 'Store.shared' itself"))
+    #expect(try snapshot(directory) == before)
+
+    let one = try desingleton(["inject", "--type", "Passer"], in: directory)
+    #expect(one.status == 1)
+    #expect(one.standardError.contains("Passer.swift:3:25: error: 'Passer' passes the instance"))
+
+    let json = try desingleton(["inject", "--all", "--format", "json", "--dry-run"], in: directory)
+    #expect(json.status == 0, "\(json.standardError)")
+    #expect(try snapshot(directory) == before)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    #expect(document["schemaVersion"] as? Int == 1)
+    let consumers = try #require(document["consumers"] as? [[String: Any]])
+    #expect(consumers.map { $0["type"] as? String } == ["Counter"])
+    #expect(document["protocols"] as? [String] == ["Counting"])
+    let skipped = try #require(document["skipped"] as? [[String: Any]])
+    #expect(skipped.map { $0["type"] as? String } == ["Passer"])
+    #expect(skipped.first?["reason"] as? String == "instance-use")
+    let sites = try #require(document["callSites"] as? [[String: Any]])
+    #expect(sites.map { $0["type"] as? String } == ["Counter"])
+    let census = try #require(document["accessorReferences"] as? [String: [String: Int]])
+    #expect(census["before"]?["total"] == 4)
+    // Passer's two uses stay; App's static use stays; App, a root, now passes the accessor to Counter.
+    #expect(census["after"]?["total"] == 4)
+    #expect(census["after"]?["static"] == 1)
+    #expect(census["after"]?["roots"] == 1)
+    #expect(census["after"]?["elsewhere"] == 2)
+
+    let all = try desingleton(["inject", "--all"], in: directory)
+    #expect(all.status == 0, "\(all.standardError)")
+    #expect(all.standardError.contains("skipped 1 consumer:\n  uses the instance itself (1): Passer\n    Passer.swift:3:25: error:"))
+    #expect(all.standardError.contains("accessor references: 4 before → 4 after (1 in roots, 0 framework-created, 1 static, 2 elsewhere)"))
+  }
 }

@@ -1735,7 +1735,9 @@ import Testing
       ],
       notes: [
         "Panel: counting: Counting; 1 reference rewritten",
-        "skipped Badge: Badge.swift:1:1: error: 'Badge' has no init and inherits from 'Widget', which is not declared in the given paths: desingleton cannot tell whether it is a class and which init to call; add an init to 'Badge' first or include the paths that declare 'Widget'",
+        "skipped 1 consumer:",
+        "  no superclass init to call (1): Badge",
+        "    Badge.swift:1:1: error: 'Badge' has no init and inherits from 'Widget', which is not declared in the given paths: desingleton cannot tell whether it is a class and which init to call; add an init to 'Badge' first or include the paths that declare 'Widget'",
       ],
       compilingWith: ["Widget.swift": "@MainActor open class Widget { public init(size: Int = 0) {} }\n"])
   }
@@ -2141,6 +2143,612 @@ import Testing
       ])
   }
 
+  @Test func aConsumerWithoutInitsOverridesTheInheritedInitsItsCallSitesUse() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Screen.swift": """
+        import Foundation
+
+        @MainActor
+        class Screen {
+          let title: String
+
+          init(title: String) {
+            self.title = title
+          }
+
+          init(title: String, subtitle: String? = nil) throws {
+            self.title = title + (subtitle ?? "")
+          }
+
+          required init(restoring title: String) {
+            self.title = title
+          }
+        }
+
+        @MainActor
+        class ListScreen: Screen {}
+
+        @MainActor
+        final class SidebarScreen: ListScreen {
+          func refresh() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        final class Catalog: UIViewController {
+          func show() {
+            Store.shared.bump()
+          }
+        }
+
+        @MainActor
+        func make() throws -> [AnyObject] {
+          [SidebarScreen(title: "Feeds"), try SidebarScreen(title: "A", subtitle: "B"), Catalog(nibName: nil, bundle: nil)]
+        }
+
+        """
+      ]) { $1 },
+      types: ["SidebarScreen", "Catalog"],
+      produces: [
+        "Screen.swift": """
+        import Foundation
+
+        @MainActor
+        class Screen {
+          let title: String
+
+          init(title: String) {
+            self.title = title
+          }
+
+          init(title: String, subtitle: String? = nil) throws {
+            self.title = title + (subtitle ?? "")
+          }
+
+          required init(restoring title: String) {
+            self.title = title
+          }
+        }
+
+        @MainActor
+        class ListScreen: Screen {}
+
+        @MainActor
+        final class SidebarScreen: ListScreen {
+          private let counting: Counting
+
+          init(counting: Counting, title: String) {
+            self.counting = counting
+            super.init(title: title)
+          }
+
+          init(counting: Counting, title: String, subtitle: String? = nil) throws {
+            self.counting = counting
+            try super.init(title: title, subtitle: subtitle)
+          }
+
+          required init(restoring title: String) {
+            self.counting = Store.shared
+            super.init(restoring: title)
+          }
+
+          func refresh() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        final class Catalog: UIViewController {
+          private let counting: Counting
+
+          init(counting: Counting, nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+            self.counting = counting
+            super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+          }
+
+          required init?(coder: NSCoder) {
+            self.counting = Store.shared
+            super.init(coder: coder)
+          }
+
+          func show() {
+            counting.bump()
+          }
+        }
+
+        @MainActor
+        func make() throws -> [AnyObject] {
+          [SidebarScreen(counting: Store.shared, title: "Feeds"), try SidebarScreen(counting: Store.shared, title: "A", subtitle: "B"), Catalog(counting: Store.shared, nibName: nil, bundle: nil)]
+        }
+
+        """
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKit])
+  }
+
+  @Test func aCallOfAnInheritedConvenienceInitSkipsTheConsumer() throws {
+    let files = Self.store.merging([
+      "Screen.swift": """
+      @MainActor
+      class Screen {
+        let title: String
+
+        init(title: String) {
+          self.title = title
+        }
+
+        convenience init() {
+          self.init(title: "Untitled")
+        }
+      }
+
+      @MainActor
+      final class Detail: Screen {
+        func refresh() -> Int {
+          Store.shared.count
+        }
+      }
+
+      @MainActor
+      func make() -> [Screen] {
+        [Detail(title: "A"), Detail()]
+      }
+
+      """
+    ]) { $1 }
+    try expectInjectRefusal(
+      files, types: ["Detail"],
+      "Screen.swift:23:24: error: this call reaches 'Screen.init()', which 'Detail' would no longer inherit once it declares an init with the injected values; give 'Detail' that init first")
+  }
+
+  @Test func aCollaboratorTheSingletonCreatesWhileItIsMadeIsNotInjected() throws {
+    let files = [
+      "Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var count = 0
+        let journal = Journal()
+
+        func bump() {
+          count += 1
+        }
+      }
+
+      extension Store: Counting {}
+
+      @MainActor
+      final class Journal {
+        let pages = Pages()
+      }
+
+      @MainActor
+      final class Pages {
+        func last() -> Int {
+          Store.shared.count
+        }
+      }
+
+      """,
+      "Counting.swift": Self.counting,
+    ]
+    try expectInjectRefusal(
+      files, types: ["Pages"],
+      "Store.swift:19:1: error: 'Pages' cannot be injected: 'Store' creates it while it is being made (Store.swift:16:15), so 'Store.shared' does not exist yet where it would be passed; pass 'self' to it there by hand"
+    )
+    try expectInjection(
+      files, types: nil, produces: [:],
+      notes: [
+        "skipped 1 consumer:",
+        "  created while the singleton is being made (1): Pages",
+        "    Store.swift:19:1: error: 'Pages': 'Store' creates it while it is being made (Store.swift:16:15), so 'Store.shared' does not exist yet where it would be passed; pass 'self' to it there by hand",
+      ])
+  }
+
+  @Test func aCallThatWouldPassAMainActorAccessorFromANonisolatedPlaceSkipsTheConsumer() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Worker.swift": """
+        final class Worker: Sendable {
+          @MainActor
+          func run() {
+            Store.shared.bump()
+          }
+        }
+
+        func makeWorker() -> Worker {
+          Worker()
+        }
+
+        @MainActor
+        final class Badge {
+          func refresh() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          Badge()
+        }
+
+        """
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Worker.swift": """
+        final class Worker: Sendable {
+          @MainActor
+          func run() {
+            Store.shared.bump()
+          }
+        }
+
+        func makeWorker() -> Worker {
+          Worker()
+        }
+
+        @MainActor
+        final class Badge {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func refresh() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        func makeBadge() -> Badge {
+          Badge(counting: Store.shared)
+        }
+
+        """
+      ],
+      notes: [
+        "Badge: counting: Counting; 1 reference rewritten",
+        "  Badge: 1 call site updated (Worker.swift:21)",
+        "skipped 1 consumer:",
+        "  uses the accessor in another isolation (1): Worker",
+        "    Worker.swift:9:3: error: 'Store.shared' is @MainActor-isolated and this call is not, so it cannot pass it here; make the caller @MainActor first",
+      ])
+  }
+
+  @Test func aConsumerInAModuleThatCannotImportTheSingletonsIsSkipped() throws {
+    let project = makeProject([
+      "Package.swift": """
+      // swift-tools-version:5.9
+      import PackageDescription
+      let package = Package(name: "P", targets: [
+        .target(name: "Core", dependencies: ["Model"]),
+        .target(name: "Model"),
+      ])
+      """,
+      "Sources/Core/Store.swift": Self.store["Store.swift"] ?? "",
+      "Sources/Core/Counting.swift": Self.counting,
+      "Sources/Model/Entry.swift": """
+      @MainActor
+      final class Entry {
+        func total() -> Int {
+          Store.shared.count
+        }
+      }
+
+      """,
+    ])
+    let singleton = try #require(project.index.singletons.first)
+    let design = try InjectPlanner.run(singleton: singleton, options: InjectOptions(), project: project)
+    #expect(design.plan.isEmpty)
+    #expect(design.report.skipped.map(\.reason) == [.moduleCycle])
+    #expect(
+      design.report.skipped.first?.diagnostics.map(\.description) == [
+        "Sources/Model/Entry.swift:1:1: error: 'Entry': its module 'Model' cannot import 'Store's module 'Core' (that module depends on it), so it cannot name the protocols"
+      ])
+  }
+
+  @Test func aDequeuedCellGetsAPropertyItsConfiguringCodeSetsWithPropertyInjection() throws {
+    let files = Self.store.merging([
+      "BadgeCell.swift": """
+      import Foundation
+
+      @MainActor
+      final class BadgeCell: UITableViewCell {
+        func configure() -> Int {
+          Store.shared.count
+        }
+      }
+
+      @MainActor
+      final class ListController {
+        let tableView = UITableView()
+
+        func cell(at indexPath: IndexPath) -> UITableViewCell {
+          let cell = tableView.dequeueReusableCell(withIdentifier: "badge", for: indexPath) as! BadgeCell
+          _ = cell.configure()
+          return cell
+        }
+
+        func other(at indexPath: IndexPath) -> UITableViewCell {
+          guard let cell = tableView.dequeueReusableCell(withIdentifier: "badge", for: indexPath) as? BadgeCell else {
+            return UITableViewCell(style: .default, reuseIdentifier: nil)
+          }
+          return cell
+        }
+      }
+
+      """
+    ]) { $1 }
+    try expectInjection(
+      files, types: nil, produces: [:],
+      notes: [
+        "created by the framework, not injected (1): BadgeCell",
+        "  BadgeCell.swift:3:1: note: 'BadgeCell': the system creates it (a 'UITableViewCell'), so it cannot receive init parameters; give it a property that whoever configures it sets, or keep the accessor there until the root passes it on",
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKitTables])
+    try expectInjection(
+      files, types: nil, propertyInjection: true,
+      produces: [
+        "BadgeCell.swift": """
+        import Foundation
+
+        @MainActor
+        final class BadgeCell: UITableViewCell {
+          var counting: Counting!
+
+          func configure() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        final class ListController {
+          let tableView = UITableView()
+
+          func cell(at indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "badge", for: indexPath) as! BadgeCell
+            cell.counting = Store.shared
+            _ = cell.configure()
+            return cell
+          }
+
+          func other(at indexPath: IndexPath) -> UITableViewCell {
+            guard let cell = tableView.dequeueReusableCell(withIdentifier: "badge", for: indexPath) as? BadgeCell else {
+              return UITableViewCell(style: .default, reuseIdentifier: nil)
+            }
+            cell.counting = Store.shared
+            return cell
+          }
+        }
+
+        """
+      ],
+      notes: [
+        "BadgeCell: counting: Counting; 1 reference rewritten",
+        "  BadgeCell: set where it is configured (BadgeCell.swift:15, BadgeCell.swift:21)",
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKitTables])
+  }
+
+  @Test func aTypeReceivingMoreThanSixProtocolsIsWarnedAbout() throws {
+    let names = ["A", "B", "C", "D", "E", "F", "G"]
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+      \(names.map { "  var value\($0) = 0" }.joined(separator: "\n"))
+      }
+
+      \(names.map { "@MainActor\nprotocol Has\($0): AnyObject, Sendable {\n  var value\($0): Int { get }\n}\n" }.joined(separator: "\n"))
+      extension Store: \(names.map { "Has\($0)" }.joined(separator: ", ")) {}
+
+      @MainActor
+      final class Dashboard {
+        func total() -> Int {
+          \(names.map { "Store.shared.value\($0)" }.joined(separator: " + "))
+        }
+      }
+
+      """
+    let project = makeProject(["Store.swift": store])
+    let singleton = try #require(project.index.singletons.first)
+    let (plan, report) = try InjectPlanner.run(singleton: singleton, options: InjectOptions(), project: project)
+    #expect(report.consumers.map(\.typeName) == ["Dashboard"])
+    #expect(report.warnings.map(\.description) == [
+      "Store.swift:50:1: warning: 'Dashboard' now receives 7 protocols of 'Store'; consider splitting it"
+    ])
+    #expect(plan.notes.last == report.warnings.first?.description)
+    let result = try apply(plan, to: project, files: ["Store.swift": store])
+    #expect(try compileErrors(result) == "")
+  }
+
+  @Test func aConsumerCreatedInAStoredInitialValueIsCreatedInTheInitsWithTheCreatorsProperty() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Login.swift": """
+        import Foundation
+
+        @MainActor
+        final class Avatar {
+          let placeholder: String
+
+          init(placeholder: String) {
+            self.placeholder = placeholder
+          }
+
+          func text() -> String {
+            "\\(placeholder) \\(Store.shared.count)"
+          }
+        }
+
+        @MainActor
+        final class Login: UIViewController {
+          private let avatar = Avatar(placeholder: "x")
+          let heading: String
+
+          init(heading: String) {
+            self.heading = heading
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            self.heading = ""
+            super.init(coder: coder)
+          }
+        }
+
+        @MainActor
+        final class Coordinator {
+          func show() -> Login {
+            Login(heading: "a")
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Login.swift": """
+        import Foundation
+
+        @MainActor
+        final class Avatar {
+          private let counting: Counting
+
+          let placeholder: String
+
+          init(counting: Counting, placeholder: String) {
+            self.counting = counting
+            self.placeholder = placeholder
+          }
+
+          func text() -> String {
+            "\\(placeholder) \\(counting.count)"
+          }
+        }
+
+        @MainActor
+        final class Login: UIViewController {
+          private let counting: Counting
+
+          private let avatar: Avatar
+          let heading: String
+
+          init(counting: Counting, heading: String) {
+            self.counting = counting
+            self.avatar = Avatar(counting: counting, placeholder: "x")
+            self.heading = heading
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            self.counting = Store.shared
+            self.avatar = Avatar(counting: counting, placeholder: "x")
+            self.heading = ""
+            super.init(coder: coder)
+          }
+        }
+
+        @MainActor
+        final class Coordinator {
+          func show() -> Login {
+            Login(counting: Store.shared, heading: "a")
+          }
+        }
+
+        """
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKit])
+  }
+
+  @Test func aNonisolatedMethodKeepsWorkingAndDecodablesAndPropertyWrappersAreFrameworkCreated() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Screen.swift": """
+        @MainActor
+        final class Screen {
+          nonisolated func total() async -> Int {
+            await Store.shared.count
+          }
+        }
+
+        @MainActor
+        func makeScreen() -> Screen {
+          Screen()
+        }
+
+        struct Entry: Codable {
+          var title: String
+
+          @MainActor
+          func label() -> String {
+            "\\(title) \\(Store.shared.count)"
+          }
+        }
+
+        @MainActor
+        @propertyWrapper
+        struct Counted {
+          var wrappedValue: Int {
+            Store.shared.count
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Screen.swift": """
+        @MainActor
+        final class Screen {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          nonisolated func total() async -> Int {
+            await counting.count
+          }
+        }
+
+        @MainActor
+        func makeScreen() -> Screen {
+          Screen(counting: Store.shared)
+        }
+
+        struct Entry: Codable {
+          var title: String
+
+          @MainActor
+          func label() -> String {
+            "\\(title) \\(Store.shared.count)"
+          }
+        }
+
+        @MainActor
+        @propertyWrapper
+        struct Counted {
+          var wrappedValue: Int {
+            Store.shared.count
+          }
+        }
+
+        """
+      ],
+      notes: [
+        "Screen: counting: Counting; 1 reference rewritten",
+        "  Screen: 1 call site updated (Screen.swift:10)",
+        "created by the framework, not injected (2): Counted, Entry",
+        "  Screen.swift:22:1: note: 'Counted': the compiler creates it for each property it wraps (@propertyWrapper), so it cannot receive init parameters; give it a property that whoever configures it sets, or keep the accessor there until the root passes it on",
+        "  Screen.swift:13:1: note: 'Entry': a decoder creates it through 'init(from:)' (it conforms to 'Codable'), so it cannot receive init parameters; give it a property that whoever configures it sets, or keep the accessor there until the root passes it on",
+      ])
+  }
+
   @Test func typesTheSystemCreatesOrWhoseConformanceIsSynthesizedAreSkipped() throws {
     try expectInjection(
       Self.store.merging([
@@ -2169,8 +2777,11 @@ import Testing
       ]) { $1 },
       types: nil, produces: [:],
       notes: [
-        "skipped App: the system creates it (@main), so it cannot receive init parameters",
-        "skipped Entry: its 'Equatable' conformance is synthesized from its stored properties, which a protocol-typed property would break",
+        "skipped 1 consumer:",
+        "  a synthesized conformance would break (1): Entry",
+        "    App.swift:13:1: error: 'Entry': its 'Equatable' conformance is synthesized from its stored properties, which a protocol-typed property would break",
+        "created by the framework, not injected (1): App",
+        "  App.swift:1:1: note: 'App': the system creates it (@main), so it cannot receive init parameters; give it a property that whoever configures it sets, or keep the accessor there until the root passes it on",
       ])
   }
 
@@ -2676,8 +3287,7 @@ import Testing
         """
       ],
       notes: [
-        "Badge: counting: Counting; 1 reference rewritten",
-        "skipped BadgeTests: it is a test case",
+        "Badge: counting: Counting; 1 reference rewritten"
       ])
   }
 
@@ -2756,6 +3366,30 @@ import Testing
 
     """
 
+  /// Just enough of UIKit's table views, with Apple's names and signatures.
+  static let uiKitTables = """
+    import Foundation
+
+    @MainActor
+    open class UITableViewCell {
+      public enum CellStyle { case `default`, subtitle }
+
+      public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {}
+
+      public required init?(coder: NSCoder) {}
+    }
+
+    @MainActor
+    open class UITableView {
+      public init() {}
+
+      open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        UITableViewCell(style: .default, reuseIdentifier: identifier)
+      }
+    }
+
+    """
+
   /// Just enough of UIKit's `UIViewController` for the rewritten code to type-check.
   static let uiKit = """
     import Foundation
@@ -2782,12 +3416,13 @@ import Testing
 /// so that a failure is the planner's.
 private func expectInjection(
   _ files: [String: String], singleton name: String = "Store", types: [String]?, defaultArgument: Bool = false,
+  propertyInjection: Bool = false,
   produces expected: [String: String], notes: [String]? = nil, compilingWith extra: [String: String] = [:],
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   let inputErrors = try compileErrors(files.merging(extra) { original, _ in original })
   #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
-  let options = InjectOptions(types: types, defaultArgument: defaultArgument)
+  let options = InjectOptions(types: types, defaultArgument: defaultArgument, propertyInjection: propertyInjection)
   try expectPlan(
     files, singleton: name, produces: expected, notes: notes, compilingWith: extra, sourceLocation: sourceLocation
   ) { try InjectPlanner.plan(singleton: $0, options: options, project: $1) }

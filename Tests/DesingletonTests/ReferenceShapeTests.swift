@@ -257,7 +257,7 @@ import Testing
       ],
       root: "App",
       """
-      App.swift:10:24: error: 'Store.shared' is still used by a consumer not yet injected 'Badge'; run 'desingleton inject --singleton Store --type Badge'
+      App.swift:10:24: error: 'Store.shared' is still used by a consumer not yet injected 'Badge'; 'inject --type Badge' cannot take it yet: 'Store' conforms to no protocol declared in this code; run 'desingleton extract-protocol --singleton Store' first
       App.swift:5:25: note: 'Store.shared' is used by the composition root 'App'
       """)
   }
@@ -316,7 +316,7 @@ import Testing
       ],
       root: "App",
       """
-      App.swift:8:22: error: 'Store.shared' is still used by a consumer not yet injected 'Badge'; run 'desingleton inject --singleton Store --type Badge'
+      App.swift:8:22: error: 'Store.shared' is still used by a consumer not yet injected 'Badge'; 'inject --type Badge' cannot take it yet: 'Store' conforms to no protocol declared in this code; run 'desingleton extract-protocol --singleton Store' first
       App.swift:3:25: note: 'Store.shared' is used by the composition root 'App'
       """)
   }

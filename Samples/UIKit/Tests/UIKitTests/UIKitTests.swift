@@ -95,4 +95,17 @@ struct UIKitTests {
         #expect(stack.arrangedSubviews.isEmpty)
         #expect(stack.subviews.isEmpty)
     }
+
+    @Test @MainActor func tableViewsMakeRegisteredCellsAndReuseThem() {
+        final class Row: UITableViewCell {}
+        let table = UITableView(frame: .zero, style: .plain)
+        table.register(Row.self, forCellReuseIdentifier: "row")
+        let first = table.dequeueReusableCell(withIdentifier: "row", for: IndexPath(row: 0, section: 0))
+        #expect(first is Row)
+        #expect(first.reuseIdentifier == "row")
+        table.enqueueReusableCell(first)
+        #expect(table.dequeueReusableCell(withIdentifier: "row", for: IndexPath(row: 1, section: 0)) === first)
+        let made = UITableViewCell(style: .subtitle, reuseIdentifier: nil)
+        #expect(made.reuseIdentifier == nil)
+    }
 }

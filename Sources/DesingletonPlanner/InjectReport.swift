@@ -1,0 +1,191 @@
+import DesingletonCore
+import DesingletonIndex
+
+/// What `inject` decided, for people (the summary) and scripts (`--format json`): the consumers with
+/// their protocols, the call sites changed, the consumers skipped and the types the system creates,
+/// each with the reason, and how many references to the accessor there are before and after.
+public struct InjectReport: Sendable {
+  public struct InjectedConsumer: Sendable, Equatable {
+    public var typeName: String
+    public var place: Location
+    /// Protocol and the property that holds it, in the order the init takes them.
+    public var properties: [(protocolName: String, name: String)]
+    public var referencesRewritten: Int
+    /// The consumer had no designated init of its own and gets one.
+    public var generatedInit: Bool
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.typeName == rhs.typeName && lhs.place == rhs.place && lhs.referencesRewritten == rhs.referencesRewritten
+        && lhs.generatedInit == rhs.generatedInit
+        && lhs.properties.map(\.protocolName) == rhs.properties.map(\.protocolName)
+        && lhs.properties.map(\.name) == rhs.properties.map(\.name)
+    }
+  }
+
+  public struct ChangedCallSite: Sendable, Equatable {
+    public var typeName: String
+    public var place: Location
+    /// The call passes the accessor itself for at least one protocol (its creator does not hold it).
+    public var passesAccessor: Bool
+  }
+
+  public var singleton: String
+  public var consumers: [InjectedConsumer]
+  public var callSites: [ChangedCallSite]
+  public var skipped: [SkippedConsumer]
+  public var frameworkCreated: [SkippedConsumer]
+  public var warnings: [Diagnostic]
+  /// Filled in once the result is known (the caller counts the references in the rewritten files).
+  public var before: AccessorCensus?
+  public var after: AccessorCensus?
+
+  /// The version of the JSON document; fields may be added, none removed.
+  public static let schemaVersion = 1
+
+  /// `accessor references: N before → M after (K in roots, F framework-created, S static)`, and the
+  /// other places when there are any.
+  public var censusLine: String? {
+    guard let before, let after else { return nil }
+    var parts = [
+      "\(after.roots) in roots", "\(after.frameworkCreated) framework-created", "\(after.staticContexts) static",
+    ]
+    if after.tests > 0 { parts.append("\(after.tests) in tests") }
+    if after.coderInits > 0 { parts.append("\(after.coderInits) in init?(coder:)") }
+    if after.singleton > 0 { parts.append("\(after.singleton) in the singleton and what it makes") }
+    if after.elsewhere > 0 { parts.append("\(after.elsewhere) elsewhere") }
+    return "accessor references: \(before.total) before → \(after.total) after (\(parts.joined(separator: ", ")))"
+  }
+
+  public func json() -> String {
+    func place(_ location: Location?) -> JSONValue {
+      guard let location else { return .object([]) }
+      return .object([("file", .string(location.path)), ("line", .int(location.line)), ("column", .int(location.column))])
+    }
+    func skip(_ item: SkippedConsumer) -> JSONValue {
+      .object([
+        ("type", .string(item.typeName)), ("reason", .string(item.reason.rawValue)),
+        ("title", .string(item.reason.title)), ("place", place(item.diagnostics.first?.location)),
+        ("messages", .array(item.diagnostics.map { .string($0.description) })),
+      ])
+    }
+    func census(_ census: AccessorCensus?) -> JSONValue {
+      guard let census else { return .object([]) }
+      return .object([
+        ("total", .int(census.total)), ("roots", .int(census.roots)), ("frameworkCreated", .int(census.frameworkCreated)),
+        ("static", .int(census.staticContexts)), ("tests", .int(census.tests)), ("coderInits", .int(census.coderInits)),
+        ("singleton", .int(census.singleton)), ("elsewhere", .int(census.elsewhere)),
+      ])
+    }
+    let protocols = consumers.flatMap { $0.properties.map(\.protocolName) }
+    var seen: Set<String> = []
+    return JSONValue.object([
+      ("schemaVersion", .int(Self.schemaVersion)),
+      ("singleton", .string(singleton)),
+      ("protocols", .array(protocols.filter { seen.insert($0).inserted }.sorted().map(JSONValue.string))),
+      (
+        "consumers",
+        .array(
+          consumers.map { consumer in
+            .object([
+              ("type", .string(consumer.typeName)), ("place", place(consumer.place)),
+              ("protocols", .array(consumer.properties.map { .string($0.protocolName) })),
+              ("properties", .array(consumer.properties.map { .string($0.name) })),
+              ("referencesRewritten", .int(consumer.referencesRewritten)),
+              ("generatedInit", .bool(consumer.generatedInit)),
+            ])
+          })
+      ),
+      (
+        "callSites",
+        .array(
+          callSites.map { site in
+            .object([
+              ("type", .string(site.typeName)), ("place", place(site.place)),
+              ("passesAccessor", .bool(site.passesAccessor)),
+            ])
+          })
+      ),
+      ("skipped", .array(skipped.map(skip))),
+      ("frameworkCreated", .array(frameworkCreated.map(skip))),
+      ("warnings", .array(warnings.map { .string($0.description) })),
+      ("accessorReferences", .object([("before", census(before)), ("after", census(after))])),
+    ]).text()
+  }
+}
+
+/// The references to a singleton's accessor, by the kind of place they are in. After `inject --all`
+/// only composition roots (types no code outside tests creates), types the system creates, static
+/// contexts, tests, coder inits, and the singleton with the types it makes while it is made should
+/// be left; `elsewhere` counts the rest.
+public struct AccessorCensus: Sendable, Equatable {
+  public var total = 0
+  public var roots = 0
+  public var frameworkCreated = 0
+  public var staticContexts = 0
+  public var tests = 0
+  public var coderInits = 0
+  public var singleton = 0
+  public var elsewhere = 0
+  /// The types counted in `elsewhere`, in order.
+  public var elsewhereTypes: [String] = []
+
+  public init(singleton: Singleton, project: Project) throws {
+    let collaborators = InjectPlanner.createdWhileMade(singleton, project: project)
+    var rootAnswers: [String: Bool] = [:]
+    // A composition root: no code outside tests creates it (asked once per type).
+    func isRoot(_ type: String) throws -> Bool {
+      if let known = rootAnswers[type] { return known }
+      let answer = try FinishPlanner.creators(of: type, project: project).allSatisfy(project.index.isTestType)
+      rootAnswers[type] = answer
+      return answer
+    }
+    for item in FinishPlanner.remainingReferences(singleton: singleton, root: nil, project: project) {
+      total += 1
+      switch item.kind {
+      case .test: tests += 1
+      case .topLevel, .staticContext: staticContexts += 1
+      case .singleton: self.singleton += 1
+      case .coderInit: coderInits += 1
+      case .frameworkCreated: frameworkCreated += 1
+      case .root: roots += 1
+      case .consumer:
+        guard let owner = item.typeName else {
+          elsewhere += 1
+          continue
+        }
+        // What the singleton makes while it is made cannot be handed the instance.
+        if collaborators[owner] != nil {
+          self.singleton += 1
+          continue
+        }
+        if try isRoot(owner) {
+          roots += 1
+        } else {
+          elsewhere += 1
+          if !elsewhereTypes.contains(owner) { elsewhereTypes.append(owner) }
+        }
+      }
+    }
+  }
+}
+
+extension InjectDesign {
+  func report(project: Project) -> InjectReport {
+    InjectReport(
+      singleton: singleton.typeName,
+      consumers: consumers.filter { !$0.protocols.isEmpty }.map { consumer in
+        InjectReport.InjectedConsumer(
+          typeName: consumer.typeName, place: consumer.primary.location,
+          properties: consumer.protocols.map { ($0, consumer.name(of: $0)) },
+          referencesRewritten: consumer.references.count, generatedInit: consumer.generatedInit != nil)
+      },
+      callSites: callSites.compactMap { site in
+        guard let source = try? project.file(site.call.path).source else { return nil }
+        return InjectReport.ChangedCallSite(
+          typeName: site.call.typeName,
+          place: source.location(ofOffset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset),
+          passesAccessor: site.passesAccessor)
+      },
+      skipped: skipped, frameworkCreated: frameworkCreated, warnings: warnings)
+  }
+}
