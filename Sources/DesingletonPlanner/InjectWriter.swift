@@ -302,12 +302,18 @@ struct InjectWriter {
       let file = try project.file(path)
       let source = file.source
       let statements = file.tree.statements
+      // A file that spells its imports' access (`internal import Foo`) gets the same spelling: the
+      // singleton's module is named in bodies only, so `internal` suffices.
+      let spellsAccess = statements.contains { item in
+        item.item.as(ImportDeclSyntax.self)?.modifiers.contains { AccessLevel(keyword: $0.name.text) != nil } ?? false
+      }
+      let line = (spellsAccess ? "internal " : "") + "import \(module)"
       if let last = statements.last(where: { $0.item.is(ImportDeclSyntax.self) }) {
         let end = last.endPositionBeforeTrailingTrivia.utf8Offset
-        output.add(.insert(source.lineEnding + "import \(module)", at: end), in: path)
+        output.add(.insert(source.lineEnding + line, at: end), in: path)
       } else if let first = statements.first {
         let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
-        output.add(.insert("import \(module)" + source.lineEnding + source.lineEnding, at: start), in: path)
+        output.add(.insert(line + source.lineEnding + source.lineEnding, at: start), in: path)
       }
       output.notes.append("  \(path): imports '\(module)', whose '\(design.singleton.typeName)' it now names")
     }

@@ -152,6 +152,32 @@ import Testing
     #expect(map.modules(of: "App/Other.swift") == [])
   }
 
+  /// A file that spells its imports' access level gets `internal import` for the singleton's module.
+  @Test func aFileWithAccessLevelImportsGetsAnInternalImport() throws {
+    var files = Self.package
+    files["Pkg/App/Main/AppRoot.swift"] = """
+      public import Feature
+
+      @MainActor
+      public final class AppRoot {
+        public init() {}
+
+        public func start() -> Badge {
+          Badge(title: "x")
+        }
+      }
+
+      """
+    #expect(try moduleErrors(files) == "", "the input does not compile")
+    let project = makeProject(files)
+    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    let result = try apply(
+      InjectPlanner.plan(singleton: store, options: InjectOptions(types: ["Badge"]), project: project), to: project,
+      files: files)
+    #expect(result["Pkg/App/Main/AppRoot.swift"]?.hasPrefix("public import Feature\ninternal import Core\n") == true)
+    #expect(try moduleErrors(result) == "", "the result does not compile")
+  }
+
   @Test func aCreationSiteInAnotherModuleImportsTheSingletonsModule() throws {
     let files = Self.package
     try expectPlan(
