@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import Viewer
 
-@Suite struct WorkspaceTests {
+/// The store is shared by the process and not thread-safe: the tests run one at a time.
+@Suite(.serialized) struct WorkspaceTests {
     @Test func anOpenDocumentHasAHandleAndADate() {
         let workspace = Workspace()
         let viewer = workspace.open("/notes.txt")
@@ -19,12 +20,10 @@ import Testing
         #expect(workspace.status.text.hasSuffix(" open"))
         viewer.dismiss()
     }
-}
 
-#if os(Linux) || canImport(Darwin)
-@Suite struct PageSizeTests {
+    #if os(Linux) || canImport(Darwin)
     @Test func theStatusBarShowsThePageSize() {
         #expect(Workspace().status.pageText.hasPrefix("pages of "))
     }
+    #endif
 }
-#endif
