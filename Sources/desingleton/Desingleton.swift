@@ -52,6 +52,22 @@ struct CommonOptions: ParsableArguments {
     help: ArgumentHelp("Also take static members of this name as singleton accessors, e.g. current (repeatable).", valueName: "name"))
   var accessors: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "Read settings from this file (default: the .desingleton.json in this directory or one above it, up to the git root).",
+      valueName: "path"))
+  var config: String?
+
+  /// Reads the configuration file, adds its excludes and accessor names to the flags' and prints its
+  /// warnings. Every command calls it first; its per-singleton settings are the command's to apply.
+  mutating func applyConfiguration() throws -> Configuration {
+    let configuration = try ConfigurationSearch.find(explicit: config)
+    for warning in configuration.warnings { printError(warning.description) }
+    excludes += configuration.excludes
+    accessors += configuration.accessors.filter { !accessors.contains($0) }
+    return configuration
+  }
+
   /// Indexes files with these options' threads and accessor names.
   var indexBuilder: IndexBuilder { IndexBuilder(threads: threads, accessors: AccessorNames(extra: accessors)) }
 

@@ -60,11 +60,14 @@ struct ExtractProtocol: ParsableCommand {
     }
   }
 
-  func run() throws {
-    var project = try common.loadProject(singleton: singleton, extra: (try parsedSlices() ?? []).map(\.name))
+  mutating func run() throws {
+    let configuration = try common.applyConfiguration()
+    let named = try parsedSlices() ?? configuration.settings(named: singleton)?.slices
+    var project = try common.loadProject(singleton: singleton, extra: (named ?? []).map(\.name))
     var target = try resolveSingleton(singleton, in: project.index)
+    // Without --slice, the slices saved in the configuration file for this singleton.
     let options = ExtractProtocolOptions(
-      slices: try parsedSlices(), moveDerived: moveDerived, splitMutable: splitMutable, outputDirectory: outputDir,
+      slices: try parsedSlices() ?? configuration.settings(for: target).slices, moveDerived: moveDerived, splitMutable: splitMutable, outputDirectory: outputDir,
       protocolsInSingletonFile: protocolsInSingletonFile, maxSlices: maxSlices)
     // When only the files naming the singleton were read, the protocols it may already have (from
     // an earlier run) are in files that do not name it: read the files naming the slices too.

@@ -28,7 +28,8 @@ struct Finish: ParsableCommand {
   @Flag(help: "Let tests that still use the accessor create their own instance.")
   var includeTests = false
 
-  func run() throws {
+  mutating func run() throws {
+    _ = try common.applyConfiguration()
     var project = try common.loadProject(singleton: singleton, extra: roots)
     if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
       !project.index.types(named: singleton).isEmpty

@@ -24,11 +24,15 @@ struct Inject: ParsableCommand {
   @Option(help: "When two targets each declare a singleton of this name: inject only the one in this module.")
   var module: String?
 
-  @Flag(help: "Give the new init parameters the singleton as their default value and leave call sites alone.")
-  var defaultArgument = false
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Give the new init parameters the singleton as their default value and leave call sites alone.")
+  var defaultArgument: Bool?
 
-  @Flag(help: "Give types the system creates (cells, ...) a 'var slice: Slice!' property set where the code configures them.")
-  var propertyInjection = false
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Give types the system creates (cells, ...) a 'var slice: Slice!' property set where the code configures them.")
+  var propertyInjection: Bool?
 
   @Flag(help: "With --all: write nothing and exit 1 when any consumer would be skipped.")
   var strict = false
@@ -42,11 +46,15 @@ struct Inject: ParsableCommand {
     }
   }
 
-  func run() throws {
+  mutating func run() throws {
+    let configuration = try common.applyConfiguration()
     let project = try common.loadProject(singleton: singleton, extra: types, widen: true)
     let target = try resolveSingleton(singleton, in: project.index)
+    // A flag wins over the file; the file over the default.
+    let saved = configuration.settings(for: target).inject
     let options = InjectOptions(
-      types: all ? nil : types, defaultArgument: defaultArgument, strict: strict, propertyInjection: propertyInjection)
+      types: all ? nil : types, defaultArgument: defaultArgument ?? saved.defaultArgument ?? false, strict: strict,
+      propertyInjection: propertyInjection ?? saved.propertyInjection ?? false)
     if format == .json, module == nil, let twins = project.twinModules(of: target.typeName) {
       throw Refusal(
         "'\(target.typeName)' is declared in modules \(twins.joined(separator: ", ")); with --format json, choose one with --module")

@@ -31,7 +31,8 @@ struct Mocks: ParsableCommand {
   @Flag(help: "Replace a double that was edited by hand, or a file that 'mocks' did not write.")
   var force = false
 
-  func run() throws {
+  mutating func run() throws {
+    _ = try common.applyConfiguration()
     let project = try common.loadProject()
     var typeName: String?
     if let singleton {

@@ -30,7 +30,8 @@ struct Scan: ParsableCommand {
     if maxSlices < 1 { throw ValidationError("--max-slices must be at least 1") }
   }
 
-  func run() throws {
+  mutating func run() throws {
+    _ = try common.applyConfiguration()
     if parseOnly {
       // The floor the index is measured against: parse every file, keep nothing.
       let found = try FileLoader(excludes: common.excludes).swiftFiles(in: common.resolvedPaths)

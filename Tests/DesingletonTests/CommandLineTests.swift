@@ -72,6 +72,31 @@ import Testing
     #expect(result.standardError == "error: no such file or directory: 'nowhere'\n")
   }
 
+  @Test func configurationFileIsFoundUpToTheGitRootAndNoFurther() throws {
+    let outer = try project([
+      ".desingleton.json": "{\"version\": 1, \"excludes\": [\"Store.swift\"]}",
+      "repo/.desingleton.json": "{\"version\": 1, \"accessors\": [\"current\"], \"colour\": 1}",
+      "repo/Sources/Env.swift": "final class Env: Sendable {\n  static let current = Env()\n  func f() {}\n}\n",
+      "repo/Sources/Store.swift": Self.store,
+    ])
+    let repo = outer + "/repo"
+    try run(["git", "init", "-q"], in: repo)
+    // From a folder below the root: the root's file, named relative to where the command runs.
+    let below = try desingleton(["scan"], in: repo + "/Sources")
+    #expect(below.status == 0)
+    #expect(below.standardError == "../.desingleton.json:1:42: warning: unknown key 'colour'\n")
+    #expect(below.output.contains("Env.current") && below.output.contains("Store.shared"))
+    // Without the root's file, the one above the git root is not read.
+    try FileManager.default.removeItem(atPath: repo + "/.desingleton.json")
+    let alone = try desingleton(["scan"], in: repo + "/Sources")
+    #expect(alone.standardError.isEmpty && !alone.output.contains("Env.current") && alone.output.contains("Store.shared"))
+    // --config names any file; a missing one is an error.
+    let named = try desingleton(["scan", "--config", "../../.desingleton.json"], in: repo + "/Sources")
+    #expect(!named.output.contains("Store.shared"))
+    let missing = try desingleton(["scan", "--config", "nope.json"], in: repo)
+    #expect(missing.status == 1 && missing.standardError == "error: no such configuration file: 'nope.json'\n")
+  }
+
   @Test func badUsageExitsTwo() throws {
     let directory = try project(["Store.swift": Self.store])
     #expect(try desingleton(["scan", "--no-such-flag"], in: directory).status == 2)
