@@ -17,8 +17,14 @@ struct Scan: ParsableCommand {
   @Option(help: "Report only this singleton type.")
   var singleton: String?
 
-  @Option(help: "Output format: text for people, json for scripts.")
-  var format: Format = .text
+  /// What `scan` prints: the report, or a picture of it.
+  enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, dot, mermaid, html
+  }
+
+  @Option(
+    help: "Output format: text for people, json for scripts, dot or mermaid for a graph, html for a page with the usage heat map and the graph.")
+  var format: ReportFormat = .text
 
   @Option(help: "Suggest at most this many slices per singleton.")
   var maxSlices: Int = SliceSuggester.defaultMaxSlices
@@ -53,6 +59,9 @@ struct Scan: ParsableCommand {
     switch format {
     case .text: print(report.text(), terminator: "")
     case .json: print(report.json(threads: common.threads), terminator: "")
+    case .dot: print(ScanGraph(report).dot(), terminator: "")
+    case .mermaid: print(ScanGraph(report).mermaid(), terminator: "")
+    case .html: print(ScanPage.html(report), terminator: "")
     }
   }
 }
