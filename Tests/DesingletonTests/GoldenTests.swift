@@ -8,7 +8,9 @@ import Testing
 /// dry-run diff and `NN.stderr` the exact summary or refusal. Every step is checked: the diff
 /// passes `git apply --check`, applying it equals the real run, a second run changes nothing, a
 /// refused run leaves the tree byte-identical; and after every step the sample builds and its own
-/// tests pass. `tests/NN/` (optional) holds hand-written test files copied into the sample after
+/// tests pass. A `scan` step writes nothing: its output is `NN.out` (`NN.dot`, `NN.mmd`, `NN.html`,
+/// `NN.json` for its formats). `files/` (optional) is copied into the sample before the first step
+/// (a `.desingleton.json`). `tests/NN/` (optional) holds hand-written test files copied into the sample after
 /// step NN, before it is built: tests that use what the step generated. `DESINGLETON_RECORD=1` rewrites the golden files and fails the run.
 struct GoldenCase: CustomTestStringConvertible, Sendable {
   var name: String
@@ -18,6 +20,12 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
   var testDescription: String { name }
 
   static let directory = packageRoot + "/Tests/Golden"
+
+  /// The golden file of a `scan` step: `dot`, `mmd`, `html`, `json`, or `out` for text.
+  static func outputExtension(_ arguments: [String]) -> String {
+    guard let flag = arguments.firstIndex(of: "--format"), flag + 1 < arguments.count else { return "out" }
+    return ["dot": "dot", "mermaid": "mmd", "html": "html", "json": "json"][arguments[flag + 1]] ?? "out"
+  }
 
   static var all: [GoldenCase] {
     var names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -46,6 +54,12 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build the tool first: swift build")
     let work = try SampleCopy(sample: golden.sample, name: golden.name)
     defer { work.remove() }
+    // `files/` (a configuration file, say) is laid over the sample before the first step.
+    let files = GoldenCase.directory + "/" + golden.name + "/files"
+    if FileManager.default.fileExists(atPath: files) {
+      try run(["cp", "-R", files + "/.", work.path])
+      try work.commit("the case's files")
+    }
     for (number, line) in golden.steps.enumerated() {
       let refused = line.hasPrefix("!")
       let arguments = words(refused ? String(line.dropFirst()) : line)
@@ -53,6 +67,16 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
       let folder = GoldenCase.directory + "/" + golden.name
       let context = "\(golden.name) step \(prefix): desingleton \(arguments.joined(separator: " "))"
       let before = try work.treeHash()
+
+      // `scan` writes nothing: its output is the golden file, named for its format.
+      if arguments.first == "scan" {
+        let scan = try run([Self.binary] + arguments, in: work.path)
+        #expect(scan.status == (refused ? 1 : 0), "\(context): exit \(scan.status)\n\(scan.standardError)")
+        try compare(scan.output, with: folder + "/\(prefix).\(GoldenCase.outputExtension(arguments))", context: context)
+        try compare(scan.standardError, with: folder + "/\(prefix).stderr", context: context)
+        #expect(try work.treeHash() == before && work.isClean(), "\(context): scan changed the tree")
+        continue
+      }
 
       let dry = try run([Self.binary] + arguments + ["--dry-run"], in: work.path)
       if refused {
