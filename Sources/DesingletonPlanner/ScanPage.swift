@@ -2,8 +2,9 @@
 /// usage matrix as a heat map and the graph of `ScanGraph` as inline SVG, laid out in three
 /// columns: singleton | slices | consumers.
 public enum ScanPage {
-  static let columnX = [20, 330, 640]
-  static let nodeWidth = 240
+  /// Wide gaps between the columns: the edges' member lists are written in them.
+  static let columnX = [20, 540, 1060]
+  static let nodeWidth = 260
   static let nodeHeight = 26
   static let rowHeight = 40
 
@@ -78,12 +79,20 @@ public enum ScanPage {
   /// The graph in three columns, each node a box, each edge a curve with its members.
   static func svg(_ graph: ScanGraph) -> String {
     var position: [String: (x: Int, y: Int)] = [:]
-    var rows = 1
+    let rows = max(1, [ScanGraph.Column.singleton, .slice, .consumer].map { graph.nodes(in: $0).count }.max() ?? 1)
     for column in [ScanGraph.Column.singleton, .slice, .consumer] {
-      let nodes = graph.nodes(in: column)
-      rows = max(rows, nodes.count)
+      var nodes = graph.nodes(in: column)
+      // Fewer crossings: each node next to the mean height of the nodes its edges come from.
+      let height = { (node: ScanGraph.Node) -> Double in
+        let from = graph.edges.filter { $0.to == node.id }.compactMap { position[$0.from]?.y }
+        return from.isEmpty ? 0 : Double(from.reduce(0, +)) / Double(from.count)
+      }
+      let order = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })
+      nodes.sort { (height($0), order[$0.id] ?? 0) < (height($1), order[$1.id] ?? 0) }
+      // A shorter column is centred.
+      let top = 40 + (rows - nodes.count) * rowHeight / 2
       for (row, node) in nodes.enumerated() {
-        position[node.id] = (columnX[column.rawValue], 40 + row * rowHeight)
+        position[node.id] = (columnX[column.rawValue], top + row * rowHeight)
       }
     }
     let width = (columnX.last ?? 0) + nodeWidth + 20
@@ -100,7 +109,8 @@ public enum ScanPage {
       let y2 = to.y + nodeHeight / 2
       let label = escaped(edge.members.joined(separator: ", "))
       out += "<g class=\"edge\"><title>\(label)</title>"
-      out += "<path d=\"M \(x1) \(y1) C \(x1 + 50) \(y1), \(x2 - 50) \(y2), \(x2) \(y2)\"/>"
+      let middle = (x1 + x2) / 2
+      out += "<path d=\"M \(x1) \(y1) C \(middle) \(y1), \(middle) \(y2), \(x2) \(y2)\"/>"
       if !label.isEmpty {
         out += "<text x=\"\((x1 + x2) / 2)\" y=\"\((y1 + y2) / 2 - 3)\" text-anchor=\"middle\">\(label)</text>"
       }
