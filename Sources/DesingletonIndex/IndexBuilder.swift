@@ -7,10 +7,13 @@ public struct IndexBuilder: Sendable {
   public var threads: Int
   /// The names a static accessor can have.
   public var accessors: AccessorNames
+  /// Counts the files read, for a progress line.
+  public var progress: RunProgress?
 
-  public init(threads: Int? = nil, accessors: AccessorNames = .standard) {
+  public init(threads: Int? = nil, accessors: AccessorNames = .standard, progress: RunProgress? = nil) {
     self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
     self.accessors = accessors
+    self.progress = progress
   }
 
   /// Indexes every file in `paths`. With `mentioning`, only files whose bytes contain one of those
@@ -18,8 +21,10 @@ public struct IndexBuilder: Sendable {
   public func build(paths: [String], mentioning names: [String]? = nil) -> Index {
     let needles = names.map { $0.map { Array($0.utf8) } }
     let order = IndexBuilder.largestFirst(paths)
-    let indexed = parallelMap(count: order.count, threads: threads) { [accessors] in
-      IndexBuilder.indexFile(paths[order[$0]], needles: needles, accessors: accessors)
+    progress?.begin("parsing", total: paths.count)
+    let indexed = parallelMap(count: order.count, threads: threads) { [accessors, progress] in
+      defer { progress?.advance() }
+      return IndexBuilder.indexFile(paths[order[$0]], needles: needles, accessors: accessors)
     }
     var outcomes = [Outcome?](repeating: nil, count: paths.count)
     for (position, index) in order.enumerated() { outcomes[index] = indexed[position] }

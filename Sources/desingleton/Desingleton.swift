@@ -19,8 +19,10 @@ struct Desingleton: ParsableCommand {
     do {
       var command = try parseAsRoot()
       try command.run()
+      Terminal.shared.finish()
     } catch let refusal as Refusal {
-      for diagnostic in refusal.diagnostics { FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8)) }
+      Terminal.shared.finish()
+      for diagnostic in refusal.diagnostics { printError(diagnostic.description) }
       Foundation.exit(1)
     } catch {
       let code = exitCode(for: error)
@@ -52,15 +54,20 @@ struct CommonOptions: ParsableArguments {
     help: ArgumentHelp("Also take static members of this name as singleton accessors, e.g. current (repeatable).", valueName: "name"))
   var accessors: [String] = []
 
+  @Option(help: "Colour diffs and the summary: auto (on a terminal, unless NO_COLOR is set), always, never.")
+  var color: ColorChoice = .auto
+
   @Option(
     help: ArgumentHelp(
       "Read settings from this file (default: the .desingleton.json in this directory or one above it, up to the git root).",
       valueName: "path"))
   var config: String?
 
-  /// Reads the configuration file, adds its excludes and accessor names to the flags' and prints its
-  /// warnings. Every command calls it first; its per-singleton settings are the command's to apply.
-  mutating func applyConfiguration() throws -> Configuration {
+  /// Sets up colours and the progress line, reads the configuration file, adds its excludes and
+  /// accessor names to the flags' and prints its warnings. Every command calls it first; the
+  /// file's per-singleton settings are the command's to apply.
+  mutating func prepare() throws -> Configuration {
+    Terminal.shared.configure(color: color)
     let configuration = try ConfigurationSearch.find(explicit: config)
     for warning in configuration.warnings { printError(warning.description) }
     excludes += configuration.excludes
@@ -69,7 +76,9 @@ struct CommonOptions: ParsableArguments {
   }
 
   /// Indexes files with these options' threads and accessor names.
-  var indexBuilder: IndexBuilder { IndexBuilder(threads: threads, accessors: AccessorNames(extra: accessors)) }
+  var indexBuilder: IndexBuilder {
+    IndexBuilder(threads: threads, accessors: AccessorNames(extra: accessors), progress: Terminal.shared.progress)
+  }
 
   var resolvedPaths: [String] { paths.isEmpty ? ["."] : paths }
 
@@ -88,6 +97,7 @@ struct CommonOptions: ParsableArguments {
     let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
     let index = indexBuilder.build(paths: found.files, mentioning: names)
     for warning in found.warnings { printError(warning.description) }
+    Terminal.shared.progress.begin("planning")
     return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: manifests(found)))
   }
 
@@ -109,6 +119,7 @@ struct CommonOptions: ParsableArguments {
       names.formUnion(more)
       index = builder.extend(index, mentioning: more.sorted())
     }
+    Terminal.shared.progress.begin("planning")
     return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: manifests(found)))
   }
 }
@@ -134,8 +145,9 @@ func manifests(_ found: FileLoader.Result) -> ModuleMap {
   return ModuleMap(manifests: paths.compactMap { try? FileLoader.read($0) }, xcodeProjects: projects)
 }
 
+/// A line of the summary or a diagnostic, on stderr.
 func printError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  Terminal.shared.writeError(line)
 }
 
 /// How a command that changes files carries out its plan.
@@ -165,8 +177,9 @@ struct WriteOptions: ParsableArguments {
     let printer = Printer(root: root)
     // The Printer renders exactly the files the plan names, as the planners read them.
     let outputs = try printer.render(plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
+    Terminal.shared.finish()
     if dryRun {
-      print(printer.diff(outputs), terminator: "")
+      print(Terminal.shared.diff(printer.diff(outputs)), terminator: "")
     } else {
       if !allowDirty {
         try GitGuard.refuseUncommittedChanges(in: outputs.compactMap { $0.original == nil ? nil : $0.path })

@@ -61,7 +61,7 @@ struct ExtractProtocol: ParsableCommand {
   }
 
   mutating func run() throws {
-    let configuration = try common.applyConfiguration()
+    let configuration = try common.prepare()
     let named = try parsedSlices() ?? configuration.settings(named: singleton)?.slices
     var project = try common.loadProject(singleton: singleton, extra: (named ?? []).map(\.name))
     var target = try resolveSingleton(singleton, in: project.index)

@@ -29,7 +29,7 @@ struct Finish: ParsableCommand {
   var includeTests = false
 
   mutating func run() throws {
-    _ = try common.applyConfiguration()
+    _ = try common.prepare()
     var project = try common.loadProject(singleton: singleton, extra: roots)
     if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
       !project.index.types(named: singleton).isEmpty

@@ -47,7 +47,7 @@ struct Inject: ParsableCommand {
   }
 
   mutating func run() throws {
-    let configuration = try common.applyConfiguration()
+    let configuration = try common.prepare()
     let project = try common.loadProject(singleton: singleton, extra: types, widen: true)
     let target = try resolveSingleton(singleton, in: project.index)
     // A flag wins over the file; the file over the default.
@@ -85,6 +85,7 @@ struct Inject: ParsableCommand {
         plan.notes = []
         try writing.carryOut(plan, project: project, root: common.root)
       }
+      Terminal.shared.finish()
       if let report = reports.first { print(report.json(), terminator: "") }
     }
   }

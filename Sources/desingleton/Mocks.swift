@@ -32,7 +32,7 @@ struct Mocks: ParsableCommand {
   var force = false
 
   mutating func run() throws {
-    _ = try common.applyConfiguration()
+    _ = try common.prepare()
     let project = try common.loadProject()
     var typeName: String?
     if let singleton {

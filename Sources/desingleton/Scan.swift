@@ -37,7 +37,7 @@ struct Scan: ParsableCommand {
   }
 
   mutating func run() throws {
-    _ = try common.applyConfiguration()
+    _ = try common.prepare()
     if parseOnly {
       // The floor the index is measured against: parse every file, keep nothing.
       let found = try FileLoader(excludes: common.excludes).swiftFiles(in: common.resolvedPaths)
@@ -56,6 +56,7 @@ struct Scan: ParsableCommand {
       }
     }
     let report = try ScanReport(project: project, only: typeName, threads: common.threads, maxSlices: maxSlices)
+    Terminal.shared.finish()
     switch format {
     case .text: print(report.text(), terminator: "")
     case .json: print(report.json(threads: common.threads), terminator: "")
