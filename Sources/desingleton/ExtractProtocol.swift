@@ -40,6 +40,9 @@ struct ExtractProtocol: ParsableCommand {
   @Option(help: "Without --slice, cut at most this many of the suggested slices.")
   var maxSlices: Int = SliceSuggester.defaultMaxSlices
 
+  @Flag(help: "Write the chosen slices into .desingleton.json for review instead of changing code; later runs cut them.")
+  var saveSlices = false
+
   func validate() throws {
     _ = try parsedSlices()
     if maxSlices < 1 { throw ValidationError("--max-slices must be at least 1") }
@@ -83,9 +86,28 @@ struct ExtractProtocol: ParsableCommand {
         target = try resolveSingleton(target.typeName, in: widened)
       }
     }
+    if saveSlices {
+      try save(options, target: target, configuration: configuration, project: project)
+      return
+    }
     let plan = try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
       try ExtractProtocolPlanner.plan(singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
     }
     try writing.carryOut(plan, project: project, root: common.root)
+  }
+
+  /// `--save-slices`: the slices `--slice` names (or scan suggests) into the configuration file
+  /// found (or a new `.desingleton.json` here), through the same diff and write as code changes.
+  private func save(_ options: ExtractProtocolOptions, target: Singleton, configuration: Configuration, project: Project) throws {
+    let analysis = try SingletonAnalysis(singleton: target, project: project)
+    let slices = options.slices ?? ExtractProtocolPlanner.suggestedSlices(analysis, project: project, maxSlices: maxSlices).slices
+    let source = try configuration.path.map { try FileLoader.read($0) }
+    let path = configuration.path ?? Configuration.fileName
+    let plan = try ConfigurationEditor.savingSlices(
+      slices, singleton: target.typeName, simpleName: target.simpleTypeName, path: path, source: source)
+    let withFile = Project(
+      index: project.index, sources: source.map { [$0.path: $0] } ?? [:], objectiveCPaths: project.objectiveCPaths,
+      modules: project.modules)
+    try writing.carryOut(plan, project: withFile, root: common.root)
   }
 }
