@@ -135,7 +135,10 @@ struct Field<Root> {
 
   /// Reads every member of an object with the table; a key it does not have is a warning.
   static func readObject<Settings>(
-    _ node: JSONNode, into settings: inout Settings, fields: [String: Field<Settings>], warnings: inout [Diagnostic]
+    _ node: JSONNode,
+    into settings: inout Settings,
+    fields: [String: Field<Settings>],
+    warnings: inout [Diagnostic]
   ) throws {
     guard case .object(let members) = node.value else { throw mismatch(node, expected: "an object") }
     for member in members {
@@ -171,7 +174,10 @@ extension Field where Root == Configuration {
     Field { node, _, _ in
       guard case .number(let number) = node.value, number == Double(Configuration.version) else {
         if case .number = node.value {
-          throw Refusal("unsupported version; this desingleton reads version \(Configuration.version)", at: node.location)
+          throw Refusal(
+            "unsupported version; this desingleton reads version \(Configuration.version)",
+            at: node.location
+          )
         }
         throw mismatch(node, expected: "the number \(Configuration.version)")
       }
@@ -184,7 +190,12 @@ extension Field where Root == Configuration {
       guard case .object(let members) = node.value else { throw mismatch(node, expected: "an object") }
       for member in members {
         var settings = Configuration.SingletonSettings()
-        try readObject(member.value, into: &settings, fields: Configuration.SingletonSettings.fields, warnings: &warnings)
+        try readObject(
+          member.value,
+          into: &settings,
+          fields: Configuration.SingletonSettings.fields,
+          warnings: &warnings
+        )
         root.singletons[member.key] = settings
       }
     }
@@ -197,9 +208,13 @@ extension Field where Root == Configuration.SingletonSettings {
     Field { node, root, _ in
       guard case .object(let members) = node.value else { throw mismatch(node, expected: "an object of slices") }
       root[keyPath: path] = try members.map { member in
-        guard isIdentifier(member.key) else { throw Refusal("'\(member.key)' is not a protocol name", at: member.keyLocation) }
+        guard isIdentifier(member.key) else {
+          throw Refusal("'\(member.key)' is not a protocol name", at: member.keyLocation)
+        }
         let names = try names(member.value, what: "a member name", identifier: true)
-        guard !names.isEmpty else { throw Refusal("the slice '\(member.key)' has no members", at: member.value.location) }
+        guard !names.isEmpty else {
+          throw Refusal("the slice '\(member.key)' has no members", at: member.value.location)
+        }
         return Slice(name: member.key, members: names)
       }
     }

@@ -46,7 +46,11 @@ public enum ConfigurationEditor {
 
   /// The plan that saves `slices` for `singleton` into the file at `path` (`source` nil: a new file).
   public static func savingSlices(
-    _ slices: [Slice], singleton: String, simpleName: String, path: String, source: SourceText?
+    _ slices: [Slice],
+    singleton: String,
+    simpleName: String,
+    path: String,
+    source: SourceText?
   ) throws -> Plan {
     let slicesValue = Value.object(slices.map { ($0.name, .strings($0.members)) })
     guard let source else {
@@ -62,7 +66,9 @@ public enum ConfigurationEditor {
     let unit = source.indentUnit.contains("\t") ? "\t" : String(repeating: " ", count: min(source.indentUnit.count, 4))
     let existing = try Configuration.read(source)
     let key = [singleton, simpleName].first { existing.singletons[$0] != nil } ?? singleton
-    if existing.singletons[key]?.slices == slices { return Plan(notes: ["\(path): the slices of '\(key)' are saved already"]) }
+    if existing.singletons[key]?.slices == slices {
+      return Plan(notes: ["\(path): the slices of '\(key)' are saved already"])
+    }
 
     // The deepest object on the way root → singletons → key → slices that the file has.
     var keys = ["singletons", key, "slices"]
@@ -91,7 +97,12 @@ public enum ConfigurationEditor {
 
   /// `"key": value` as the first member of an object: on its own line when the object's members are.
   private static func insertion(
-    key: String, value: Value, into object: JSONNode, members: [JSONNode.Member], source: SourceText, unit: String
+    key: String,
+    value: Value,
+    into object: JSONNode,
+    members: [JSONNode.Member],
+    source: SourceText,
+    unit: String
   ) -> TextEdit {
     guard let first = members.first else {
       let indent = lineIndent(object.bytes.lowerBound, source)
@@ -128,7 +139,9 @@ private func quoted(_ text: String) -> String {
     case "\r": out += "\\r"
     default:
       if scalar.value < 0x20 {
-        out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+        out +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
       } else {
         out.unicodeScalars.append(scalar)
       }

@@ -87,7 +87,8 @@ private struct JSONReader {
 
   mutating func literal(_ word: String) throws {
     let expected = Array(word.utf8)
-    guard position + expected.count <= bytes.count, Array(bytes[position..<position + expected.count]) == expected else {
+    guard position + expected.count <= bytes.count, Array(bytes[position..<position + expected.count]) == expected
+    else {
       throw error("expected a JSON value")
     }
     position += expected.count
@@ -98,7 +99,9 @@ private struct JSONReader {
     if bytes[position] == UInt8(ascii: "-") { position += 1 }
     let digits = { (reader: inout JSONReader) -> Int in
       let first = reader.position
-      while reader.position < reader.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(reader.bytes[reader.position]) {
+      while reader.position < reader.bytes.count,
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(reader.bytes[reader.position])
+      {
         reader.position += 1
       }
       return reader.position - first
@@ -110,7 +113,9 @@ private struct JSONReader {
     }
     if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
       position += 1
-      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+        position += 1
+      }
       guard digits(&self) > 0 else { throw error("expected a digit in the exponent") }
     }
     guard let number = Double(String(decoding: bytes[start..<position], as: UTF8.self)) else {
@@ -190,7 +195,9 @@ private struct JSONReader {
       if bytes[position] == UInt8(ascii: ",") {
         position += 1
         skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") { throw error("a trailing comma is not allowed in JSON") }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+          throw error("a trailing comma is not allowed in JSON")
+        }
         continue
       }
       if bytes[position] == UInt8(ascii: "]") {
@@ -223,7 +230,9 @@ private struct JSONReader {
         throw Refusal("duplicate key '\(key)'", at: keyLocation)
       }
       skipWhitespace()
-      guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after the key '\(key)'") }
+      guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+        throw error("expected ':' after the key '\(key)'")
+      }
       position += 1
       skipWhitespace()
       members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: try value(depth: depth + 1)))

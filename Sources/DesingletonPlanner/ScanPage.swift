@@ -53,7 +53,9 @@ public enum ScanPage {
   static func heatMap(_ entry: ScanReport.SingletonEntry) -> String {
     let members = entry.members.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     let sliceOf = Dictionary(
-      entry.suggestedSlices.flatMap { slice in slice.members.map { ($0, slice.name) } }, uniquingKeysWith: { first, _ in first })
+      entry.suggestedSlices.flatMap { slice in slice.members.map { ($0, slice.name) } },
+      uniquingKeysWith: { first, _ in first }
+    )
     var out = "<table class=\"heat\">\n<tr><th class=\"member\">member</th><th>slice</th>"
     for consumer in entry.consumers { out += "<th class=\"consumer\">\(escaped(consumer.type))</th>" }
     out += "<th>consumers</th></tr>\n"
@@ -119,7 +121,8 @@ public enum ScanPage {
     for node in graph.nodes {
       guard let place = position[node.id] else { continue }
       let kind = ["singleton", "slice", "consumer"][node.column.rawValue]
-      out += "<g class=\"node \(kind)\"><rect x=\"\(place.x)\" y=\"\(place.y)\" width=\"\(nodeWidth)\" height=\"\(nodeHeight)\" rx=\"4\"/>"
+      out +=
+        "<g class=\"node \(kind)\"><rect x=\"\(place.x)\" y=\"\(place.y)\" width=\"\(nodeWidth)\" height=\"\(nodeHeight)\" rx=\"4\"/>"
       out += "<text x=\"\(place.x + 8)\" y=\"\(place.y + 17)\">\(escaped(node.label))</text></g>\n"
     }
     return out + "</svg>\n"

@@ -5,12 +5,23 @@ import Testing
 
 /// `extract-protocol --save-slices`: the slices go into the file, and nothing else of it changes.
 struct ConfigurationEditorTests {
-  let slices = [Slice(name: "CurrentCart", members: ["cart", "addItemToCart"]), Slice(name: "UserProviding", members: ["user"])]
+  let slices = [
+    Slice(name: "CurrentCart", members: ["cart", "addItemToCart"]), Slice(name: "UserProviding", members: ["user"]),
+  ]
 
-  func saved(_ text: String?, singleton: String = "Shop.Session", sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
+  func saved(
+    _ text: String?,
+    singleton: String = "Shop.Session",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String? {
     let source = text.map { SourceText(path: ".desingleton.json", text: $0) }
     let plan = try ConfigurationEditor.savingSlices(
-      slices, singleton: singleton, simpleName: "Session", path: ".desingleton.json", source: source)
+      slices,
+      singleton: singleton,
+      simpleName: "Session",
+      path: ".desingleton.json",
+      source: source
+    )
     if let created = plan.newFiles[".desingleton.json"] { return created }
     guard let text, let edits = plan.edits[".desingleton.json"] else { return nil }
     var bytes = Array(text.utf8)
@@ -39,7 +50,8 @@ struct ConfigurationEditorTests {
         }
       }
 
-      """)
+      """
+    )
   }
 
   @Test func aFileWithoutSingletonsKeepsEverythingElse() throws {
@@ -59,7 +71,8 @@ struct ConfigurationEditorTests {
           "excludes": ["Generated"]
       }
 
-      """)
+      """
+    )
   }
 
   @Test func theSimpleNameAlreadyUsedIsKeptAndItsSlicesReplaced() throws {
@@ -76,7 +89,8 @@ struct ConfigurationEditorTests {
           }
         }
 
-        """),
+        """
+      ),
       """
       {
         "version": 1,
@@ -91,11 +105,13 @@ struct ConfigurationEditorTests {
         }
       }
 
-      """)
+      """
+    )
   }
 
   @Test func savedAlreadyChangesNothing() throws {
-    let text = "{\"version\": 1, \"singletons\": {\"Session\": {\"slices\": {\"CurrentCart\": [\"cart\", \"addItemToCart\"], \"UserProviding\": [\"user\"]}}}}\n"
+    let text =
+      "{\"version\": 1, \"singletons\": {\"Session\": {\"slices\": {\"CurrentCart\": [\"cart\", \"addItemToCart\"], \"UserProviding\": [\"user\"]}}}}\n"
     #expect(try saved(text) == nil)
   }
 }

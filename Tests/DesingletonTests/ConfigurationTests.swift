@@ -33,7 +33,8 @@ struct ConfigurationTests {
           }
         }
       }
-      """)
+      """
+    )
     #expect(configuration.excludes == ["Generated", "*.pb.swift"])
     #expect(configuration.accessors == ["current"])
     #expect(configuration.warnings.isEmpty)
@@ -50,30 +51,46 @@ struct ConfigurationTests {
       """
       {"version": 1, "colour": "red",
        "singletons": {"Cart": {"inject": {"swiftui": true}, "slice": {}}}}
-      """)
+      """
+    )
     #expect(
       configuration.warnings.map(\.description) == [
         ".desingleton.json:1:16: warning: unknown key 'colour'",
         ".desingleton.json:2:37: warning: unknown key 'swiftui'",
         ".desingleton.json:2:55: warning: unknown key 'slice'",
-      ])
+      ]
+    )
   }
 
   @Test func malformedFilesAreOneErrorAtTheirPlace() {
-    #expect(refusal("{\"version\": 1,\n  \"excludes\": [\"a\",]}") == ".desingleton.json:2:20: error: a trailing comma is not allowed in JSON")
-    #expect(refusal("{\"version\": 1, \"excludes\": \"a\"}") == ".desingleton.json:1:28: error: expected an array of strings, found a string")
-    #expect(refusal("{\"version\": 1, \"accessors\": [\"cur rent\"]}") == ".desingleton.json:1:30: error: 'cur rent' is not an accessor name")
-    #expect(refusal("{\"version\": 2}") == ".desingleton.json:1:13: error: unsupported version; this desingleton reads version 1")
+    #expect(
+      refusal("{\"version\": 1,\n  \"excludes\": [\"a\",]}")
+        == ".desingleton.json:2:20: error: a trailing comma is not allowed in JSON"
+    )
+    #expect(
+      refusal("{\"version\": 1, \"excludes\": \"a\"}")
+        == ".desingleton.json:1:28: error: expected an array of strings, found a string"
+    )
+    #expect(
+      refusal("{\"version\": 1, \"accessors\": [\"cur rent\"]}")
+        == ".desingleton.json:1:30: error: 'cur rent' is not an accessor name"
+    )
+    #expect(
+      refusal("{\"version\": 2}")
+        == ".desingleton.json:1:13: error: unsupported version; this desingleton reads version 1"
+    )
     #expect(refusal("{\"excludes\": []}") == ".desingleton.json:1:1: error: missing \"version\": 1")
     #expect(refusal("[1]") == ".desingleton.json:1:1: error: expected an object, found an array")
     #expect(refusal("{\"version\": 1") == ".desingleton.json:1:14: error: the object is not closed")
     #expect(refusal("{\"version\": 1, \"version\": 1}") == ".desingleton.json:1:16: error: duplicate key 'version'")
     #expect(
       refusal("{\"version\": 1, \"singletons\": {\"Cart\": {\"inject\": {\"defaultArgument\": \"yes\"}}}}")
-        == ".desingleton.json:1:70: error: expected true or false, found a string")
+        == ".desingleton.json:1:70: error: expected true or false, found a string"
+    )
     #expect(
       refusal("{\"version\": 1, \"singletons\": {\"Cart\": {\"slices\": {\"Empty\": []}}}}")
-        == ".desingleton.json:1:60: error: the slice 'Empty' has no members")
+        == ".desingleton.json:1:60: error: the slice 'Empty' has no members"
+    )
     #expect(refusal("{\"version\": 1} x") == ".desingleton.json:1:16: error: unexpected text after the JSON value")
   }
 

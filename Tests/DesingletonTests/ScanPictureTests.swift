@@ -40,7 +40,8 @@ import Testing
         "singleton:Store -> consumer:B: rename",
         // Only the instance itself: an edge with no members.
         "singleton:Store -> consumer:C: ",
-      ])
+      ]
+    )
     let mermaid = graph.mermaid()
     #expect(mermaid.contains("  n1 -->|\"count, bump\"| n2\n") && mermaid.contains("  n1 --> n5\n"))
     #expect(graph.dot().contains("  \"singleton:Store\" -> \"consumer:C\";\n"))
@@ -80,10 +81,15 @@ import Testing
       ("mermaid", "flowchart LR\n  n1[\"a\"]\n  n1 --> n2\n"),
       ("mermaid", "flowchart LR\n  n1[\"a \"quoted\"\"]\n"),
       ("html", "<!DOCTYPE html><html><body><div></body></html>\n"),
-      ("html", "<!DOCTYPE html><html><body><img src=\"https://example.com/x.png\"><svg></svg><table></table></body></html>\n"),
+      (
+        "html",
+        "<!DOCTYPE html><html><body><img src=\"https://example.com/x.png\"><svg></svg><table></table></body></html>\n"
+      ),
     ]
     for (format, text) in broken {
-      let file = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-broken-\(UUID().uuidString)")
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "desingleton-broken-\(UUID().uuidString)"
+      )
       try Data(text.utf8).write(to: file)
       defer { try? FileManager.default.removeItem(at: file) }
       #expect(try run(["python3", checker, format, file.path]).status == 1, "accepted: \(text)")
