@@ -69,8 +69,12 @@ struct ExtractProtocol: ParsableCommand {
     var project = try common.loadProject(singleton: singleton, extra: (named ?? []).map(\.name))
     var target = try resolveSingleton(singleton, in: project.index)
     // Without --slice, the slices saved in the configuration file for this singleton.
+    let saved = try parsedSlices() == nil ? configuration.settings(for: target).slices : nil
+    if saved != nil, !saveSlices, let path = configuration.path {
+      printError("\(path): the slices saved for '\(target.typeName)'")
+    }
     let options = ExtractProtocolOptions(
-      slices: try parsedSlices() ?? configuration.settings(for: target).slices, moveDerived: moveDerived, splitMutable: splitMutable, outputDirectory: outputDir,
+      slices: try parsedSlices() ?? saved, moveDerived: moveDerived, splitMutable: splitMutable, outputDirectory: outputDir,
       protocolsInSingletonFile: protocolsInSingletonFile, maxSlices: maxSlices)
     // When only the files naming the singleton were read, the protocols it may already have (from
     // an earlier run) are in files that do not name it: read the files naming the slices too.

@@ -42,6 +42,7 @@ struct Scan: ParsableCommand {
       // The floor the index is measured against: parse every file, keep nothing.
       let found = try FileLoader(excludes: common.excludes).swiftFiles(in: common.resolvedPaths)
       let lines = ParseBenchmark.parseAll(found.files, threads: common.threads)
+      Terminal.shared.finish()
       print("parsed \(found.files.count) files, \(lines) lines")
       return
     }
