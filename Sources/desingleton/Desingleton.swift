@@ -25,6 +25,7 @@ struct Desingleton: ParsableCommand {
       for diagnostic in refusal.diagnostics { printError(diagnostic.description) }
       Foundation.exit(1)
     } catch {
+      Terminal.shared.finish()
       let code = exitCode(for: error)
       if code == .success {
         exit(withError: error)
