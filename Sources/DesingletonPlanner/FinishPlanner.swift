@@ -8,10 +8,13 @@ public struct FinishOptions: Sendable {
   public var root: String
   /// Let tests create their own instance instead of refusing while they use the accessor.
   public var includeTests: Bool
+  /// Hand the instance to a dependency container instead of creating it in the root.
+  public var container: ContainerKind?
 
-  public init(root: String, includeTests: Bool = false) {
+  public init(root: String, includeTests: Bool = false, container: ContainerKind? = nil) {
     self.root = root
     self.includeTests = includeTests
+    self.container = container
   }
 }
 
@@ -188,10 +191,22 @@ public enum FinishPlanner {
     if taken.contains(name) { name = "shared" + singleton.simpleTypeName }
     let creation = try instanceExpression(singleton, members: members, project: project)
 
-    // The root owns the instance.
+    // The root owns the instance, or gets it from the container.
     let rootReferences = remaining.filter { $0.kind == .root }
+    let container = try options.container.map { kind in
+      ContainerWriter(
+        design: try ContainerPlanner.design(
+          kind, singleton: singleton, root: rootDecl, rootReferences: rootReferences.map(\.reference),
+          creation: creation.expression, instanceName: name, project: project),
+        unit: unit, lineEnding: source.lineEnding)
+    }
+    if let container {
+      plan.newFiles[container.design.path] = container.fileText
+      if let edit = container.importEdit(in: rootFile) { plan.add(edit, in: rootDecl.path) }
+    }
     if !rootReferences.isEmpty {
-      let declaration = "\(memberIndent)private let \(name)\(creation.type.map { ": \($0)" } ?? "") = \(creation.expression)"
+      let declaration = container?.rootProperties.map { memberIndent + $0 }.joined(separator: source.lineEnding)
+        ?? "\(memberIndent)private let \(name)\(creation.type.map { ": \($0)" } ?? "") = \(creation.expression)"
       let open = rootDecl.bodyOpen
       let nextLine = source.lineEnd(of: open)
       let blankFollows = nextLine < source.bytes.count && source.isBlank(nextLine..<source.lineEnd(of: nextLine))
@@ -209,12 +224,15 @@ public enum FinishPlanner {
           }
           continue
         }
-        plan.add(TextEdit(range: item.reference.range.bytes, replacement: name), in: item.reference.range.path)
-        capturer.capture(name, at: Syntax(node), in: file.path)
+        let replacement = container?.replacement(for: item.reference) ?? name
+        plan.add(TextEdit(range: item.reference.range.bytes, replacement: replacement), in: item.reference.range.path)
+        capturer.capture(replacement, at: Syntax(node), in: file.path)
       }
       for edit in capturer.edits() { plan.add(edit.1, in: edit.0) }
       if !moved.isEmpty {
-        try assignInInits(moved, root: rootDecl, instanceName: name, singleton: singleton, project: project, plan: &plan)
+        try assignInInits(
+          moved, root: rootDecl, instanceName: name, replacement: { container?.replacementInInit(for: $0) ?? name },
+          singleton: singleton, project: project, plan: &plan)
       }
     }
 
@@ -291,7 +309,11 @@ public enum FinishPlanner {
       let source = try project.file(path).source
       for range in source.removalRanges(of: nodes) { plan.add(TextEdit(range: range, replacement: ""), in: path) }
     }
-    plan.notes.append("'\(singleton.accessExpression)' removed; '\(root)' owns the instance as '\(name)'")
+    if let container {
+      plan.notes.append(container.summary(root: root))
+    } else {
+      plan.notes.append("'\(singleton.accessExpression)' removed; '\(root)' owns the instance as '\(name)'")
+    }
     return plan
   }
 
@@ -627,8 +649,8 @@ extension FinishPlanner {
   /// time of creation (while the root is created); a root with no init gets `init()` where that
   /// changes nothing else.
   static func assignInInits(
-    _ moved: [MovedProperty], root: TypeDecl, instanceName: String, singleton: Singleton, project: Project,
-    plan: inout Plan
+    _ moved: [MovedProperty], root: TypeDecl, instanceName: String, replacement: (Reference) -> String,
+    singleton: Singleton, project: Project, plan: inout Plan
   ) throws {
     let index = project.index
     let file = try project.file(root.path)
@@ -638,7 +660,7 @@ extension FinishPlanner {
       guard let initializer = property.binding.initializer else { continue }
       let value = initializer.value
       let valueRange = value.positionAfterSkippingLeadingTrivia.utf8Offset..<value.endPositionBeforeTrailingTrivia.utf8Offset
-      let text = source.text(valueRange, replacing: property.references.map { ($0.range.bytes, instanceName) })
+      let text = source.text(valueRange, replacing: property.references.map { ($0.range.bytes, replacement($0)) })
       statements.append("self.\(property.name) = \(text)")
       let end = initializer.endPositionBeforeTrailingTrivia.utf8Offset
       if let annotation = property.binding.typeAnnotation {

@@ -28,6 +28,12 @@ struct Finish: ParsableCommand {
   @Flag(help: "Let tests that still use the accessor create their own instance.")
   var includeTests = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Hand the instance to a dependency container: 'swinject' (an Assembly registers it under each protocol) or 'dependencies' (a swift-dependencies key per protocol).",
+      valueName: "container"))
+  var container: ContainerKind?
+
   func run() throws {
     var project = try common.loadProject(singleton: singleton, extra: roots)
     if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
@@ -55,9 +61,11 @@ struct Finish: ParsableCommand {
     let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
       // Each target's own root: the first one named that the target has.
       let root = roots.first { !unit.index.types(named: $0).isEmpty || unit.index.hasType($0) } ?? roots[0]
-      let options = FinishOptions(root: root, includeTests: includeTests)
+      let options = FinishOptions(root: root, includeTests: includeTests, container: container)
       return try FinishPlanner.plan(singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
     }
     try writing.carryOut(plan, project: project, root: common.root)
   }
 }
+
+extension ContainerKind: ExpressibleByArgument {}
