@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -7,7 +7,9 @@ let package = Package(
         .library(name: "DependenciesApp", targets: ["DependenciesApp"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
+        // Only the traits the app uses: without Clocks and CombineSchedulers (OpenCombine on Linux)
+        // there is less to build.
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1", traits: ["Foundation"]),
     ],
     targets: [
         .target(
