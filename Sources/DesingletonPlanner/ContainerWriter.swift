@@ -121,6 +121,70 @@ struct ContainerWriter {
     }
   }
 
+  // MARK: Consumers reading `@Dependency`
+
+  /// The edits that turn each wrapped consumer's init parameters into `@Dependency` properties and
+  /// drop the arguments from its creations: the root's simply go; a test's creation runs inside
+  /// `withDependencies`, setting each protocol to `value(reference)` (the test's own instance).
+  func wrapperEdits(value: (Reference) -> String, project: Project) throws -> [(path: String, edit: TextEdit)] {
+    var edits: [(path: String, edit: TextEdit)] = []
+    var importing: Set<String> = []
+    func addImport(_ path: String) throws {
+      guard importing.insert(path).inserted, let edit = importEdit(in: try project.file(path)) else { return }
+      edits.append((path, edit))
+    }
+    for consumer in design.wrapped {
+      let file = try project.file(consumer.path)
+      try addImport(consumer.path)
+      for parameter in consumer.parameters {
+        let property = parameter.property
+        let modifiers = property.modifiers.trimmedDescription
+        let text = "@Dependency(\\.\(parameter.slice.property)) " + (modifiers.isEmpty ? "" : modifiers + " ") + "var \(parameter.propertyName)"
+        let range = property.positionAfterSkippingLeadingTrivia.utf8Offset..<property.endPositionBeforeTrailingTrivia.utf8Offset
+        edits.append((parameter.propertyPath, TextEdit(range: range, replacement: text)))
+      }
+      let removed = Set(consumer.parameters.map(\.parameter.position))
+      let parameters = consumer.initializer.signature.parameterClause.parameters
+      let keptParameters = parameters.filter { !removed.contains($0.position) }.map { $0.with(\.trailingComma, nil).trimmedDescription }
+      edits.append(
+        (consumer.path,
+         TextEdit(
+          range: parameters.position.utf8Offset..<parameters.endPosition.utf8Offset,
+          replacement: keptParameters.joined(separator: ", "))))
+      if let body = consumer.initializer.body {
+        let assignments = consumer.parameters.map(\.assignment)
+        if assignments.count == body.statements.count {
+          edits.append(
+            (consumer.path,
+             TextEdit(range: body.leftBrace.endPosition.utf8Offset..<body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset, replacement: "")))
+        } else {
+          for range in file.source.removalRanges(of: assignments.map { Syntax($0) }) {
+            edits.append((consumer.path, TextEdit(range: range, replacement: "")))
+          }
+        }
+      }
+      for site in consumer.callSites {
+        let going = Set(site.arguments.map(\.argument.position))
+        let arguments = site.call.arguments
+        let keptArguments = arguments.filter { !going.contains($0.position) }.map { $0.with(\.trailingComma, nil).trimmedDescription }
+        let argumentRange = arguments.position.utf8Offset..<arguments.endPosition.utf8Offset
+        if !site.isTest {
+          edits.append((site.path, TextEdit(range: argumentRange, replacement: keptArguments.joined(separator: ", "))))
+          continue
+        }
+        try addImport(site.path)
+        let source = try project.file(site.path).source
+        let start = site.call.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = site.call.endPositionBeforeTrailingTrivia.utf8Offset
+        let created = source.text(start..<argumentRange.lowerBound) + keptArguments.joined(separator: ", ")
+          + source.text(argumentRange.upperBound..<end)
+        let settings = site.arguments.map { "$0.\($0.slice.property) = \(value($0.reference))" }.joined(separator: "; ")
+        edits.append((site.path, TextEdit(range: start..<end, replacement: "withDependencies { \(settings) } operation: { \(created) }")))
+      }
+    }
+    return edits
+  }
+
   // MARK: The registrations file
 
   var fileText: String {

@@ -10,11 +10,14 @@ public struct FinishOptions: Sendable {
   public var includeTests: Bool
   /// Hand the instance to a dependency container instead of creating it in the root.
   public var container: ContainerKind?
+  /// With swift-dependencies: consumers read their protocols with `@Dependency` instead of taking them in their init.
+  public var dependencyWrapper: Bool
 
-  public init(root: String, includeTests: Bool = false, container: ContainerKind? = nil) {
+  public init(root: String, includeTests: Bool = false, container: ContainerKind? = nil, dependencyWrapper: Bool = false) {
     self.root = root
     self.includeTests = includeTests
     self.container = container
+    self.dependencyWrapper = dependencyWrapper
   }
 }
 
@@ -197,14 +200,19 @@ public enum FinishPlanner {
       ContainerWriter(
         design: try ContainerPlanner.design(
           kind, singleton: singleton, root: rootDecl, rootReferences: rootReferences.map(\.reference),
-          creation: creation.expression, instanceName: name, project: project),
+          creation: creation.expression, instanceName: name,
+          wrapping: options.dependencyWrapper ? remaining.filter { $0.kind == .root || $0.kind == .test } : nil, project: project),
         unit: unit, lineEnding: source.lineEnding)
     }
+    // Uses of the accessor that go with the arguments of consumers that now read `@Dependency`.
+    let wrapped = container?.design.wrappedReferences ?? []
     if let container {
       plan.newFiles[container.design.path] = container.fileText
-      if let edit = container.importEdit(in: rootFile) { plan.add(edit, in: rootDecl.path) }
+      if rootReferences.contains(where: { !wrapped.contains($0.reference) }), let edit = container.importEdit(in: rootFile) {
+        plan.add(edit, in: rootDecl.path)
+      }
     }
-    if !rootReferences.isEmpty {
+    if rootReferences.contains(where: { !wrapped.contains($0.reference) }) {
       let declaration = container?.rootProperties.map { memberIndent + $0 }.joined(separator: source.lineEnding)
         ?? "\(memberIndent)private let \(name)\(creation.type.map { ": \($0)" } ?? "") = \(creation.expression)"
       let open = rootDecl.bodyOpen
@@ -213,7 +221,7 @@ public enum FinishPlanner {
       plan.add(.insert(source.lineEnding + declaration + (blankFollows ? "" : source.lineEnding), at: open), in: rootDecl.path)
       var capturer = CaptureCollector()
       var moved: [MovedProperty] = []
-      for item in rootReferences {
+      for item in rootReferences where !wrapped.contains(item.reference) {
         let file = try project.file(item.reference.range.path)
         guard let node = file.expression(at: item.reference.range.bytes) else { continue }
         if let property = try storedProperty(around: Syntax(node), item: item, singleton: singleton) {
@@ -238,6 +246,7 @@ public enum FinishPlanner {
 
     // Tests create their own instance, one per test function.
     let testReferences = remaining.filter { $0.kind == .test }
+    var testValues: [Reference: String] = [:]
     var localsAdded: Set<String> = []
     var testCaptures = CaptureCollector()
     for item in testReferences {
@@ -251,13 +260,26 @@ public enum FinishPlanner {
           let local = "let \(name)\(creation.type.map { ": \($0)" } ?? "") = \(creation.expression)"
           plan.add(.insert(local + file.source.lineEnding + indent, at: start), in: file.path)
         }
+        testValues[item.reference] = name
+        if wrapped.contains(item.reference) { continue }
         plan.add(TextEdit(range: item.reference.range.bytes, replacement: name), in: file.path)
         testCaptures.capture(name, at: Syntax(node), in: file.path, stopAt: Syntax(body))
       } else {
+        testValues[item.reference] = creation.expression
+        if wrapped.contains(item.reference) { continue }
         plan.add(TextEdit(range: item.reference.range.bytes, replacement: creation.expression), in: file.path)
       }
     }
     for edit in testCaptures.edits() { plan.add(edit.1, in: edit.0) }
+    if let container {
+      for (path, edit) in try container.wrapperEdits(value: { testValues[$0] ?? creation.expression }, project: project) {
+        plan.add(edit, in: path)
+      }
+      for consumer in container.design.wrapped {
+        plan.notes.append("'\(consumer.typeName)' reads \(consumer.parameters.map { "'\\.\($0.slice.property)'" }.joined(separator: ", ")) with @Dependency instead of taking \(consumer.parameters.count == 1 ? "it" : "them") in its init")
+      }
+      plan.notes += container.design.kept
+    }
 
     // With no shared instance left, decoding cannot supply the dependencies: the coder init fails.
     var coderInits: Set<String> = []
