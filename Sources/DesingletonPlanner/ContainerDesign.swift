@@ -292,7 +292,8 @@ extension ContainerPlanner {
       for member in inits {
         let file = try project.file(member.range.path)
         guard let node = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
-        let taking = node.signature.parameterClause.parameters.filter { parameter in
+        // `Array` first: a syntax collection's own `filter` makes a new, detached collection.
+        let taking = Array(node.signature.parameterClause.parameters).filter { parameter in
           var type = parameter.type
           if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
           return sliceNamed[index.resolveType(type.trimmedDescription)] != nil
@@ -327,11 +328,11 @@ extension ContainerPlanner {
         var type = parameter.type
         if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
         guard let slice = sliceNamed[index.resolveType(type.trimmedDescription)] else { continue }
-        let uses = body.statements.filter { item in item.tokens(viewMode: .sourceAccurate).contains { $0.text == name } }
+        let uses = Array(body.statements).filter { item in item.tokens(viewMode: .sourceAccurate).contains { $0.text == name } }
         guard uses.count == 1, let assignment = uses.first, let property = assignedProperty(assignment, from: name),
           let (declarationNode, propertyPath) = try storedLet(property, of: typeName, project: project)
         else {
-          problem = "its init does more with '\(name)' than assign it to a stored 'let'"
+          problem = "its init does not only assign '\(name)' to a stored 'let'"
           break
         }
         parameters.append(

@@ -117,7 +117,9 @@ struct ContainerWriter {
       let consumers = design.consumers.isEmpty ? "" : " and creates \(design.consumers.map { "'\($0.typeName)'" }.joined(separator: ", ")) from them"
       return access + "'\(design.path)' registers the one instance under \(design.slices.map { "'\($0.name)'" }.joined(separator: ", "))\(consumers); '\(root)' resolves it from '\(design.assemblerName)'"
     case .dependencies:
-      return access + "'\(design.path)' makes the one instance the live value of \(design.slices.map { "'\\.\($0.property)'" }.joined(separator: ", ")); '\(root)' reads \(design.rootSlices.map { "'\($0.property)'" }.joined(separator: ", ")) with @Dependency"
+      let reads = design.rootSlices.isEmpty
+        ? "reads none of them itself" : "reads \(design.rootSlices.map { "'\($0.property)'" }.joined(separator: ", ")) with @Dependency"
+      return access + "'\(design.path)' makes the one instance the live value of \(design.slices.map { "'\\.\($0.property)'" }.joined(separator: ", ")); '\(root)' \(reads)"
     }
   }
 
@@ -145,7 +147,7 @@ struct ContainerWriter {
       }
       let removed = Set(consumer.parameters.map(\.parameter.position))
       let parameters = consumer.initializer.signature.parameterClause.parameters
-      let keptParameters = parameters.filter { !removed.contains($0.position) }.map { $0.with(\.trailingComma, nil).trimmedDescription }
+      let keptParameters = Array(parameters).filter { !removed.contains($0.position) }.map { $0.with(\.trailingComma, nil).trimmedDescription }
       edits.append(
         (consumer.path,
          TextEdit(
@@ -166,7 +168,7 @@ struct ContainerWriter {
       for site in consumer.callSites {
         let going = Set(site.arguments.map(\.argument.position))
         let arguments = site.call.arguments
-        let keptArguments = arguments.filter { !going.contains($0.position) }.map { $0.with(\.trailingComma, nil).trimmedDescription }
+        let keptArguments = Array(arguments).filter { !going.contains($0.position) }.map { $0.with(\.trailingComma, nil).trimmedDescription }
         let argumentRange = arguments.position.utf8Offset..<arguments.endPosition.utf8Offset
         if !site.isTest {
           edits.append((site.path, TextEdit(range: argumentRange, replacement: keptArguments.joined(separator: ", "))))

@@ -108,39 +108,7 @@ import Testing
         }
 
         """,
-        "StoreDependencies.swift": """
-        import Dependencies
-
-        /// The one 'Store', made on first use: the live value of each of its protocols.
-        private let liveStore = Store()
-
-        /// 'Counting' in `DependencyValues`. Tests get the live instance, as they got the accessor's;
-        /// a test substitutes a double with `withDependencies { $0.counting = ... }`.
-        enum CountingKey: DependencyKey {
-          static let liveValue: any Counting = liveStore
-          static var testValue: any Counting { liveValue }
-        }
-
-        /// 'Resetting' in `DependencyValues`. Tests get the live instance, as they got the accessor's;
-        /// a test substitutes a double with `withDependencies { $0.resetting = ... }`.
-        enum ResettingKey: DependencyKey {
-          static let liveValue: any Resetting = liveStore
-          static var testValue: any Resetting { liveValue }
-        }
-
-        extension DependencyValues {
-          var counting: any Counting {
-            get { self[CountingKey.self] }
-            set { self[CountingKey.self] = newValue }
-          }
-
-          var resetting: any Resetting {
-            get { self[ResettingKey.self] }
-            set { self[ResettingKey.self] = newValue }
-          }
-        }
-
-        """,
+        "StoreDependencies.swift": Self.sendableStoreKeys,
         "Store.swift": Self.sendableStoreAfter,
       ],
       notes: [
@@ -213,6 +181,119 @@ import Testing
       """
       Coordinator.swift:8:5: error: 'Store.shared' is not passed here to a parameter typed as one of its protocols, and with swift-dependencies the root reads each protocol on its own; pass it to an init that takes a protocol, or use --container swinject
       """)
+  }
+
+  @Test func theDependencyWrapperMovesAConsumersProtocolsIntoDependencyProperties() throws {
+    let files = Self.sendableStore.merging([
+      "Coordinator.swift": """
+      @MainActor
+      final class Coordinator {
+        func badge() -> Badge {
+          Badge(counting: Store.shared)
+        }
+
+        func panel() -> Panel {
+          Panel(title: "Totals", counting: Store.shared)
+        }
+      }
+
+      """,
+      "Panel.swift": """
+      @MainActor
+      final class Panel {
+        let title: String
+        private let counting: Counting
+
+        init(title: String, counting: Counting) {
+          self.title = title
+          self.counting = counting
+        }
+
+        func total() -> Int { counting.count }
+      }
+
+      """,
+      "PanelTests.swift": """
+      import XCTest
+
+      final class PanelTests: XCTestCase {
+        @MainActor func testTitle() {
+          let panel = Panel(title: "T", counting: Store.shared)
+          XCTAssertEqual(panel.title, "T")
+        }
+      }
+
+      """,
+    ]) { $1 }
+    try expectContainer(
+      .dependencies, files, root: "Coordinator", includeTests: true, dependencyWrapper: true,
+      produces: [
+        "Badge.swift": """
+        import Dependencies
+
+        @MainActor
+        final class Badge {
+          @Dependency(\\.counting) private var counting
+
+          init() {}
+        }
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func badge() -> Badge {
+            Badge()
+          }
+
+          func panel() -> Panel {
+            Panel(title: "Totals")
+          }
+        }
+
+        """,
+        "Panel.swift": """
+        import Dependencies
+
+        @MainActor
+        final class Panel {
+          let title: String
+          @Dependency(\\.counting) private var counting
+
+          init(title: String) {
+            self.title = title
+          }
+
+          func total() -> Int { counting.count }
+        }
+
+        """,
+        "PanelTests.swift": """
+        import XCTest
+        import Dependencies
+
+        final class PanelTests: XCTestCase {
+          @MainActor func testTitle() {
+            let store = Store()
+            let panel = withDependencies { $0.counting = store } operation: { Panel(title: "T") }
+            XCTAssertEqual(panel.title, "T")
+          }
+        }
+
+        """,
+        "StoreDependencies.swift": Self.sendableStoreKeys,
+        "Store.swift": Self.sendableStoreAfter,
+      ],
+      notes: [
+        "Coordinator.swift:4: the composition root 'Coordinator'",
+        "Coordinator.swift:8: the composition root 'Coordinator'",
+        "PanelTests.swift:5: a test 'PanelTests'",
+        "'Badge' reads '\\.counting' with @Dependency instead of taking it in its init",
+        "'Panel' reads '\\.counting' with @Dependency instead of taking it in its init",
+        "'Later' keeps its init parameters: its init does not only assign 'counting' to a stored 'let'",
+        "'Reporter' keeps its init parameters: a convenience init forwards them",
+        "'Store.shared' removed; 'StoreDependencies.swift' makes the one instance the live value of '\\.counting', '\\.resetting'; 'Coordinator' reads none of them itself",
+      ])
   }
 
   // MARK: - Inputs
@@ -353,6 +434,40 @@ import Testing
     """,
   ]) { $1 }
 
+  static let sendableStoreKeys = """
+    import Dependencies
+
+    /// The one 'Store', made on first use: the live value of each of its protocols.
+    private let liveStore = Store()
+
+    /// 'Counting' in `DependencyValues`. Tests get the live instance, as they got the accessor's;
+    /// a test substitutes a double with `withDependencies { $0.counting = ... }`.
+    enum CountingKey: DependencyKey {
+      static let liveValue: any Counting = liveStore
+      static var testValue: any Counting { liveValue }
+    }
+
+    /// 'Resetting' in `DependencyValues`. Tests get the live instance, as they got the accessor's;
+    /// a test substitutes a double with `withDependencies { $0.resetting = ... }`.
+    enum ResettingKey: DependencyKey {
+      static let liveValue: any Resetting = liveStore
+      static var testValue: any Resetting { liveValue }
+    }
+
+    extension DependencyValues {
+      var counting: any Counting {
+        get { self[CountingKey.self] }
+        set { self[CountingKey.self] = newValue }
+      }
+
+      var resetting: any Resetting {
+        get { self[ResettingKey.self] }
+        set { self[ResettingKey.self] = newValue }
+      }
+    }
+
+    """
+
   static let sendableStoreAfter = """
     import Foundation
 
@@ -416,10 +531,16 @@ enum ContainerStandIns {
       static var liveValue: Value { get }
     }
     public struct DependencyValues: Sendable {
+      public init() {}
       public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value where Key.Value: Sendable {
         get { Key.testValue }
         set {}
       }
+    }
+    public func withDependencies<R>(_ updateValues: (inout DependencyValues) throws -> Void, operation: () throws -> R) rethrows -> R {
+      var values = DependencyValues()
+      try updateValues(&values)
+      return try operation()
     }
     @propertyWrapper
     public struct Dependency<Value>: Sendable {
@@ -448,11 +569,12 @@ enum ContainerStandIns {
 
 private func expectContainer(
   _ kind: ContainerKind, _ files: [String: String], singleton name: String = "Store", root: String,
-  produces expected: [String: String], notes: [String]? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  includeTests: Bool = false, dependencyWrapper: Bool = false, produces expected: [String: String],
+  notes: [String]? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   let inputErrors = try compileErrors(files)
   #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
-  let options = FinishOptions(root: root, container: kind)
+  let options = FinishOptions(root: root, includeTests: includeTests, container: kind, dependencyWrapper: dependencyWrapper)
   try expectPlan(
     files, singleton: name, produces: expected, notes: notes, compilerFlags: ContainerStandIns.flags,
     mayDisappear: true, sourceLocation: sourceLocation
