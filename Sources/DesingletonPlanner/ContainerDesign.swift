@@ -83,18 +83,27 @@ struct ContainerDesign {
 /// the generated file's place.
 enum ContainerPlanner {
   static func design(
-    _ kind: ContainerKind, singleton: Singleton, root: TypeDecl, rootReferences: [Reference], creation: String,
-    instanceName: String, wrapping: [RemainingReference]? = nil, project: Project
+    _ kind: ContainerKind,
+    singleton: Singleton,
+    root: TypeDecl,
+    rootReferences: [Reference],
+    creation: String,
+    instanceName: String,
+    wrapping: [RemainingReference]? = nil,
+    project: Project
   ) throws -> ContainerDesign {
     let index = project.index
     let catalog = ProtocolCatalog(singleton: singleton, index: index)
     // Only the protocols the singleton itself lists: a refined protocol's conformance comes with them.
     let listed = Set(index.declarations(of: singleton.typeName).flatMap(\.inherited).map(index.resolveType))
-    let names = catalog.entries.map(\.name).filter { listed.contains($0) && !Index.isTestPath(index.primaryDeclaration(of: $0)?.path ?? "") }
+    let names = catalog.entries.map(\.name).filter {
+      listed.contains($0) && !Index.isTestPath(index.primaryDeclaration(of: $0)?.path ?? "")
+    }
     guard !names.isEmpty else {
       throw Refusal(
         "'\(singleton.typeName)' conforms to no protocol of the project, so a container has nothing to register it under; run 'desingleton extract-protocol' first",
-        at: singleton.declaration.start)
+        at: singleton.declaration.start
+      )
     }
     let taken = Set(index.members(of: root.qualifiedName).map(\.name))
     let slices = names.map { ContainerDesign.Slice(name: $0, property: lowerCamel(lastComponent($0))) }
@@ -106,20 +115,29 @@ enum ContainerPlanner {
           notSendable.map { name in
             Diagnostic.error(
               "swift-dependencies keeps values that are 'Sendable', and the protocol '\(name)' is not; make '\(singleton.typeName)' Sendable (or an actor, or isolated to a global actor) and extract its protocols again, or use --container swinject",
-              at: index.primaryDeclaration(of: name)?.location ?? singleton.declaration.start)
-          })
+              at: index.primaryDeclaration(of: name)?.location ?? singleton.declaration.start
+            )
+          }
+        )
       }
       for slice in slices where taken.contains(slice.property) {
         throw Refusal(
           "'\(root.qualifiedName)' already has a member named '\(slice.property)', which the '@Dependency' property for '\(slice.name)' would be; rename it first",
-          at: root.location)
+          at: root.location
+        )
       }
     }
 
     var wrapped: [WrappedConsumer] = []
     var kept: [String] = []
     if kind == .dependencies, let wrapping {
-      (wrapped, kept) = try wrappedConsumers(slices: slices, singleton: singleton, root: root, references: wrapping, project: project)
+      (wrapped, kept) = try wrappedConsumers(
+        slices: slices,
+        singleton: singleton,
+        root: root,
+        references: wrapping,
+        project: project
+      )
     }
     let handled = Set(wrapped.flatMap(\.callSites).flatMap(\.arguments).map(\.reference))
     var sliceOfReference: [Int: String] = [:]
@@ -132,7 +150,9 @@ enum ContainerPlanner {
           problems.append(
             .error(
               "'\(singleton.accessExpression)' is not passed here to a parameter typed as one of its protocols, and with swift-dependencies the root reads each protocol on its own; pass it to an init that takes a protocol, or use --container swinject",
-              at: reference.location))
+              at: reference.location
+            )
+          )
         }
       }
       if !problems.isEmpty { throw Refusal(problems) }
@@ -150,32 +170,49 @@ enum ContainerPlanner {
     if taken.contains(assemblerName) { assemblerName = lowerCamel(singleton.simpleTypeName) + "Assembler" }
 
     return ContainerDesign(
-      kind: kind, singleton: singleton, isolation: index.isolation(of: singleton.typeName), creation: creation,
-      slices: slices, consumers: kind == .swinject ? try consumers(of: Set(names), singleton: singleton, project: project) : [],
+      kind: kind,
+      singleton: singleton,
+      isolation: index.isolation(of: singleton.typeName),
+      creation: creation,
+      slices: slices,
+      consumers: kind == .swinject ? try consumers(of: Set(names), singleton: singleton, project: project) : [],
       path: path,
       singletonModule: project.modules.crossesModules(root.path, singleton.declaration.path)
         && singletonModule != rootModule ? singletonModule : nil,
-      assemblerName: assemblerName, instanceName: instanceName, sliceOfReference: sliceOfReference, wrapped: wrapped,
-      kept: kept)
+      assemblerName: assemblerName,
+      instanceName: instanceName,
+      sliceOfReference: sliceOfReference,
+      wrapped: wrapped,
+      kept: kept
+    )
   }
 
   /// Types outside tests whose designated init takes only slices, at least one: what the container
   /// can create by resolving each slice.
-  static func consumers(of slices: Set<String>, singleton: Singleton, project: Project) throws -> [ContainerDesign.Consumer] {
+  static func consumers(
+    of slices: Set<String>,
+    singleton: Singleton,
+    project: Project
+  ) throws -> [ContainerDesign.Consumer] {
     let index = project.index
     var result: [ContainerDesign.Consumer] = []
     for typeName in index.allTypeNames where typeName != singleton.typeName {
-      guard let declaration = index.primaryDeclaration(of: typeName), [.class, .struct, .actor].contains(declaration.kind),
+      guard let declaration = index.primaryDeclaration(of: typeName),
+        [.class, .struct, .actor].contains(declaration.kind),
         !Index.isTestPath(declaration.path), !index.isTestType(typeName), index.systemCreation(of: typeName) == nil
       else { continue }
-      for member in index.designatedInits(of: typeName) where !member.isFailable && member.access != .private && member.access != .fileprivate {
+      for member in index.designatedInits(of: typeName)
+      where !member.isFailable && member.access != .private && member.access != .fileprivate {
         guard let parameters = try initParameters(member, project: project), !parameters.isEmpty,
           parameters.allSatisfy({ !$0.hasDefault && slices.contains(index.resolveType($0.type)) })
         else { continue }
         result.append(
           ContainerDesign.Consumer(
-            typeName: typeName, isolation: index.isolation(of: typeName),
-            parameters: parameters.map { ($0.label, $0.name, index.resolveType($0.type)) }))
+            typeName: typeName,
+            isolation: index.isolation(of: typeName),
+            parameters: parameters.map { ($0.label, $0.name, index.resolveType($0.type)) }
+          )
+        )
         break
       }
     }
@@ -184,9 +221,14 @@ enum ContainerPlanner {
 
   /// An init's parameters as written: label (`_` for none), internal name, type without `any`, and
   /// whether it has a default.
-  static func initParameters(_ member: MemberDecl, project: Project) throws -> [(label: String, name: String, type: String, hasDefault: Bool)]? {
+  static func initParameters(
+    _ member: MemberDecl,
+    project: Project
+  ) throws -> [(label: String, name: String, type: String, hasDefault: Bool)]? {
     let file = try project.file(member.range.path)
-    guard let node = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self), node.genericParameterClause == nil else { return nil }
+    guard let node = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self),
+      node.genericParameterClause == nil
+    else { return nil }
     return node.signature.parameterClause.parameters.map { parameter in
       var type = parameter.type
       if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
@@ -208,12 +250,18 @@ enum ContainerPlanner {
     else { return nil }
     let found = InitCallFinder.calls(of: Set(index.allTypeNames), superclassOf: [:], in: [file], index: index).calls
     guard let creation = found.first(where: { $0.call.id == call.id }) else { return nil }
-    let position = call.arguments.firstIndex { $0.id == argument.id }.map { call.arguments.distance(from: call.arguments.startIndex, to: $0) }
-    for member in index.designatedInits(of: creation.typeName) + index.members(of: creation.typeName).filter({ $0.modifiers.contains("convenience") }) {
+    let position = call.arguments.firstIndex { $0.id == argument.id }.map {
+      call.arguments.distance(from: call.arguments.startIndex, to: $0)
+    }
+    for member in index.designatedInits(of: creation.typeName)
+      + index.members(of: creation.typeName).filter({ $0.modifiers.contains("convenience") })
+    {
       guard let parameters = try initParameters(member, project: project),
         InitCallFinder.matches(
-          labels: creation.labels, trailingClosures: creation.trailingClosures,
-          parameters: parameters.map { ($0.label, $0.hasDefault) })
+          labels: creation.labels,
+          trailingClosures: creation.trailingClosures,
+          parameters: parameters.map { ($0.label, $0.hasDefault) }
+        )
       else { continue }
       // Arguments fill parameters in order, skipping parameters with defaults whose label is not written.
       var next = 0
@@ -275,7 +323,11 @@ extension ContainerPlanner {
   /// the test's own instance), and a creation passing anything else (another consumer's property)
   /// keeps the consumer as it is.
   static func wrappedConsumers(
-    slices: [ContainerDesign.Slice], singleton: Singleton, root: TypeDecl, references: [RemainingReference], project: Project
+    slices: [ContainerDesign.Slice],
+    singleton: Singleton,
+    root: TypeDecl,
+    references: [RemainingReference],
+    project: Project
   ) throws -> (wrapped: [WrappedConsumer], kept: [String]) {
     let index = project.index
     let sliceNamed = Dictionary(uniqueKeysWithValues: slices.map { ($0.name, $0) })
@@ -306,12 +358,14 @@ extension ContainerPlanner {
         keep("more than one init takes the protocols")
         continue
       }
-      if index.members(of: typeName).contains(where: { $0.kind == .initializer && $0.modifiers.contains("convenience") }) {
+      if index.members(of: typeName).contains(where: { $0.kind == .initializer && $0.modifiers.contains("convenience") }
+      ) {
         keep("a convenience init forwards them")
         continue
       }
       if declaration.kind == .class
-        && (index.conformances(of: typeName).contains("Sendable") || declaration.inherited.contains("@unchecked Sendable"))
+        && (index.conformances(of: typeName).contains("Sendable")
+          || declaration.inherited.contains("@unchecked Sendable"))
       {
         keep("it is a 'Sendable' class, whose stored properties must be 'let', and '@Dependency' wraps a 'var'")
         continue
@@ -328,7 +382,9 @@ extension ContainerPlanner {
         var type = parameter.type
         if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
         guard let slice = sliceNamed[index.resolveType(type.trimmedDescription)] else { continue }
-        let uses = Array(body.statements).filter { item in item.tokens(viewMode: .sourceAccurate).contains { $0.text == name } }
+        let uses = Array(body.statements).filter { item in
+          item.tokens(viewMode: .sourceAccurate).contains { $0.text == name }
+        }
         guard uses.count == 1, let assignment = uses.first, let property = assignedProperty(assignment, from: name),
           let (declarationNode, propertyPath) = try storedLet(property, of: typeName, project: project)
         else {
@@ -337,8 +393,14 @@ extension ContainerPlanner {
         }
         parameters.append(
           .init(
-            parameter: parameter, assignment: assignment, property: declarationNode, propertyPath: propertyPath,
-            propertyName: property, slice: slice))
+            parameter: parameter,
+            assignment: assignment,
+            property: declarationNode,
+            propertyPath: propertyPath,
+            propertyName: property,
+            slice: slice
+          )
+        )
       }
       if let problem {
         keep(problem)
@@ -351,7 +413,9 @@ extension ContainerPlanner {
         continue
       }
       var callSites: [WrappedConsumer.CallSite] = []
-      let labels = initializer.signature.parameterClause.parameters.map { (label: $0.firstName.text, hasDefault: $0.defaultValue != nil) }
+      let labels = initializer.signature.parameterClause.parameters.map {
+        (label: $0.firstName.text, hasDefault: $0.defaultValue != nil)
+      }
       for call in found.calls {
         guard !call.isSuperInit, !call.isSelfInit,
           InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: labels)
@@ -362,7 +426,8 @@ extension ContainerPlanner {
           guard let argument = call.call.arguments.first(where: { ($0.label?.text ?? "_") == label }),
             let reference = references.first(where: { item in
               item.reference.range.path == call.path
-                && item.reference.range.bytes == argument.expression.positionAfterSkippingLeadingTrivia.utf8Offset..<argument.expression.endPositionBeforeTrailingTrivia.utf8Offset
+                && item.reference.range.bytes == argument.expression.positionAfterSkippingLeadingTrivia
+                  .utf8Offset..<argument.expression.endPositionBeforeTrailingTrivia.utf8Offset
             })
           else {
             problem = "\(call.path) creates it passing something else than '\(singleton.accessExpression)'"
@@ -371,14 +436,23 @@ extension ContainerPlanner {
           arguments.append((argument, reference.reference, parameter.slice))
         }
         if problem != nil { break }
-        callSites.append(.init(path: call.path, call: call.call, arguments: arguments, isTest: index.isInTest(arguments[0].reference)))
+        callSites.append(
+          .init(path: call.path, call: call.call, arguments: arguments, isTest: index.isInTest(arguments[0].reference))
+        )
       }
       if let problem {
         keep(problem)
         continue
       }
       wrapped.append(
-        WrappedConsumer(typeName: typeName, path: member.range.path, initializer: initializer, parameters: parameters, callSites: callSites))
+        WrappedConsumer(
+          typeName: typeName,
+          path: member.range.path,
+          initializer: initializer,
+          parameters: parameters,
+          callSites: callSites
+        )
+      )
     }
     return (wrapped, kept)
   }
@@ -390,7 +464,9 @@ extension ContainerPlanner {
     guard elements[1].is(AssignmentExprSyntax.self),
       elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text == parameter
     else { return nil }
-    if let member = elements[0].as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+    if let member = elements[0].as(MemberAccessExprSyntax.self),
+      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    {
       return member.declName.baseName.text
     }
     return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
@@ -398,7 +474,10 @@ extension ContainerPlanner {
 
   /// The declaration of a stored `let` with a type and no initial value, alone in its declaration.
   static func storedLet(_ name: String, of typeName: String, project: Project) throws -> (VariableDeclSyntax, String)? {
-    guard let member = project.index.members(of: typeName).first(where: { $0.kind == .property && $0.name == name && !$0.isStatic }),
+    guard
+      let member = project.index.members(of: typeName).first(where: {
+        $0.kind == .property && $0.name == name && !$0.isStatic
+      }),
       member.isLet, member.isStored
     else { return nil }
     let file = try project.file(member.range.path)

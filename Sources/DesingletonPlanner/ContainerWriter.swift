@@ -80,12 +80,14 @@ struct ContainerWriter {
   func replacementInInit(for reference: Reference) -> String {
     switch design.kind {
     case .swinject: return resolution
-    case .dependencies: return slice(of: reference).map { "Dependency(\\.\($0.property)).wrappedValue" } ?? design.instanceName
+    case .dependencies:
+      return slice(of: reference).map { "Dependency(\\.\($0.property)).wrappedValue" } ?? design.instanceName
     }
   }
 
   private func slice(of reference: Reference) -> ContainerDesign.Slice? {
-    design.sliceOfReference[reference.range.bytes.lowerBound].flatMap { name in design.slices.first { $0.name == name } }
+    design.sliceOfReference[reference.range.bytes.lowerBound].flatMap { name in design.slices.first { $0.name == name }
+    }
   }
 
   /// `import Swinject` (or `Dependencies`) in the root's file, after its last import, else above its
@@ -114,12 +116,18 @@ struct ContainerWriter {
     let access = "'\(design.singleton.accessExpression)' removed; "
     switch design.kind {
     case .swinject:
-      let consumers = design.consumers.isEmpty ? "" : " and creates \(design.consumers.map { "'\($0.typeName)'" }.joined(separator: ", ")) from them"
-      return access + "'\(design.path)' registers the one instance under \(design.slices.map { "'\($0.name)'" }.joined(separator: ", "))\(consumers); '\(root)' resolves it from '\(design.assemblerName)'"
+      let consumers =
+        design.consumers.isEmpty
+        ? "" : " and creates \(design.consumers.map { "'\($0.typeName)'" }.joined(separator: ", ")) from them"
+      return access
+        + "'\(design.path)' registers the one instance under \(design.slices.map { "'\($0.name)'" }.joined(separator: ", "))\(consumers); '\(root)' resolves it from '\(design.assemblerName)'"
     case .dependencies:
-      let reads = design.rootSlices.isEmpty
-        ? "reads none of them itself" : "reads \(design.rootSlices.map { "'\($0.property)'" }.joined(separator: ", ")) with @Dependency"
-      return access + "'\(design.path)' makes the one instance the live value of \(design.slices.map { "'\\.\($0.property)'" }.joined(separator: ", ")); '\(root)' \(reads)"
+      let reads =
+        design.rootSlices.isEmpty
+        ? "reads none of them itself"
+        : "reads \(design.rootSlices.map { "'\($0.property)'" }.joined(separator: ", ")) with @Dependency"
+      return access
+        + "'\(design.path)' makes the one instance the live value of \(design.slices.map { "'\\.\($0.property)'" }.joined(separator: ", ")); '\(root)' \(reads)"
     }
   }
 
@@ -141,24 +149,40 @@ struct ContainerWriter {
       for parameter in consumer.parameters {
         let property = parameter.property
         let modifiers = property.modifiers.trimmedDescription
-        let text = "@Dependency(\\.\(parameter.slice.property)) " + (modifiers.isEmpty ? "" : modifiers + " ") + "var \(parameter.propertyName)"
-        let range = property.positionAfterSkippingLeadingTrivia.utf8Offset..<property.endPositionBeforeTrailingTrivia.utf8Offset
+        let text =
+          "@Dependency(\\.\(parameter.slice.property)) " + (modifiers.isEmpty ? "" : modifiers + " ")
+          + "var \(parameter.propertyName)"
+        let range =
+          property.positionAfterSkippingLeadingTrivia.utf8Offset..<property.endPositionBeforeTrailingTrivia.utf8Offset
         edits.append((parameter.propertyPath, TextEdit(range: range, replacement: text)))
       }
       let removed = Set(consumer.parameters.map(\.parameter.position))
       let parameters = consumer.initializer.signature.parameterClause.parameters
-      let keptParameters = Array(parameters).filter { !removed.contains($0.position) }.map { $0.with(\.trailingComma, nil).trimmedDescription }
+      let keptParameters = Array(parameters).filter { !removed.contains($0.position) }.map {
+        $0.with(\.trailingComma, nil).trimmedDescription
+      }
       edits.append(
-        (consumer.path,
-         TextEdit(
-          range: parameters.position.utf8Offset..<parameters.endPosition.utf8Offset,
-          replacement: keptParameters.joined(separator: ", "))))
+        (
+          consumer.path,
+          TextEdit(
+            range: parameters.position.utf8Offset..<parameters.endPosition.utf8Offset,
+            replacement: keptParameters.joined(separator: ", ")
+          )
+        )
+      )
       if let body = consumer.initializer.body {
         let assignments = consumer.parameters.map(\.assignment)
         if assignments.count == body.statements.count {
           edits.append(
-            (consumer.path,
-             TextEdit(range: body.leftBrace.endPosition.utf8Offset..<body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset, replacement: "")))
+            (
+              consumer.path,
+              TextEdit(
+                range: body.leftBrace.endPosition
+                  .utf8Offset..<body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
+                replacement: ""
+              )
+            )
+          )
         } else {
           for range in file.source.removalRanges(of: assignments.map { Syntax($0) }) {
             edits.append((consumer.path, TextEdit(range: range, replacement: "")))
@@ -168,7 +192,9 @@ struct ContainerWriter {
       for site in consumer.callSites {
         let going = Set(site.arguments.map(\.argument.position))
         let arguments = site.call.arguments
-        let keptArguments = Array(arguments).filter { !going.contains($0.position) }.map { $0.with(\.trailingComma, nil).trimmedDescription }
+        let keptArguments = Array(arguments).filter { !going.contains($0.position) }.map {
+          $0.with(\.trailingComma, nil).trimmedDescription
+        }
         let argumentRange = arguments.position.utf8Offset..<arguments.endPosition.utf8Offset
         if !site.isTest {
           edits.append((site.path, TextEdit(range: argumentRange, replacement: keptArguments.joined(separator: ", "))))
@@ -178,10 +204,16 @@ struct ContainerWriter {
         let source = try project.file(site.path).source
         let start = site.call.positionAfterSkippingLeadingTrivia.utf8Offset
         let end = site.call.endPositionBeforeTrailingTrivia.utf8Offset
-        let created = source.text(start..<argumentRange.lowerBound) + keptArguments.joined(separator: ", ")
+        let created =
+          source.text(start..<argumentRange.lowerBound) + keptArguments.joined(separator: ", ")
           + source.text(argumentRange.upperBound..<end)
         let settings = site.arguments.map { "$0.\($0.slice.property) = \(value($0.reference))" }.joined(separator: "; ")
-        edits.append((site.path, TextEdit(range: start..<end, replacement: "withDependencies { \(settings) } operation: { \(created) }")))
+        edits.append(
+          (
+            site.path,
+            TextEdit(range: start..<end, replacement: "withDependencies { \(settings) } operation: { \(created) }")
+          )
+        )
       }
     }
     return edits

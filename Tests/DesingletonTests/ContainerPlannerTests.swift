@@ -12,7 +12,9 @@ import Testing
 @Suite struct ContainerPlannerTests {
   @Test func swinjectRegistersTheInstanceUnderEachProtocolAndTheConsumersResolvingThem() throws {
     try expectContainer(
-      .swinject, Self.mainActorStore.merging(["Coordinator.swift": Self.coordinator]) { $1 }, root: "Coordinator",
+      .swinject,
+      Self.mainActorStore.merging(["Coordinator.swift": Self.coordinator]) { $1 },
+      root: "Coordinator",
       produces: [
         "Coordinator.swift": """
         import Swinject
@@ -75,12 +77,15 @@ import Testing
         "Coordinator.swift:12: the composition root 'Coordinator'",
         "Coordinator.swift:4: 'first' is now assigned in init(): its initial value uses 'store'",
         "'Store.shared' removed; 'StoreAssembly.swift' registers the one instance under 'Counting', 'Resetting' and creates 'Badge', 'Reporter' from them; 'Coordinator' resolves it from 'assembler'",
-      ])
+      ]
+    )
   }
 
   @Test func dependenciesMakesTheInstanceTheLiveValueOfAKeyPerProtocol() throws {
     try expectContainer(
-      .dependencies, Self.sendableStore.merging(["Coordinator.swift": Self.coordinator]) { $1 }, root: "Coordinator",
+      .dependencies,
+      Self.sendableStore.merging(["Coordinator.swift": Self.coordinator]) { $1 },
+      root: "Coordinator",
       produces: [
         "Coordinator.swift": """
         import Dependencies
@@ -117,14 +122,18 @@ import Testing
         "Coordinator.swift:12: the composition root 'Coordinator'",
         "Coordinator.swift:4: 'first' is now assigned in init(): its initial value uses 'store'",
         "'Store.shared' removed; 'StoreDependencies.swift' makes the one instance the live value of '\\.counting', '\\.resetting'; 'Coordinator' reads 'counting' with @Dependency",
-      ])
+      ]
+    )
   }
 
   @Test func aMainActorSingletonIsTheLiveValueMadeOnTheMainActor() throws {
     let project = makeProject(Self.mainActorStore.merging(["Coordinator.swift": Self.coordinator]) { $1 })
     let singleton = try #require(project.index.singletons.first { $0.typeName == "Store" })
     let plan = try FinishPlanner.plan(
-      singleton: singleton, options: FinishOptions(root: "Coordinator", container: .dependencies), project: project)
+      singleton: singleton,
+      options: FinishOptions(root: "Coordinator", container: .dependencies),
+      project: project
+    )
     let file = try #require(plan.newFiles["StoreDependencies.swift"])
     #expect(file.contains("private let liveStore = MainActor.assumeIsolated { Store() }\n"))
   }
@@ -154,10 +163,12 @@ import Testing
         }
 
         """,
-      ], root: "Coordinator",
+      ],
+      root: "Coordinator",
       """
       Counting.swift:1:1: error: swift-dependencies keeps values that are 'Sendable', and the protocol 'Counting' is not; make 'Store' Sendable (or an actor, or isolated to a global actor) and extract its protocols again, or use --container swinject
-      """)
+      """
+    )
   }
 
   @Test func dependenciesRefusesARootUseThatIsNoProtocolArgument() throws {
@@ -177,10 +188,12 @@ import Testing
         }
 
         """
-      ]) { $1 }, root: "Coordinator",
+      ]) { $1 },
+      root: "Coordinator",
       """
       Coordinator.swift:8:5: error: 'Store.shared' is not passed here to a parameter typed as one of its protocols, and with swift-dependencies the root reads each protocol on its own; pass it to an init that takes a protocol, or use --container swinject
-      """)
+      """
+    )
   }
 
   @Test func theDependencyWrapperMovesAConsumersProtocolsIntoDependencyProperties() throws {
@@ -226,7 +239,11 @@ import Testing
       """,
     ]) { $1 }
     try expectContainer(
-      .dependencies, files, root: "Coordinator", includeTests: true, dependencyWrapper: true,
+      .dependencies,
+      files,
+      root: "Coordinator",
+      includeTests: true,
+      dependencyWrapper: true,
       produces: [
         "Badge.swift": """
         import Dependencies
@@ -293,7 +310,8 @@ import Testing
         "'Later' keeps its init parameters: its init does not only assign 'counting' to a stored 'let'",
         "'Reporter' keeps its init parameters: a convenience init forwards them",
         "'Store.shared' removed; 'StoreDependencies.swift' makes the one instance the live value of '\\.counting', '\\.resetting'; 'Coordinator' reads none of them itself",
-      ])
+      ]
+    )
   }
 
   // MARK: - Inputs
@@ -552,7 +570,9 @@ enum ContainerStandIns {
 
   /// `-I` flags naming a folder that holds both modules.
   static let flags: [String] = {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-containers-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "desingleton-containers-\(UUID().uuidString)"
+    )
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for (module, text) in [("Swinject", swinject), ("Dependencies", dependencies)] {
       let source = directory.appendingPathComponent(module + ".swift")
@@ -568,30 +588,57 @@ enum ContainerStandIns {
 }
 
 private func expectContainer(
-  _ kind: ContainerKind, _ files: [String: String], singleton name: String = "Store", root: String,
-  includeTests: Bool = false, dependencyWrapper: Bool = false, produces expected: [String: String],
-  notes: [String]? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  _ kind: ContainerKind,
+  _ files: [String: String],
+  singleton name: String = "Store",
+  root: String,
+  includeTests: Bool = false,
+  dependencyWrapper: Bool = false,
+  produces expected: [String: String],
+  notes: [String]? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   let inputErrors = try compileErrors(files)
   #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
-  let options = FinishOptions(root: root, includeTests: includeTests, container: kind, dependencyWrapper: dependencyWrapper)
+  let options = FinishOptions(
+    root: root,
+    includeTests: includeTests,
+    container: kind,
+    dependencyWrapper: dependencyWrapper
+  )
   try expectPlan(
-    files, singleton: name, produces: expected, notes: notes, compilerFlags: ContainerStandIns.flags,
-    mayDisappear: true, sourceLocation: sourceLocation
+    files,
+    singleton: name,
+    produces: expected,
+    notes: notes,
+    compilerFlags: ContainerStandIns.flags,
+    mayDisappear: true,
+    sourceLocation: sourceLocation
   ) { try FinishPlanner.plan(singleton: $0, options: options, project: $1) }
 }
 
 private func expectContainerRefusal(
-  _ kind: ContainerKind, _ files: [String: String], singleton name: String = "Store", root: String,
-  _ diagnostics: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ kind: ContainerKind,
+  _ files: [String: String],
+  singleton name: String = "Store",
+  root: String,
+  _ diagnostics: String,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   let inputErrors = try compileErrors(files)
   #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
   let project = makeProject(files)
   let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
   do {
-    let plan = try FinishPlanner.plan(singleton: singleton, options: FinishOptions(root: root, container: kind), project: project)
-    Issue.record("expected a refusal, got a plan for \((Array(plan.edits.keys) + Array(plan.newFiles.keys)).sorted())", sourceLocation: sourceLocation)
+    let plan = try FinishPlanner.plan(
+      singleton: singleton,
+      options: FinishOptions(root: root, container: kind),
+      project: project
+    )
+    Issue.record(
+      "expected a refusal, got a plan for \((Array(plan.edits.keys) + Array(plan.newFiles.keys)).sorted())",
+      sourceLocation: sourceLocation
+    )
   } catch let refusal as Refusal {
     #expect(refusal.description == diagnostics, sourceLocation: sourceLocation)
   }
