@@ -175,7 +175,7 @@ enum ContainerPlanner {
       isolation: index.isolation(of: singleton.typeName),
       creation: creation,
       slices: slices,
-      consumers: kind == .swinject ? try consumers(of: Set(names), singleton: singleton, project: project) : [],
+      consumers: kind == .swinject ? try consumers(of: Set(names), singleton: singleton, root: root, project: project) : [],
       path: path,
       singletonModule: project.modules.crossesModules(root.path, singleton.declaration.path)
         && singletonModule != rootModule ? singletonModule : nil,
@@ -192,6 +192,7 @@ enum ContainerPlanner {
   static func consumers(
     of slices: Set<String>,
     singleton: Singleton,
+    root: TypeDecl,
     project: Project
   ) throws -> [ContainerDesign.Consumer] {
     let index = project.index
@@ -199,7 +200,11 @@ enum ContainerPlanner {
     for typeName in index.allTypeNames where typeName != singleton.typeName {
       guard let declaration = index.primaryDeclaration(of: typeName),
         [.class, .struct, .actor].contains(declaration.kind),
-        !Index.isTestPath(declaration.path), !index.isTestType(typeName), index.systemCreation(of: typeName) == nil
+        !Index.isTestPath(declaration.path), !index.isTestType(typeName), index.systemCreation(of: typeName) == nil,
+        // The assembly, in the root's module, names the type: not a private one, not one of another module.
+        declaration.access != .private, declaration.access != .fileprivate,
+        project.modules.module(of: declaration.path) == project.modules.module(of: root.path),
+        try !isGeneric(declaration, project: project)
       else { continue }
       for member in index.designatedInits(of: typeName)
       where !member.isFailable && member.access != .private && member.access != .fileprivate {
@@ -217,6 +222,15 @@ enum ContainerPlanner {
       }
     }
     return result
+  }
+
+  /// A generic type cannot be registered without its arguments.
+  static func isGeneric(_ declaration: TypeDecl, project: Project) throws -> Bool {
+    let node = try project.file(declaration.path).node(at: declaration.range.bytes)
+    if let type = node?.as(ClassDeclSyntax.self) { return type.genericParameterClause != nil }
+    if let type = node?.as(StructDeclSyntax.self) { return type.genericParameterClause != nil }
+    if let type = node?.as(ActorDeclSyntax.self) { return type.genericParameterClause != nil }
+    return false
   }
 
   /// An init's parameters as written: label (`_` for none), internal name, type without `any`, and

@@ -13,7 +13,21 @@ import Testing
   @Test func swinjectRegistersTheInstanceUnderEachProtocolAndTheConsumersResolvingThem() throws {
     try expectContainer(
       .swinject,
-      Self.mainActorStore.merging(["Coordinator.swift": Self.coordinator]) { $1 },
+      Self.mainActorStore.merging([
+        "Coordinator.swift": Self.coordinator,
+        "Unregistered.swift": """
+        /// Generic: the container would need its argument.
+        final class Box<Value> {
+          init(counting: Counting) {}
+        }
+
+        /// Private: the assembly cannot name it.
+        private final class Hidden {
+          init(counting: Counting) {}
+        }
+
+        """,
+      ]) { $1 },
       root: "Coordinator",
       produces: [
         "Coordinator.swift": """
