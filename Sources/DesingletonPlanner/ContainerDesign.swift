@@ -168,6 +168,20 @@ enum ContainerPlanner {
     }
     var assemblerName = "assembler"
     if taken.contains(assemblerName) { assemblerName = lowerCamel(singleton.simpleTypeName) + "Assembler" }
+    // The types the file declares must be new names.
+    let declared =
+      kind == .swinject ? [singleton.simpleTypeName + "Assembly"] : slices.map { lastComponent($0.name) + "Key" }
+    for name in declared where !index.types(named: name).isEmpty {
+      throw Refusal("the project has a type named '\(name)', which '\(path)' would declare; rename it first")
+    }
+    // A factory or a live value made outside any actor reaches the main actor through
+    // `MainActor.assumeIsolated`; another global actor has no such door.
+    if let isolation = index.isolation(of: singleton.typeName), isolation != "@MainActor" {
+      throw Refusal(
+        "'\(singleton.typeName)' is isolated to '\(isolation)', and the container creates it outside any actor, where only the main actor can be assumed; make it '@MainActor' or 'Sendable'",
+        at: index.primaryDeclaration(of: singleton.typeName)?.location ?? singleton.declaration.start
+      )
+    }
 
     return ContainerDesign(
       kind: kind,
@@ -175,7 +189,8 @@ enum ContainerPlanner {
       isolation: index.isolation(of: singleton.typeName),
       creation: creation,
       slices: slices,
-      consumers: kind == .swinject ? try consumers(of: Set(names), singleton: singleton, root: root, project: project) : [],
+      consumers: kind == .swinject
+        ? try consumers(of: Set(names), singleton: singleton, root: root, project: project) : [],
       path: path,
       singletonModule: project.modules.crossesModules(root.path, singleton.declaration.path)
         && singletonModule != rootModule ? singletonModule : nil,
@@ -204,7 +219,9 @@ enum ContainerPlanner {
         // The assembly, in the root's module, names the type: not a private one, not one of another module.
         declaration.access != .private, declaration.access != .fileprivate,
         project.modules.module(of: declaration.path) == project.modules.module(of: root.path),
-        try !isGeneric(declaration, project: project)
+        try !isGeneric(declaration, project: project),
+        // Created where only the main actor can be assumed.
+        index.isolation(of: typeName).map({ $0 == "@MainActor" }) ?? true
       else { continue }
       for member in index.designatedInits(of: typeName)
       where !member.isFailable && member.access != .private && member.access != .fileprivate {

@@ -328,6 +328,47 @@ import Testing
     )
   }
 
+  @Test func aSingletonOfAnotherGlobalActorIsRefused() throws {
+    try expectContainerRefusal(
+      .swinject,
+      [
+        "Store.swift": """
+        @globalActor
+        actor Worker {
+          static let shared = Worker()
+        }
+
+        @Worker
+        final class Store {
+          static let shared = Store()
+          var count = 0
+        }
+
+        extension Store: Counting {}
+
+        """,
+        "Counting.swift": """
+        @Worker
+        protocol Counting: AnyObject, Sendable {
+          var count: Int { get }
+        }
+
+        """,
+        "Coordinator.swift": """
+        @Worker
+        final class Coordinator {
+          func counting() -> Counting { Store.shared }
+        }
+
+        """,
+      ],
+      root: "Coordinator",
+      """
+      Store.swift:6:1: error: 'Store' is isolated to '@Worker', and the container creates it outside any actor, where only the main actor can be assumed; make it '@MainActor' or 'Sendable'
+      """
+    )
+  }
+
   // MARK: - Inputs
 
   static let coordinator = """
