@@ -8,10 +8,16 @@ public struct FinishOptions: Sendable {
   public var root: String
   /// Let tests create their own instance instead of refusing while they use the accessor.
   public var includeTests: Bool
+  /// Hand the instance to a dependency container instead of creating it in the root.
+  public var container: ContainerKind?
+  /// With swift-dependencies: consumers read their protocols with `@Dependency` instead of taking them in their init.
+  public var dependencyWrapper: Bool
 
-  public init(root: String, includeTests: Bool = false) {
+  public init(root: String, includeTests: Bool = false, container: ContainerKind? = nil, dependencyWrapper: Bool = false) {
     self.root = root
     self.includeTests = includeTests
+    self.container = container
+    self.dependencyWrapper = dependencyWrapper
   }
 }
 
@@ -188,17 +194,34 @@ public enum FinishPlanner {
     if taken.contains(name) { name = "shared" + singleton.simpleTypeName }
     let creation = try instanceExpression(singleton, members: members, project: project)
 
-    // The root owns the instance.
+    // The root owns the instance, or gets it from the container.
     let rootReferences = remaining.filter { $0.kind == .root }
-    if !rootReferences.isEmpty {
-      let declaration = "\(memberIndent)private let \(name)\(creation.type.map { ": \($0)" } ?? "") = \(creation.expression)"
+    let container = try options.container.map { kind in
+      ContainerWriter(
+        design: try ContainerPlanner.design(
+          kind, singleton: singleton, root: rootDecl, rootReferences: rootReferences.map(\.reference),
+          creation: creation.expression, instanceName: name,
+          wrapping: options.dependencyWrapper ? remaining.filter { $0.kind == .root || $0.kind == .test } : nil, project: project),
+        unit: unit, lineEnding: source.lineEnding)
+    }
+    // Uses of the accessor that go with the arguments of consumers that now read `@Dependency`.
+    let wrapped = container?.design.wrappedReferences ?? []
+    if let container {
+      plan.newFiles[container.design.path] = container.fileText
+      if rootReferences.contains(where: { !wrapped.contains($0.reference) }), let edit = container.importEdit(in: rootFile) {
+        plan.add(edit, in: rootDecl.path)
+      }
+    }
+    if rootReferences.contains(where: { !wrapped.contains($0.reference) }) {
+      let declaration = container?.rootProperties.map { memberIndent + $0 }.joined(separator: source.lineEnding)
+        ?? "\(memberIndent)private let \(name)\(creation.type.map { ": \($0)" } ?? "") = \(creation.expression)"
       let open = rootDecl.bodyOpen
       let nextLine = source.lineEnd(of: open)
       let blankFollows = nextLine < source.bytes.count && source.isBlank(nextLine..<source.lineEnd(of: nextLine))
       plan.add(.insert(source.lineEnding + declaration + (blankFollows ? "" : source.lineEnding), at: open), in: rootDecl.path)
       var capturer = CaptureCollector()
       var moved: [MovedProperty] = []
-      for item in rootReferences {
+      for item in rootReferences where !wrapped.contains(item.reference) {
         let file = try project.file(item.reference.range.path)
         guard let node = file.expression(at: item.reference.range.bytes) else { continue }
         if let property = try storedProperty(around: Syntax(node), item: item, singleton: singleton) {
@@ -209,17 +232,21 @@ public enum FinishPlanner {
           }
           continue
         }
-        plan.add(TextEdit(range: item.reference.range.bytes, replacement: name), in: item.reference.range.path)
-        capturer.capture(name, at: Syntax(node), in: file.path)
+        let replacement = container?.replacement(for: item.reference) ?? name
+        plan.add(TextEdit(range: item.reference.range.bytes, replacement: replacement), in: item.reference.range.path)
+        capturer.capture(replacement, at: Syntax(node), in: file.path)
       }
       for edit in capturer.edits() { plan.add(edit.1, in: edit.0) }
       if !moved.isEmpty {
-        try assignInInits(moved, root: rootDecl, instanceName: name, singleton: singleton, project: project, plan: &plan)
+        try assignInInits(
+          moved, root: rootDecl, instanceName: name, replacement: { container?.replacementInInit(for: $0) ?? name },
+          singleton: singleton, project: project, plan: &plan)
       }
     }
 
     // Tests create their own instance, one per test function.
     let testReferences = remaining.filter { $0.kind == .test }
+    var testValues: [Reference: String] = [:]
     var localsAdded: Set<String> = []
     var testCaptures = CaptureCollector()
     for item in testReferences {
@@ -233,13 +260,26 @@ public enum FinishPlanner {
           let local = "let \(name)\(creation.type.map { ": \($0)" } ?? "") = \(creation.expression)"
           plan.add(.insert(local + file.source.lineEnding + indent, at: start), in: file.path)
         }
+        testValues[item.reference] = name
+        if wrapped.contains(item.reference) { continue }
         plan.add(TextEdit(range: item.reference.range.bytes, replacement: name), in: file.path)
         testCaptures.capture(name, at: Syntax(node), in: file.path, stopAt: Syntax(body))
       } else {
+        testValues[item.reference] = creation.expression
+        if wrapped.contains(item.reference) { continue }
         plan.add(TextEdit(range: item.reference.range.bytes, replacement: creation.expression), in: file.path)
       }
     }
     for edit in testCaptures.edits() { plan.add(edit.1, in: edit.0) }
+    if let container {
+      for (path, edit) in try container.wrapperEdits(value: { testValues[$0] ?? creation.expression }, project: project) {
+        plan.add(edit, in: path)
+      }
+      for consumer in container.design.wrapped {
+        plan.notes.append("'\(consumer.typeName)' reads \(consumer.parameters.map { "'\\.\($0.slice.property)'" }.joined(separator: ", ")) with @Dependency instead of taking \(consumer.parameters.count == 1 ? "it" : "them") in its init")
+      }
+      plan.notes += container.design.kept
+    }
 
     // With no shared instance left, decoding cannot supply the dependencies: the coder init fails.
     var coderInits: Set<String> = []
@@ -291,7 +331,11 @@ public enum FinishPlanner {
       let source = try project.file(path).source
       for range in source.removalRanges(of: nodes) { plan.add(TextEdit(range: range, replacement: ""), in: path) }
     }
-    plan.notes.append("'\(singleton.accessExpression)' removed; '\(root)' owns the instance as '\(name)'")
+    if let container {
+      plan.notes.append(container.summary(root: root))
+    } else {
+      plan.notes.append("'\(singleton.accessExpression)' removed; '\(root)' owns the instance as '\(name)'")
+    }
     return plan
   }
 
@@ -627,8 +671,8 @@ extension FinishPlanner {
   /// time of creation (while the root is created); a root with no init gets `init()` where that
   /// changes nothing else.
   static func assignInInits(
-    _ moved: [MovedProperty], root: TypeDecl, instanceName: String, singleton: Singleton, project: Project,
-    plan: inout Plan
+    _ moved: [MovedProperty], root: TypeDecl, instanceName: String, replacement: (Reference) -> String,
+    singleton: Singleton, project: Project, plan: inout Plan
   ) throws {
     let index = project.index
     let file = try project.file(root.path)
@@ -638,7 +682,7 @@ extension FinishPlanner {
       guard let initializer = property.binding.initializer else { continue }
       let value = initializer.value
       let valueRange = value.positionAfterSkippingLeadingTrivia.utf8Offset..<value.endPositionBeforeTrailingTrivia.utf8Offset
-      let text = source.text(valueRange, replacing: property.references.map { ($0.range.bytes, instanceName) })
+      let text = source.text(valueRange, replacing: property.references.map { ($0.range.bytes, replacement($0)) })
       statements.append("self.\(property.name) = \(text)")
       let end = initializer.endPositionBeforeTrailingTrivia.utf8Offset
       if let annotation = property.binding.typeAnnotation {

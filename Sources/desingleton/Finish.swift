@@ -23,10 +23,22 @@ struct Finish: ParsableCommand {
 
   func validate() throws {
     if roots.isEmpty { throw ValidationError("give the composition root with --root TYPE") }
+    if dependencyWrapper && container != .dependencies {
+      throw ValidationError("--dependency-wrapper needs --container dependencies")
+    }
   }
 
   @Flag(help: "Let tests that still use the accessor create their own instance.")
   var includeTests = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Hand the instance to a dependency container: 'swinject' (an Assembly registers it under each protocol) or 'dependencies' (a swift-dependencies key per protocol).",
+      valueName: "container"))
+  var container: ContainerKind?
+
+  @Flag(help: "With --container dependencies: consumers read their protocols with @Dependency instead of taking them in their init.")
+  var dependencyWrapper = false
 
   mutating func run() throws {
     _ = try common.prepare()
@@ -56,9 +68,11 @@ struct Finish: ParsableCommand {
     let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
       // Each target's own root: the first one named that the target has.
       let root = roots.first { !unit.index.types(named: $0).isEmpty || unit.index.hasType($0) } ?? roots[0]
-      let options = FinishOptions(root: root, includeTests: includeTests)
+      let options = FinishOptions(root: root, includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper)
       return try FinishPlanner.plan(singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
     }
     try writing.carryOut(plan, project: project, root: common.root)
   }
 }
+
+extension ContainerKind: ExpressibleByArgument {}

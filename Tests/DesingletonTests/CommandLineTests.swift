@@ -102,6 +102,9 @@ import Testing
     #expect(try desingleton(["scan", "--no-such-flag"], in: directory).status == 2)
     #expect(try desingleton(["inject"], in: directory).status == 2)
     #expect(try desingleton(["frobnicate"], in: directory).status == 2)
+    #expect(try desingleton(["finish", "--root", "App", "--container", "unity"], in: directory).status == 2)
+    #expect(try desingleton(["finish", "--root", "App", "--dependency-wrapper"], in: directory).status == 2)
+    #expect(try desingleton(["finish", "--root", "App", "--container", "swinject", "--dependency-wrapper"], in: directory).status == 2)
     #expect(try desingleton(["--help"], in: directory).status == 0)
   }
 

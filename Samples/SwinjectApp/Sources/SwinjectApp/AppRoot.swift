@@ -1,0 +1,12 @@
+/// Creates the screens; the app's composition root.
+@MainActor
+final class AppRoot {
+
+    func makeEditor() -> NoteEditor {
+        NoteEditor()
+    }
+
+    func makeBadge() -> NoteBadge {
+        NoteBadge()
+    }
+}
