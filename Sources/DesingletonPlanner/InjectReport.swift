@@ -56,7 +56,7 @@ public struct InjectReport: Sendable {
     return "accessor references: \(before.total) before → \(after.total) after (\(parts.joined(separator: ", ")))"
   }
 
-  public func json() -> String {
+  public func json(files: PlanFiles = PlanFiles()) -> String {
     func place(_ location: Location?) -> JSONValue {
       guard let location else { return .object([]) }
       return .object([("file", .string(location.path)), ("line", .int(location.line)), ("column", .int(location.column))])
@@ -109,6 +109,7 @@ public struct InjectReport: Sendable {
       ("frameworkCreated", .array(frameworkCreated.map(skip))),
       ("warnings", .array(warnings.map { .string($0.description) })),
       ("accessorReferences", .object([("before", census(before)), ("after", census(after))])),
+      ("files", files.json),
     ]).text()
   }
 }

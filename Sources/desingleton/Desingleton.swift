@@ -140,7 +140,10 @@ struct WriteOptions: ParsableArguments {
     if dryRun && verify != nil { throw ValidationError("--verify cannot be used with --dry-run: nothing is written to verify") }
   }
 
-  func carryOut(_ plan: Plan, project: Project, root: String) throws {
+  /// The files changed or created (or that a dry run would change); `printsDiff: false` keeps a dry
+  /// run's diff off standard output.
+  @discardableResult
+  func carryOut(_ plan: Plan, project: Project, root: String, printsDiff: Bool = true) throws -> [FileOutput] {
     // Files skipped for syntax errors or encoding were not needed by this plan; say so.
     for warning in project.index.warnings { printError(warning.description) }
     try plan.refusingGeneratedFiles(in: project.index)
@@ -150,7 +153,7 @@ struct WriteOptions: ParsableArguments {
     // The Printer renders exactly the files the plan names, as the planners read them.
     let outputs = try printer.render(plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
     if dryRun {
-      print(printer.diff(outputs), terminator: "")
+      if printsDiff { print(printer.diff(outputs), terminator: "") }
     } else {
       if !allowDirty {
         try GitGuard.refuseUncommittedChanges(in: outputs.compactMap { $0.original == nil ? nil : $0.path })
@@ -164,6 +167,7 @@ struct WriteOptions: ParsableArguments {
     }
     for note in plan.notes { printError(note) }
     if outputs.isEmpty { printError("nothing to change") }
+    return outputs
   }
 }
 

@@ -28,6 +28,9 @@ struct Finish: ParsableCommand {
   @Flag(help: "Let tests that still use the accessor create their own instance.")
   var includeTests = false
 
+  @Option(help: "Summary format: text (on stderr) for people, json (on stdout) for scripts.")
+  var format: Scan.Format = .text
+
   func run() throws {
     var project = try common.loadProject(singleton: singleton, extra: roots)
     if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
@@ -52,12 +55,20 @@ struct Finish: ParsableCommand {
         target = try resolveSingleton(target.typeName, in: widened)
       }
     }
+    if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: nil, choose: "run on one target's folder") }
+    var reports: [FinishReport] = []
     let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
       // Each target's own root: the first one named that the target has.
       let root = roots.first { !unit.index.types(named: $0).isEmpty || unit.index.hasType($0) } ?? roots[0]
       let options = FinishOptions(root: root, includeTests: includeTests)
-      return try FinishPlanner.plan(singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
+      let (plan, report) = try FinishPlanner.run(
+        singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
+      reports.append(report)
+      return plan
     }
-    try writing.carryOut(plan, project: project, root: common.root)
+    switch format {
+    case .text: try writing.carryOut(plan, project: project, root: common.root)
+    case .json: try writing.carryOut(plan, project: project, root: common.root) { reports[0].json(files: $0) }
+    }
   }
 }
