@@ -92,7 +92,10 @@ public enum ExtractProtocolPlanner {
       if let isolation = traits.isolation, !typed.attributes.contains(isolation) { traits.isolation = nil }
     }
     let design = try decide(slices, traits: traits, context)
-    return (try write(design, traits: traits, context), design.report(singleton: singleton))
+    var plan = try write(design, traits: traits, context)
+    // The protocols and the conformance build only together: one piece.
+    plan.parts = [PlanPart(name: "Slices", newFiles: Set(plan.newFiles.keys))]
+    return (plan, design.report(singleton: singleton))
   }
 
   /// What the steps share: the singleton, its declarations and the protocols it has.

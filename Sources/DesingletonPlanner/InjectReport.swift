@@ -190,3 +190,54 @@ extension InjectDesign {
       skipped: skipped, frameworkCreated: frameworkCreated, warnings: warnings)
   }
 }
+
+extension InjectDesign {
+  /// The pieces `--split-by consumer` takes one at a time: per consumer, its declarations and the
+  /// creations whose arguments change with its init, which only build together. A consumer created
+  /// inside another injected consumer may be handed that one's new properties: the two are one piece.
+  func parts() -> [PlanPart] {
+    let injected = consumers.filter { !$0.protocols.isEmpty }
+    var leader = Array(injected.indices)
+    func find(_ number: Int) -> Int {
+      var number = number
+      while leader[number] != number { number = leader[number] }
+      return number
+    }
+    var ranges = Array(repeating: [String: [Range<Int>]](), count: injected.count)
+    for (number, consumer) in injected.enumerated() {
+      for declaration in consumer.declarations {
+        ranges[number][declaration.range.path, default: []].append(declaration.range.bytes)
+      }
+    }
+    for site in callSites {
+      guard let created = injected.firstIndex(where: { $0.typeName == site.call.typeName }) else { continue }
+      let call = site.call.call
+      let range = call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.endPositionBeforeTrailingTrivia.utf8Offset
+      ranges[created][site.call.path, default: []].append(range)
+      for (creator, consumer) in injected.enumerated() where creator != created {
+        let inside = consumer.declarations.contains {
+          $0.range.path == site.call.path && $0.range.bytes.lowerBound <= range.lowerBound
+            && range.upperBound <= $0.range.bytes.upperBound
+        }
+        if inside { leader[find(created)] = find(creator) }
+      }
+    }
+    for site in configurations {
+      guard let configured = injected.firstIndex(where: { $0.typeName == site.typeName }) else { continue }
+      ranges[configured][site.path, default: []].append(site.statement.position.utf8Offset..<site.statement.endPosition.utf8Offset)
+    }
+    var parts: [PlanPart] = []
+    var partOf: [Int: Int] = [:]
+    for number in injected.indices {
+      let root = find(number)
+      if let existing = partOf[root] {
+        parts[existing].name += "+" + injected[number].typeName
+        parts[existing].ranges.merge(ranges[number]) { $0 + $1 }
+      } else {
+        partOf[root] = parts.count
+        parts.append(PlanPart(name: injected[number].typeName, ranges: ranges[number]))
+      }
+    }
+    return parts
+  }
+}

@@ -136,8 +136,18 @@ struct WriteOptions: ParsableArguments {
       valueName: "command"))
   var verify: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "With --dry-run: one patch per module or per consumer, each applying and building after the ones before it, written to --patch-dir.",
+      valueName: "module|consumer"))
+  var splitBy: SplitBy?
+
+  @Option(help: ArgumentHelp("Where --split-by writes its patches (NNN-name.patch, in the order they apply).", valueName: "dir"))
+  var patchDir: String?
+
   func validate() throws {
     if dryRun && verify != nil { throw ValidationError("--verify cannot be used with --dry-run: nothing is written to verify") }
+    try validateSplit()
   }
 
   /// The files changed or created (or that a dry run would change); `printsDiff: false` keeps a dry
@@ -153,7 +163,11 @@ struct WriteOptions: ParsableArguments {
     // The Printer renders exactly the files the plan names, as the planners read them.
     let outputs = try printer.render(plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
     if dryRun {
-      if printsDiff { print(printer.diff(outputs), terminator: "") }
+      if let splitBy, let patchDir {
+        try writePatches(plan, by: splitBy, into: patchDir, project: project, printer: printer)
+      } else if printsDiff {
+        print(printer.diff(outputs), terminator: "")
+      }
     } else {
       if !allowDirty {
         try GitGuard.refuseUncommittedChanges(in: outputs.compactMap { $0.original == nil ? nil : $0.path })
