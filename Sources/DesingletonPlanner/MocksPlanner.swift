@@ -82,6 +82,9 @@ public enum MocksPlanner {
     for design in designs {
       let outcome = try write(design, options: options, project: project, into: &plan)
       report.mocks.append(MocksReport.Mock(design: design, outcome: outcome))
+      // Each double is a piece of its own (`--split-by`): nothing else needs it to build.
+      let whole = project.bytes(design.path).map { [design.path: [0..<$0.count]] } ?? [:]
+      plan.parts.append(PlanPart(name: design.mockName, ranges: whole, newFiles: [design.path]))
     }
     return (plan, report)
   }
