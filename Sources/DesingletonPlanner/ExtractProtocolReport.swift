@@ -71,7 +71,9 @@ public struct ExtractProtocolReport: Sendable {
         "kept",
         .array(
           kept.map { item in
-            var fields: [(key: String, value: JSONValue)] = [("member", .string(item.member)), ("reason", .string(item.reason))]
+            var fields: [(key: String, value: JSONValue)] = [
+              ("member", .string(item.member)), ("reason", .string(item.reason)),
+            ]
             if let slice = item.slice { fields.append(("slice", .string(slice))) }
             return .object(fields)
           })

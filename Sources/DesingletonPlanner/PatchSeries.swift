@@ -48,7 +48,8 @@ public enum PatchSeries {
       for (position, edit) in edits.enumerated() {
         var best: (part: Int, size: Int)?
         for (number, part) in parts.enumerated() {
-          for range in part.ranges[path] ?? [] where range.lowerBound <= edit.range.lowerBound && edit.range.upperBound <= range.upperBound {
+          for range in part.ranges[path] ?? []
+          where range.lowerBound <= edit.range.lowerBound && edit.range.upperBound <= range.upperBound {
             if best.map({ range.count < $0.size }) ?? true { best = (number, range.count) }
           }
         }
@@ -144,7 +145,8 @@ public enum PatchSeries {
           taken.add(edit, in: path)
         }
       }
-      for (path, text) in plan.newFiles.sorted(by: { $0.key < $1.key }) where unit.takes(assigned.newFiles[path] ?? 0, path) {
+      for (path, text) in plan.newFiles.sorted(by: { $0.key < $1.key })
+      where unit.takes(assigned.newFiles[path] ?? 0, path) {
         taken.newFiles[path] = text
         if let companion = plan.companions[path] { taken.companions[path] = companion }
       }

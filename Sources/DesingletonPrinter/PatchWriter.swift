@@ -40,10 +40,11 @@ public struct PatchWriter: Sendable {
       throw Refusal("cannot create the patch directory '\(directory)': \(error.localizedDescription)")
     }
     let existing = (try? manager.contentsOfDirectory(atPath: directory)) ?? []
-    var number = existing.compactMap { name -> Int? in
-      guard name.hasSuffix(".patch"), let dash = name.firstIndex(of: "-") else { return nil }
-      return Int(name[..<dash])
-    }.max() ?? 0
+    var number =
+      existing.compactMap { name -> Int? in
+        guard name.hasSuffix(".patch"), let dash = name.firstIndex(of: "-") else { return nil }
+        return Int(name[..<dash])
+      }.max() ?? 0
     var written: [String] = []
     for patch in patches where !patch.text.isEmpty {
       number += 1

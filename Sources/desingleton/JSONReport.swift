@@ -24,7 +24,8 @@ extension Project {
   /// refused unless one is chosen.
   func refuseTwinsForJSON(of typeName: String, module: String?, choose: String) throws {
     if module == nil, let twins = twinModules(of: typeName) {
-      throw Refusal("'\(typeName)' is declared in modules \(twins.joined(separator: ", ")); with --format json, \(choose)")
+      throw Refusal(
+        "'\(typeName)' is declared in modules \(twins.joined(separator: ", ")); with --format json, \(choose)")
     }
   }
 }

@@ -19,13 +19,16 @@ enum SplitBy: String, ExpressibleByArgument, CaseIterable {
 extension WriteOptions {
   func validateSplit() throws {
     if splitBy != nil || patchDir != nil {
-      guard dryRun else { throw ValidationError("--split-by and --patch-dir go with --dry-run: the patches are the changes, unwritten") }
+      guard dryRun else {
+        throw ValidationError("--split-by and --patch-dir go with --dry-run: the patches are the changes, unwritten")
+      }
       guard splitBy != nil, patchDir != nil else { throw ValidationError("--split-by and --patch-dir go together") }
     }
   }
 
   /// The plan as a series of patches in `directory`; their names on stderr.
-  func writePatches(_ plan: Plan, by split: SplitBy, into directory: String, project: Project, printer: Printer) throws {
+  func writePatches(_ plan: Plan, by split: SplitBy, into directory: String, project: Project, printer: Printer) throws
+  {
     let steps = PatchSeries.steps(plan, by: split.series, modules: project.modules)
     let sources = try project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys))
     let writer = PatchWriter(printer: printer)

@@ -6,7 +6,9 @@ import Testing
 extension CommandLineTests {
   /// A copy of a sample (without its build folder) in a scratch directory.
   func sampleCopy(_ name: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-json-\(UUID().uuidString)").path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "desingleton-json-\(UUID().uuidString)"
+    ).path
     try run(["cp", "-R", packageRoot + "/Samples/" + name, directory])
     try? FileManager.default.removeItem(atPath: directory + "/.build")
     return directory
@@ -15,7 +17,8 @@ extension CommandLineTests {
   func document(_ result: ProcessResult, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
     #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
     return try #require(
-      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], sourceLocation: sourceLocation)
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], sourceLocation: sourceLocation
+    )
   }
 
   @Test func writingCommandsReportTheirDecisionsAsJSON() throws {
@@ -52,18 +55,24 @@ extension CommandLineTests {
 
     // finish: the root, the instance's name, every remaining use classified.
     let finish = try document(
-      try desingleton(["finish", "--root", "AppCoordinator", "--include-tests", "--dry-run", "--format", "json"], in: directory))
+      try desingleton(
+        ["finish", "--root", "AppCoordinator", "--include-tests", "--dry-run", "--format", "json"], in: directory))
     #expect(finish["root"] as? String == "AppCoordinator")
     #expect(finish["instanceName"] as? String == "sessionController")
     #expect(finish["removed"] as? [String] == ["sharedController"])
     let references = try #require(finish["references"] as? [[String: Any]])
     #expect(!references.isEmpty)
     #expect(Set(references.compactMap { $0["kind"] as? String }).isSubset(of: ["root", "test", "coder-init"]))
-    #expect((finish["coderInits"] as? [[String: Any]])?.compactMap { $0["type"] as? String }.contains("CartViewController") == true)
-    #expect(((finish["files"] as? [String: Any])?["changed"] as? [String])?.contains("Sources/ShoppingApp/SessionController.swift") == true)
+    #expect(
+      (finish["coderInits"] as? [[String: Any]])?.compactMap { $0["type"] as? String }.contains("CartViewController")
+        == true)
+    #expect(
+      ((finish["files"] as? [String: Any])?["changed"] as? [String])?.contains(
+        "Sources/ShoppingApp/SessionController.swift") == true)
 
     // mocks: one double per slice, where it goes and what it implements.
-    let mocks = try document(try desingleton(["mocks", "--singleton", "SessionController", "--dry-run", "--format", "json"], in: directory))
+    let mocks = try document(
+      try desingleton(["mocks", "--singleton", "SessionController", "--dry-run", "--format", "json"], in: directory))
     let doubles = try #require(mocks["mocks"] as? [[String: Any]])
     let cart = try #require(doubles.first { $0["protocol"] as? String == "CurrentCart" })
     #expect(cart["mock"] as? String == "CurrentCartMock")
@@ -78,12 +87,15 @@ extension CommandLineTests {
   /// Members left on the singleton appear, with the reason when they cannot be requirements.
   @Test func extractProtocolReportsKeptMembers() throws {
     let directory = try project([
-      "Store.swift": "final class Store {\n\tstatic let shared = Store()\n\tvar count = 0\n\tfunc bump() { count += 1 }\n\tfunc total<T>(_ value: T) -> some Equatable { count }\n}\n",
-      "Counter.swift": "final class Counter {\n\tfunc tap() {\n\t\tStore.shared.bump()\n\t\t_ = Store.shared.total(1)\n\t}\n}\n",
+      "Store.swift":
+        "final class Store {\n\tstatic let shared = Store()\n\tvar count = 0\n\tfunc bump() { count += 1 }\n\tfunc total<T>(_ value: T) -> some Equatable { count }\n}\n",
+      "Counter.swift":
+        "final class Counter {\n\tfunc tap() {\n\t\tStore.shared.bump()\n\t\t_ = Store.shared.total(1)\n\t}\n}\n",
     ])
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let report = try document(
-      try desingleton(["extract-protocol", "--slice", "Counting=count,bump", "--dry-run", "--format", "json"], in: directory))
+      try desingleton(
+        ["extract-protocol", "--slice", "Counting=count,bump", "--dry-run", "--format", "json"], in: directory))
     let slices = try #require(report["slices"] as? [[String: Any]])
     #expect(slices.map { $0["name"] as? String } == ["Counting"])
     #expect(slices.first?["members"] as? [String] == ["count", "bump"])

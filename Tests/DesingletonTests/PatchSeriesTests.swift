@@ -1,7 +1,8 @@
 import DesingletonCore
 import DesingletonIndex
-@testable import DesingletonPlanner
 import Testing
+
+@testable import DesingletonPlanner
 
 /// How `--split-by` cuts a plan: which piece each edit goes with, and the order of the steps.
 @Suite struct PatchSeriesTests {
@@ -28,7 +29,8 @@ import Testing
     plan.add(TextEdit(range: 10..<20, replacement: "a"), in: "Sources/Feature/A.swift")
     plan.add(TextEdit(range: 10..<20, replacement: "b"), in: "Sources/Other/B.swift")
     plan.parts = [
-      PlanPart(name: "A", ranges: ["Sources/Feature/A.swift": [0..<100], "Sources/App/Root.swift": [100..<120, 0..<300]]),
+      PlanPart(
+        name: "A", ranges: ["Sources/Feature/A.swift": [0..<100], "Sources/App/Root.swift": [100..<120, 0..<300]]),
       PlanPart(name: "B", ranges: ["Sources/Other/B.swift": [0..<100], "Sources/App/Root.swift": [200..<220]]),
     ]
     return plan

@@ -10,7 +10,8 @@ import Testing
   /// Its own build folder: the golden cases build ModularApp at the same time.
   static let scratch = packageRoot + "/.build-golden/ModularApp-split"
 
-  func desingleton(_ arguments: [String], in work: SampleCopy, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  func desingleton(_ arguments: [String], in work: SampleCopy, sourceLocation: SourceLocation = #_sourceLocation) throws
+  {
     let result = try run([Self.binary] + arguments, in: work.path)
     #expect(result.status == 0, "\(arguments): \(result.standardError)", sourceLocation: sourceLocation)
   }
@@ -20,12 +21,16 @@ import Testing
   }
 
   /// Applies the patches in order, building after each.
-  func applyAndBuild(_ names: [String], from directory: String, in work: SampleCopy, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  func applyAndBuild(
+    _ names: [String], from directory: String, in work: SampleCopy, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     for name in names {
       let apply = try run(["git", "apply", directory + "/" + name], in: work.path)
       #expect(apply.status == 0, "\(name) does not apply: \(apply.standardError)", sourceLocation: sourceLocation)
       let build = try run(["swift", "build", "--build-tests", "-q", "--scratch-path", Self.scratch], in: work.path)
-      #expect(build.status == 0, "the sample does not build after \(name):\n\(build.output)\(build.standardError)", sourceLocation: sourceLocation)
+      #expect(
+        build.status == 0, "the sample does not build after \(name):\n\(build.output)\(build.standardError)",
+        sourceLocation: sourceLocation)
     }
   }
 
@@ -78,7 +83,8 @@ import Testing
   @Test func splitNeedsDryRunAndDirectory() throws {
     let work = try SampleCopy(sample: "ModularApp", name: "split-usage")
     defer { work.remove() }
-    let noDryRun = try run([Self.binary, "extract-protocol", "--split-by", "module", "--patch-dir", "p"], in: work.path)
+    let noDryRun = try run(
+      [Self.binary, "extract-protocol", "--split-by", "module", "--patch-dir", "p"], in: work.path)
     #expect(noDryRun.status == 2)
     #expect(noDryRun.standardError.contains("--split-by and --patch-dir go with --dry-run"))
     let noDirectory = try run([Self.binary, "extract-protocol", "--dry-run", "--split-by", "module"], in: work.path)
