@@ -37,10 +37,12 @@ struct Finish: ParsableCommand {
       !project.index.types(named: singleton).isEmpty
     {
       printError("nothing to do: '\(singleton)' has no static accessor left")
+      printEmptyReport(singleton)
       return
     }
     if singleton == nil && project.index.singletons.isEmpty {
       printError("nothing to do: no singleton found")
+      printEmptyReport("")
       return
     }
     var target = try resolveSingleton(singleton, in: project.index)
@@ -70,5 +72,11 @@ struct Finish: ParsableCommand {
     case .text: try writing.carryOut(plan, project: project, root: common.root)
     case .json: try writing.carryOut(plan, project: project, root: common.root) { reports[0].json(files: $0) }
     }
+  }
+
+  /// With `--format json`, nothing to do is still a report: nothing removed, no file changed.
+  func printEmptyReport(_ singleton: String) {
+    guard format == .json else { return }
+    print(FinishReport(singleton: singleton, root: roots[0], references: []).json(files: PlanFiles()), terminator: "")
   }
 }
