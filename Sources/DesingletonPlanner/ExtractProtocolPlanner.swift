@@ -202,6 +202,8 @@ public enum ExtractProtocolPlanner {
     var kept: [Kept] = []
     /// Members no slice takes.
     var leftOnSingleton: [String] = []
+    /// The slices' names, in the order they were chosen.
+    var order: [String] = []
     /// Declarations of moved members, by file.
     var removals: [String: [Syntax]] = [:]
     /// The protocols the singleton's new conformance extension lists.
@@ -284,6 +286,7 @@ public enum ExtractProtocolPlanner {
     var design = Design()
 
     for slice in slices {
+      design.order.append(slice.name)
       leftOut.subtract(slice.members)
       let existing = index.types(named: slice.name).flatMap { index.declarations(of: $0) }
       if existing.contains(where: { $0.kind == .protocol }) {

@@ -100,6 +100,7 @@ extension ExtractProtocolPlanner.Design {
       ExtractProtocolReport.SliceDecision(
         name: name, outcome: .empty, path: nil, access: .internal, requirements: [], moved: [], mutable: [])
     }
+    slices.sort { (order.firstIndex(of: $0.name) ?? order.count) < (order.firstIndex(of: $1.name) ?? order.count) }
     return ExtractProtocolReport(
       singleton: singleton.typeName, slices: slices, conformances: conformances,
       kept: kept.map { ExtractProtocolReport.KeptMember(member: $0.member, slice: $0.slice, reason: $0.reason) },

@@ -106,5 +106,18 @@ extension CommandLineTests {
     #expect(kept.map { $0["member"] as? String } == ["total(_:)"])
     #expect((kept.first?["reason"] as? String)?.contains("opaque") == true)
     #expect(kept.first?["slice"] == nil)
+
+    // A slice named after a protocol that exists: the singleton conforms to it, in the slices' order.
+    try Data("protocol Bumping: AnyObject {\n\tfunc bump()\n}\n".utf8)
+      .write(to: URL(fileURLWithPath: directory + "/Bumping.swift"))
+    let existing = try document(
+      try desingleton(
+        ["extract-protocol", "--slice", "Bumping=bump", "--slice", "Counting=count", "--dry-run", "--format", "json"],
+        in: directory))
+    let outcomes = try #require(existing["slices"] as? [[String: Any]])
+    #expect(outcomes.map { $0["name"] as? String } == ["Bumping", "Counting"])
+    #expect(outcomes.map { $0["outcome"] as? String } == ["conformance-added", "created"])
+    #expect(outcomes.first?["path"] == nil)
+    #expect(existing["conformances"] as? [String] == ["Bumping", "Counting"])
   }
 }
