@@ -60,10 +60,13 @@ public struct PlanPart: Sendable, Equatable {
   /// Byte ranges of the original files; an edit inside several goes with the smallest.
   public var ranges: [String: [Range<Int>]]
   public var newFiles: Set<String>
+  /// Pieces that must be applied before this one (by name): what it uses of theirs.
+  public var after: [String]
 
-  public init(name: String, ranges: [String: [Range<Int>]] = [:], newFiles: Set<String> = []) {
+  public init(name: String, ranges: [String: [Range<Int>]] = [:], newFiles: Set<String> = [], after: [String] = []) {
     self.name = name
     self.ranges = ranges
     self.newFiles = newFiles
+    self.after = after
   }
 }

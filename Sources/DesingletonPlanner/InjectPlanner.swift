@@ -152,7 +152,7 @@ public enum InjectPlanner {
     let design = try decide(singleton: singleton, options: options, project: project)
     var writer = InjectWriter(design: design, project: project)
     var plan = try writer.write()
-    plan.parts = design.parts()
+    plan.parts = design.parts(project: project)
     return (plan, design.report(project: project))
   }
 

@@ -1,5 +1,6 @@
 import DesingletonCore
 import DesingletonIndex
+import SwiftSyntax
 
 /// What `inject` decided, for people (the summary) and scripts (`--format json`): the consumers with
 /// their protocols, the call sites changed, the consumers skipped and the types the system creates,
@@ -194,8 +195,10 @@ extension InjectDesign {
 extension InjectDesign {
   /// The pieces `--split-by consumer` takes one at a time: per consumer, its declarations and the
   /// creations whose arguments change with its init, which only build together. A consumer created
-  /// inside another injected consumer may be handed that one's new properties: the two are one piece.
-  func parts() -> [PlanPart] {
+  /// inside another injected consumer and handed that one's new properties comes after it; when the
+  /// creation is a stored property's initial value, which moves into the creator's inits, the two
+  /// are one piece.
+  func parts(project: Project) -> [PlanPart] {
     let injected = consumers.filter { !$0.protocols.isEmpty }
     var leader = Array(injected.indices)
     func find(_ number: Int) -> Int {
@@ -209,17 +212,21 @@ extension InjectDesign {
         ranges[number][declaration.range.path, default: []].append(declaration.range.bytes)
       }
     }
+    var after = Array(repeating: Set<Int>(), count: injected.count)
     for site in callSites {
       guard let created = injected.firstIndex(where: { $0.typeName == site.call.typeName }) else { continue }
       let call = site.call.call
       let range = call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.endPositionBeforeTrailingTrivia.utf8Offset
       ranges[created][site.call.path, default: []].append(range)
-      for (creator, consumer) in injected.enumerated() where creator != created {
-        let inside = consumer.declarations.contains {
-          $0.range.path == site.call.path && $0.range.bytes.lowerBound <= range.lowerBound
-            && range.upperBound <= $0.range.bytes.upperBound
-        }
-        if inside { leader[find(created)] = find(creator) }
+      // Arguments other than the accessor are the creator's properties.
+      guard !site.captured.isEmpty,
+        let creatorName = site.call.context.typeName.map(project.index.resolveType),
+        let creator = injected.firstIndex(where: { $0.typeName == creatorName }), creator != created
+      else { continue }
+      if MovedInitialValue(around: Syntax(call)) != nil {
+        leader[find(created)] = find(creator)
+      } else {
+        after[created].insert(creator)
       }
     }
     for site in configurations {
@@ -236,6 +243,15 @@ extension InjectDesign {
       } else {
         partOf[root] = parts.count
         parts.append(PlanPart(name: injected[number].typeName, ranges: ranges[number]))
+      }
+    }
+    for number in injected.indices {
+      guard let part = partOf[find(number)] else { continue }
+      for creator in after[number].sorted() {
+        guard let other = partOf[find(creator)], other != part, !parts[part].after.contains(parts[other].name) else {
+          continue
+        }
+        parts[part].after.append(parts[other].name)
       }
     }
     return parts

@@ -45,6 +45,7 @@ public enum ModuleUnits {
       merged.parts.append(contentsOf: plan.parts.map { part in
         var part = part
         part.name = "\(module)-\(part.name)"
+        part.after = part.after.map { "\(module)-\($0)" }
         return part
       })
     }

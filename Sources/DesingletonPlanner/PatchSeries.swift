@@ -81,7 +81,7 @@ public enum PatchSeries {
     for (path, owner) in assignment.newFiles { paths[owner].insert(path) }
     switch split {
     case .consumer:
-      return assignment.parts.indices.filter { !paths[$0].isEmpty }.map { number in
+      return partOrder(assignment.parts).filter { !paths[$0].isEmpty }.map { number in
         Unit(name: assignment.parts[number].name) { part, _ in part == number }
       }
     case .module:
@@ -106,6 +106,21 @@ public enum PatchSeries {
         Unit(name: members.joined(separator: "+")) { _, path in members.contains(module(path)) }
       }
     }
+  }
+
+  /// The parts' positions, each after the parts it names in `after`, otherwise in the plan's order
+  /// (on a cycle, the first part left).
+  static func partOrder(_ parts: [PlanPart]) -> [Int] {
+    var placed: [Int] = []
+    var names: Set<String> = []
+    var remaining = Array(parts.indices)
+    while !remaining.isEmpty {
+      let next = remaining.firstIndex { parts[$0].after.allSatisfy(names.contains) } ?? 0
+      let number = remaining.remove(at: next)
+      placed.append(number)
+      names.insert(parts[number].name)
+    }
+    return placed
   }
 
   /// Groups of modules, each after the groups holding modules it depends on (directly or not);

@@ -70,6 +70,13 @@ import Testing
     #expect(edits(ordered[0]) == ["Sources/Core/Store.swift": ["c"]])
   }
 
+  /// A piece that uses another's (a creation handed its creator's new properties) comes after it.
+  @Test func aPieceComesAfterThePiecesItUses() {
+    var plan = Self.plan
+    plan.parts[0].after = ["B"]
+    #expect(PatchSeries.steps(plan, by: .consumer, modules: Self.modules).map(\.name) == ["B", "A"])
+  }
+
   @Test func aPlanWithoutPiecesIsOneStep() {
     var plan = Self.plan
     plan.parts = []
