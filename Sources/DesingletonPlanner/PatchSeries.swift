@@ -57,12 +57,16 @@ public enum PatchSeries {
       }
       assignment.edits[path] = owners
     }
+    // The first part applied that changes the file, else the first part applied.
+    var rank = Array(repeating: 0, count: parts.count)
+    let order = partOrder(parts)
+    for (position, number) in order.enumerated() { rank[number] = position }
     for (path, position) in unplaced {
-      let owners = assignment.edits[path] ?? []
-      assignment.edits[path]?[position] = owners.filter { $0 >= 0 }.min() ?? 0
+      let owners = (assignment.edits[path] ?? []).filter { $0 >= 0 }
+      assignment.edits[path]?[position] = owners.min { rank[$0] < rank[$1] } ?? order[0]
     }
     for path in plan.newFiles.keys.sorted() {
-      assignment.newFiles[path] = parts.firstIndex { $0.newFiles.contains(path) } ?? 0
+      assignment.newFiles[path] = parts.firstIndex { $0.newFiles.contains(path) } ?? order[0]
     }
     return assignment
   }

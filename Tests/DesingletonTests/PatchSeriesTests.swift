@@ -74,7 +74,11 @@ import Testing
   @Test func aPieceComesAfterThePiecesItUses() {
     var plan = Self.plan
     plan.parts[0].after = ["B"]
-    #expect(PatchSeries.steps(plan, by: .consumer, modules: Self.modules).map(\.name) == ["B", "A"])
+    plan.parts[0].ranges["Sources/App/Root.swift"] = [100..<120]
+    let steps = PatchSeries.steps(plan, by: .consumer, modules: Self.modules)
+    #expect(steps.map(\.name) == ["B", "A"])
+    // The import goes with the first piece applied that changes its file.
+    #expect(edits(steps[0]) == ["Sources/App/Root.swift": ["import Core\n", "b: x, "], "Sources/Other/B.swift": ["b"]])
   }
 
   @Test func aPlanWithoutPiecesIsOneStep() {
