@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 BIN := .build/debug/desingleton
 RELEASE_BIN := .build/release/desingleton
 
-.PHONY: build release test unit golden record samples demo install bench corpus fuzz format clean
+.PHONY: build release test unit golden record samples plugin demo install bench corpus fuzz format clean
 
 build:
 	$(SWIFT) build
@@ -16,6 +16,7 @@ release:
 test: build
 	$(SWIFT) test
 	bash Tests/Samples/build-samples.sh
+	bash Tests/Plugin/plugin-test.sh
 	python3 Tests/Corpus/corpus.py --quick
 
 unit:
@@ -30,6 +31,10 @@ record: build
 
 samples:
 	bash Tests/Samples/build-samples.sh
+
+# The SwiftPM command plugin through `swift package`, on a copy of ModularApp (cached in .build-plugin).
+plugin: build
+	bash Tests/Plugin/plugin-test.sh
 
 demo: build
 	bash Tests/Samples/demo.sh

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "desingleton", targets: ["desingleton"]),
     .library(name: "DesingletonKit", targets: ["DesingletonIndex", "DesingletonPlanner", "DesingletonPrinter"]),
+    .plugin(name: "Desingleton", targets: ["Desingleton"]),
   ],
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -54,6 +55,17 @@ let package = Package(
         "DesingletonPrinter",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    // `swift package --allow-writing-to-package-directory desingleton scan`: the tool on a package's targets.
+    .plugin(
+      name: "Desingleton",
+      capability: .command(
+        intent: .custom(verb: "desingleton", description: "Find singletons, slice them into protocols, and inject the slices."),
+        permissions: [
+          .writeToPackageDirectory(reason: "extract-protocol, inject, finish and mocks rewrite the package's Swift files.")
+        ]
+      ),
+      dependencies: ["desingleton"]
     ),
     .testTarget(
       name: "DesingletonTests",

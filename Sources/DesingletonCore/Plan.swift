@@ -27,6 +27,8 @@ public struct Plan: Sendable {
   public var companions: [String: String] = [:]
   /// Lines for the user's summary (stderr), in order.
   public var notes: [String]
+  /// The pieces a reviewer can take one at a time (`--split-by`), in the order they apply.
+  public var parts: [PlanPart] = []
 
   public init(edits: [String: [TextEdit]] = [:], newFiles: [String: String] = [:], notes: [String] = []) {
     self.edits = edits
@@ -45,5 +47,26 @@ public struct Plan: Sendable {
     for (path, text) in other.newFiles { newFiles[path] = text }
     for (path, companion) in other.companions { companions[path] = companion }
     notes.append(contentsOf: other.notes)
+    parts.append(contentsOf: other.parts)
+  }
+}
+
+/// A piece of a plan that builds once the pieces before it are applied: the edits inside its ranges
+/// and its new files. An edit in no piece's ranges goes with the first piece that changes its file
+/// (an import, say), or with the first piece.
+public struct PlanPart: Sendable, Equatable {
+  /// A consumer's name, `Slices`, a double's name.
+  public var name: String
+  /// Byte ranges of the original files; an edit inside several goes with the smallest.
+  public var ranges: [String: [Range<Int>]]
+  public var newFiles: Set<String>
+  /// Pieces that must be applied before this one (by name): what it uses of theirs.
+  public var after: [String]
+
+  public init(name: String, ranges: [String: [Range<Int>]] = [:], newFiles: Set<String> = [], after: [String] = []) {
+    self.name = name
+    self.ranges = ranges
+    self.newFiles = newFiles
+    self.after = after
   }
 }

@@ -65,14 +65,22 @@ public enum ExtractProtocolPlanner {
   //    members, the conformances, and the notes;
   // 3. `write`: the new files and the edits.
   public static func plan(singleton: Singleton, options: ExtractProtocolOptions, project: Project) throws -> Plan {
+    try run(singleton: singleton, options: options, project: project).plan
+  }
+
+  /// The plan and what it decided (`--format json`).
+  public static func run(
+    singleton: Singleton, options: ExtractProtocolOptions, project: Project
+  ) throws -> (plan: Plan, report: ExtractProtocolReport) {
     let context = try Context(singleton: singleton, options: options, project: project)
     let slices = try chooseSlices(context)
     if slices.isEmpty {
       // Every suggested slice is cut already (or nothing is used): a second run plans nothing.
-      return Plan(notes: [
+      let plan = Plan(notes: [
         "nothing to slice: the protocols of '\(singleton.typeName)' already have every slice suggested for it; "
           + "name members with --slice to cut more"
       ])
+      return (plan, Design().report(singleton: singleton))
     }
     var traits = ProtocolTraits(
       primary: context.primary, declarations: context.analysis.declarations, members: context.allMembers, slices: slices,
@@ -84,7 +92,10 @@ public enum ExtractProtocolPlanner {
       if let isolation = traits.isolation, !typed.attributes.contains(isolation) { traits.isolation = nil }
     }
     let design = try decide(slices, traits: traits, context)
-    return try write(design, traits: traits, context)
+    var plan = try write(design, traits: traits, context)
+    // The protocols and the conformance build only together: one piece.
+    plan.parts = [PlanPart(name: "Slices", newFiles: Set(plan.newFiles.keys))]
+    return (plan, design.report(singleton: singleton))
   }
 
   /// What the steps share: the singleton, its declarations and the protocols it has.
@@ -170,9 +181,29 @@ public enum ExtractProtocolPlanner {
       var mutableRequirements: [ConditionalText] = []
       /// Overloads standing in for default arguments, and moved members.
       var extensionMembers: [ConditionalText] = []
+      /// The members that became requirements, moved into the extension, or joined `Mutable...`, by name.
+      var required: [String] = []
+      var moved: [String] = []
+      var mutable: [String] = []
+    }
+
+    /// A member that stays on the singleton, and why; `slice` is nil for one no slice was suggested for.
+    struct Kept {
+      var member: String
+      var slice: String?
+      var reason: String
     }
 
     var protocols: [NewProtocol] = []
+    /// Slices named after protocols that exist: whether the singleton now conforms.
+    var existing: [(name: String, conformanceAdded: Bool)] = []
+    /// Slices that got no protocol: nothing in them could be a requirement.
+    var empty: [String] = []
+    var kept: [Kept] = []
+    /// Members no slice takes.
+    var leftOnSingleton: [String] = []
+    /// The slices' names, in the order they were chosen.
+    var order: [String] = []
     /// Declarations of moved members, by file.
     var removals: [String: [Syntax]] = [:]
     /// The protocols the singleton's new conformance extension lists.
@@ -255,11 +286,13 @@ public enum ExtractProtocolPlanner {
     var design = Design()
 
     for slice in slices {
+      design.order.append(slice.name)
       leftOut.subtract(slice.members)
       let existing = index.types(named: slice.name).flatMap { index.declarations(of: $0) }
       if existing.contains(where: { $0.kind == .protocol }) {
         let conforms = context.conformed.contains(slice.name)
         if !conforms { design.conformances.append(slice.name) }
+        design.existing.append((slice.name, !conforms))
         design.notes.append("\(slice.name): exists already; \(conforms ? "nothing to do" : "conformance added")")
         continue
       }
@@ -281,6 +314,7 @@ public enum ExtractProtocolPlanner {
       for (member, reason) in visibility.excluded {
         guard context.isSuggested else { throw Refusal("'\(member.displayName)' cannot be in slice '\(slice.name)': \(reason)", at: member.location) }
         kept.append("\(member.displayName) stays on \(singleton.simpleTypeName): \(reason)")
+        design.kept.append(Design.Kept(member: member.displayName, slice: slice.name, reason: reason))
       }
       members.removeAll { member in visibility.excluded.contains { $0.member == member } }
       var created = Design.NewProtocol(name: slice.name, path: path, access: visibility.access > .internal ? visibility.access : nil)
@@ -312,9 +346,11 @@ public enum ExtractProtocolPlanner {
             let output = try builder.requirement(
               for: member, node: node, settable: writable && !split, in: file.source, withOverloads: false)
             created.requirements.append(ConditionalText(output.requirement, conditions))
+            created.required.append(member.name)
             if split {
               let mutable = try builder.requirement(for: member, node: node, settable: true, in: file.source).requirement
               created.mutableRequirements.append(ConditionalText(mutable, conditions))
+              created.mutable.append(member.name)
             }
           }
           let text = movedText(
@@ -325,6 +361,7 @@ public enum ExtractProtocolPlanner {
           created.extensionMembers.append(ConditionalText(body, conditions))
           design.removals[member.range.path, default: []].append(node)
           moved.append(member.name)
+          created.moved.append(member.name)
           continue
         }
         if let obstacle {
@@ -337,16 +374,20 @@ public enum ExtractProtocolPlanner {
               at: member.location)
           }
           kept.append("\(member.displayName) stays on \(singleton.simpleTypeName): \(reason)")
+          design.kept.append(Design.Kept(member: member.displayName, slice: slice.name, reason: reason))
           continue
         }
         if let keepReason, member.kind != .property || !member.isStored {
+          // A requirement all the same: only its body stays on the singleton.
           kept.append("\(member.name) stays on \(singleton.simpleTypeName): \(keepReason)")
         }
         let output = try builder.requirement(for: member, node: node, settable: writable && !split, in: file.source)
         created.requirements.append(ConditionalText(output.requirement, conditions))
+        created.required.append(member.name)
         if split {
           let mutable = try builder.requirement(for: member, node: node, settable: true, in: file.source).requirement
           created.mutableRequirements.append(ConditionalText(mutable, conditions))
+          created.mutable.append(member.name)
         }
         created.extensionMembers.append(contentsOf: output.overloads.map { ConditionalText($0, conditions) })
       }
@@ -357,6 +398,7 @@ public enum ExtractProtocolPlanner {
       if created.requirements.isEmpty && created.extensionMembers.isEmpty {
         // Every member stays on the singleton: an empty protocol would only be cut again.
         design.notes.append("\(slice.name): nothing in it can be a protocol requirement; no protocol")
+        design.empty.append(slice.name)
         design.notes.append(contentsOf: kept.map { "  \($0)" })
         continue
       }
@@ -385,11 +427,13 @@ public enum ExtractProtocolPlanner {
         let obstacle = builder.obstacle(for: member, node: node)
       {
         cannot.append("  \(member.displayName) stays on \(singleton.simpleTypeName): \(builder.reason(obstacle, member: member))")
+        design.kept.append(Design.Kept(member: member.displayName, slice: nil, reason: builder.reason(obstacle, member: member)))
         continue
       }
       if !cannot.contains(where: { $0.hasPrefix("  \(member.name)") }) { unsliced.append(member.name) }
     }
     design.notes.append(contentsOf: cannot)
+    design.leftOnSingleton = unsliced
     if !unsliced.isEmpty {
       design.notes.append("left on \(singleton.simpleTypeName) only: \(unsliced.joined(separator: ", "))")
     }

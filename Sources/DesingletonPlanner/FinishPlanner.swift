@@ -109,6 +109,13 @@ public enum FinishPlanner {
   }
 
   public static func plan(singleton: Singleton, options: FinishOptions, project: Project) throws -> Plan {
+    try run(singleton: singleton, options: options, project: project).plan
+  }
+
+  /// The plan and what it decided (`--format json`).
+  public static func run(
+    singleton: Singleton, options: FinishOptions, project: Project
+  ) throws -> (plan: Plan, report: FinishReport) {
     let index = project.index
     let rootMatches = index.types(named: options.root).filter { index.declarations(of: $0).contains { !$0.isExtension } }
     guard rootMatches.count == 1, let root = rootMatches.first,
@@ -119,6 +126,7 @@ public enum FinishPlanner {
     let remaining = remainingReferences(singleton: singleton, root: root, project: project)
     try checkRootDoesNotReceiveTheInstance(singleton, root: root, project: project)
     var plan = Plan()
+    var report = FinishReport(singleton: singleton.typeName, root: root, references: remaining)
     for item in remaining {
       plan.notes.append("\(item.reference.location.path):\(item.reference.location.line): \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")")
     }
@@ -280,6 +288,7 @@ public enum FinishPlanner {
       }
       plan.notes += container.design.kept
     }
+    report.testFunctions = localsAdded.count
 
     // With no shared instance left, decoding cannot supply the dependencies: the coder init fails.
     var coderInits: Set<String> = []
@@ -296,6 +305,8 @@ public enum FinishPlanner {
       let range = first.positionAfterSkippingLeadingTrivia.utf8Offset..<last.endPositionBeforeTrailingTrivia.utf8Offset
       plan.add(TextEdit(range: range, replacement: statement), in: file.path)
       plan.notes.append("\(item.reference.location.path):\(item.reference.location.line): '\(item.typeName ?? "")' init(coder:) now \(initializer.optionalMark != nil ? "returns nil" : "stops"): there is no shared instance to decode with")
+      report.coderInits.append(
+        FinishReport.CoderInit(typeName: item.typeName ?? "", place: item.reference.location, returnsNil: initializer.optionalMark != nil))
     }
 
     // The accessor goes, with a backing variable nothing else uses; declarations removed together
@@ -305,6 +316,7 @@ public enum FinishPlanner {
       let file = try project.file(member.range.path)
       guard let node = file.node(at: member.range.bytes) else { continue }
       removals[file.path, default: []].append(Syntax(node))
+      report.removed.append(member.name)
     }
     if let backing = singleton.backingStorage, let member = members.first(where: { $0.name == backing && $0.isStatic }) {
       let users = try staticMembersUsing(backing, members: members, project: project).filter { !singleton.accessors.contains($0) }
@@ -312,8 +324,10 @@ public enum FinishPlanner {
         let file = try project.file(member.range.path)
         if let node = file.node(at: member.range.bytes) {
           removals[file.path, default: []].append(Syntax(node))
+          report.removed.append(member.name)
         }
       } else {
+        report.keptBacking = backing
         plan.notes.append("kept '\(backing)': \(users.joined(separator: ", ")) still use\(users.count == 1 ? "s" : "") it; nothing can reach that instance any more, so delete \(users.count == 1 ? "it" : "them") by hand")
       }
     }
@@ -325,6 +339,7 @@ public enum FinishPlanner {
       let file = try project.file(member.range.path)
       guard let node = file.node(at: member.range.bytes)?.as(FunctionDeclSyntax.self), returnsSelf(node) else { continue }
       removals[file.path, default: []].append(Syntax(node))
+      report.removed.append(member.name + "()")
       plan.notes.append("\(member.location.path):\(member.location.line): removed '\(member.name)()', which returned the shared instance")
     }
     for (path, nodes) in removals.sorted(by: { $0.key < $1.key }) {
@@ -336,7 +351,9 @@ public enum FinishPlanner {
     } else {
       plan.notes.append("'\(singleton.accessExpression)' removed; '\(root)' owns the instance as '\(name)'")
     }
-    return plan
+    report.instanceName = name
+    report.initAccess = access
+    return (plan, report)
   }
 
   /// How the root creates the instance: the accessor's own initializer where there is one, with the

@@ -151,7 +151,9 @@ public enum InjectPlanner {
   public static func run(singleton: Singleton, options: InjectOptions, project: Project) throws -> (plan: Plan, report: InjectReport) {
     let design = try decide(singleton: singleton, options: options, project: project)
     var writer = InjectWriter(design: design, project: project)
-    return (try writer.write(), design.report(project: project))
+    var plan = try writer.write()
+    plan.parts = design.parts(project: project)
+    return (plan, design.report(project: project))
   }
 
   public static func plan(singleton: Singleton, options: InjectOptions, project: Project) throws -> Plan {

@@ -1,5 +1,6 @@
 import DesingletonCore
 import DesingletonIndex
+import SwiftSyntax
 
 /// What `inject` decided, for people (the summary) and scripts (`--format json`): the consumers with
 /// their protocols, the call sites changed, the consumers skipped and the types the system creates,
@@ -56,7 +57,7 @@ public struct InjectReport: Sendable {
     return "accessor references: \(before.total) before → \(after.total) after (\(parts.joined(separator: ", ")))"
   }
 
-  public func json() -> String {
+  public func json(files: PlanFiles = PlanFiles()) -> String {
     func place(_ location: Location?) -> JSONValue {
       guard let location else { return .object([]) }
       return .object([("file", .string(location.path)), ("line", .int(location.line)), ("column", .int(location.column))])
@@ -109,6 +110,7 @@ public struct InjectReport: Sendable {
       ("frameworkCreated", .array(frameworkCreated.map(skip))),
       ("warnings", .array(warnings.map { .string($0.description) })),
       ("accessorReferences", .object([("before", census(before)), ("after", census(after))])),
+      ("files", files.json),
     ]).text()
   }
 }
@@ -187,5 +189,71 @@ extension InjectDesign {
           passesAccessor: site.passesAccessor)
       },
       skipped: skipped, frameworkCreated: frameworkCreated, warnings: warnings)
+  }
+}
+
+extension InjectDesign {
+  /// The pieces `--split-by consumer` takes one at a time: per consumer, its declarations and the
+  /// creations whose arguments change with its init, which only build together. A consumer created
+  /// inside another injected consumer and handed that one's new properties comes after it; when the
+  /// creation is a stored property's initial value, which moves into the creator's inits, the two
+  /// are one piece.
+  func parts(project: Project) -> [PlanPart] {
+    let injected = consumers.filter { !$0.protocols.isEmpty }
+    var leader = Array(injected.indices)
+    func find(_ number: Int) -> Int {
+      var number = number
+      while leader[number] != number { number = leader[number] }
+      return number
+    }
+    var ranges = Array(repeating: [String: [Range<Int>]](), count: injected.count)
+    for (number, consumer) in injected.enumerated() {
+      for declaration in consumer.declarations {
+        ranges[number][declaration.range.path, default: []].append(declaration.range.bytes)
+      }
+    }
+    var after = Array(repeating: Set<Int>(), count: injected.count)
+    for site in callSites {
+      guard let created = injected.firstIndex(where: { $0.typeName == site.call.typeName }) else { continue }
+      let call = site.call.call
+      let range = call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.endPositionBeforeTrailingTrivia.utf8Offset
+      ranges[created][site.call.path, default: []].append(range)
+      // Arguments other than the accessor are the creator's properties.
+      guard !site.captured.isEmpty,
+        let creatorName = site.call.context.typeName.map(project.index.resolveType),
+        let creator = injected.firstIndex(where: { $0.typeName == creatorName }), creator != created
+      else { continue }
+      if MovedInitialValue(around: Syntax(call)) != nil {
+        leader[find(created)] = find(creator)
+      } else {
+        after[created].insert(creator)
+      }
+    }
+    for site in configurations {
+      guard let configured = injected.firstIndex(where: { $0.typeName == site.typeName }) else { continue }
+      ranges[configured][site.path, default: []].append(site.statement.position.utf8Offset..<site.statement.endPosition.utf8Offset)
+    }
+    var parts: [PlanPart] = []
+    var partOf: [Int: Int] = [:]
+    for number in injected.indices {
+      let root = find(number)
+      if let existing = partOf[root] {
+        parts[existing].name += "+" + injected[number].typeName
+        parts[existing].ranges.merge(ranges[number]) { $0 + $1 }
+      } else {
+        partOf[root] = parts.count
+        parts.append(PlanPart(name: injected[number].typeName, ranges: ranges[number]))
+      }
+    }
+    for number in injected.indices {
+      guard let part = partOf[find(number)] else { continue }
+      for creator in after[number].sorted() {
+        guard let other = partOf[find(creator)], other != part, !parts[part].after.contains(parts[other].name) else {
+          continue
+        }
+        parts[part].after.append(parts[other].name)
+      }
+    }
+    return parts
   }
 }

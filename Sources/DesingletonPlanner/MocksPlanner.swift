@@ -52,6 +52,11 @@ public enum MocksPlanner {
   /// `typeName`: the singleton (or former singleton) whose protocols are mocked; may be nil when
   /// `options.protocols` names them.
   public static func plan(typeName: String?, options: MocksOptions, project: Project) throws -> Plan {
+    try run(typeName: typeName, options: options, project: project).plan
+  }
+
+  /// The plan and what it decided (`--format json`).
+  public static func run(typeName: String?, options: MocksOptions, project: Project) throws -> (plan: Plan, report: MocksReport) {
     let declarations = try protocols(of: typeName, options: options, index: project.index)
     var designs: [MockDesign] = []
     var problems: [Diagnostic] = []
@@ -73,10 +78,15 @@ public enum MocksPlanner {
       seen[design.path] = design.protocolName
     }
     var plan = Plan()
+    var report = MocksReport(singleton: typeName)
     for design in designs {
-      try write(design, options: options, project: project, into: &plan)
+      let outcome = try write(design, options: options, project: project, into: &plan)
+      report.mocks.append(MocksReport.Mock(design: design, outcome: outcome))
+      // Each double is a piece of its own (`--split-by`): nothing else needs it to build.
+      let whole = project.bytes(design.path).map { [design.path: [0..<$0.count]] } ?? [:]
+      plan.parts.append(PlanPart(name: design.mockName, ranges: whole, newFiles: [design.path]))
     }
-    return plan
+    return (plan, report)
   }
 
   // MARK: Step 1: the protocols
@@ -261,15 +271,17 @@ public enum MocksPlanner {
 
   // MARK: Step 3: the file
 
-  static func write(_ design: MockDesign, options: MocksOptions, project: Project, into plan: inout Plan) throws {
+  static func write(
+    _ design: MockDesign, options: MocksOptions, project: Project, into plan: inout Plan
+  ) throws -> MocksReport.Outcome {
     let text = MockWriter(design: design).file()
     guard let existing = project.bytes(design.path) else {
       plan.newFiles[design.path] = text
       plan.notes.append("\(design.path): \(design.mockName), a double of '\(design.protocolName)'")
-      return
+      return .created
     }
     let old = String(decoding: existing, as: UTF8.self)
-    if old == text { return }
+    if old == text { return .unchanged }
     if !options.force {
       switch MockHeader.state(of: old) {
       case .generated:
@@ -290,5 +302,6 @@ public enum MocksPlanner {
     _ = try project.file(design.path)
     plan.add(TextEdit(range: 0..<existing.count, replacement: text), in: design.path)
     plan.notes.append("\(design.path): \(design.mockName) regenerated from '\(design.protocolName)'")
+    return .regenerated
   }
 }

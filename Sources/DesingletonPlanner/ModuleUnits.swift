@@ -42,6 +42,12 @@ public enum ModuleUnits {
         owner[path] = module
       }
       merged.notes.append(contentsOf: plan.notes.map { "\(module): \($0)" })
+      merged.parts.append(contentsOf: plan.parts.map { part in
+        var part = part
+        part.name = "\(module)-\(part.name)"
+        part.after = part.after.map { "\(module)-\($0)" }
+        return part
+      })
     }
     return merged
   }

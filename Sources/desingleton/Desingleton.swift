@@ -165,11 +165,24 @@ struct WriteOptions: ParsableArguments {
       valueName: "command"))
   var verify: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "With --dry-run: one patch per module or per consumer, each applying and building after the ones before it, written to --patch-dir.",
+      valueName: "module|consumer"))
+  var splitBy: SplitBy?
+
+  @Option(help: ArgumentHelp("Where --split-by writes its patches (NNN-name.patch, in the order they apply).", valueName: "dir"))
+  var patchDir: String?
+
   func validate() throws {
     if dryRun && verify != nil { throw ValidationError("--verify cannot be used with --dry-run: nothing is written to verify") }
+    try validateSplit()
   }
 
-  func carryOut(_ plan: Plan, project: Project, root: String) throws {
+  /// The files changed or created (or that a dry run would change); `printsDiff: false` keeps a dry
+  /// run's diff off standard output.
+  @discardableResult
+  func carryOut(_ plan: Plan, project: Project, root: String, printsDiff: Bool = true) throws -> [FileOutput] {
     // Files skipped for syntax errors or encoding were not needed by this plan; say so.
     for warning in project.index.warnings { printError(warning.description) }
     try plan.refusingGeneratedFiles(in: project.index)
@@ -180,7 +193,11 @@ struct WriteOptions: ParsableArguments {
     let outputs = try printer.render(plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
     Terminal.shared.finish()
     if dryRun {
-      print(Terminal.shared.diff(printer.diff(outputs)), terminator: "")
+      if let splitBy, let patchDir {
+        try writePatches(plan, by: splitBy, into: patchDir, project: project, printer: printer)
+      } else if printsDiff {
+        print(Terminal.shared.diff(printer.diff(outputs)), terminator: "")
+      }
     } else {
       if !allowDirty {
         try GitGuard.refuseUncommittedChanges(in: outputs.compactMap { $0.original == nil ? nil : $0.path })
@@ -194,6 +211,7 @@ struct WriteOptions: ParsableArguments {
     }
     for note in plan.notes { printError(note) }
     if outputs.isEmpty { printError("nothing to change") }
+    return outputs
   }
 }
 

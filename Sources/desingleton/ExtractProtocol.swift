@@ -43,6 +43,9 @@ struct ExtractProtocol: ParsableCommand {
   @Flag(help: "Write the chosen slices into .desingleton.json for review instead of changing code; later runs cut them.")
   var saveSlices = false
 
+  @Option(help: "Summary format: text (on stderr) for people, json (on stdout) for scripts.")
+  var format: Scan.Format = .text
+
   func validate() throws {
     _ = try parsedSlices()
     if maxSlices < 1 { throw ValidationError("--max-slices must be at least 1") }
@@ -94,10 +97,18 @@ struct ExtractProtocol: ParsableCommand {
       try save(options, target: target, configuration: configuration, project: project)
       return
     }
+    if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: module, choose: "choose one with --module") }
+    var reports: [ExtractProtocolReport] = []
     let plan = try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
-      try ExtractProtocolPlanner.plan(singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
+      let (plan, report) = try ExtractProtocolPlanner.run(
+        singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
+      reports.append(report)
+      return plan
     }
-    try writing.carryOut(plan, project: project, root: common.root)
+    switch format {
+    case .text: try writing.carryOut(plan, project: project, root: common.root)
+    case .json: try writing.carryOut(plan, project: project, root: common.root) { reports[0].json(files: $0) }
+    }
   }
 
   /// `--save-slices`: the slices `--slice` names (or scan suggests) into the configuration file

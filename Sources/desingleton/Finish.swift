@@ -40,6 +40,9 @@ struct Finish: ParsableCommand {
   @Flag(help: "With --container dependencies: consumers read their protocols with @Dependency instead of taking them in their init.")
   var dependencyWrapper = false
 
+  @Option(help: "Summary format: text (on stderr) for people, json (on stdout) for scripts.")
+  var format: Scan.Format = .text
+
   mutating func run() throws {
     _ = try common.prepare()
     var project = try common.loadProject(singleton: singleton, extra: roots)
@@ -47,10 +50,12 @@ struct Finish: ParsableCommand {
       !project.index.types(named: singleton).isEmpty
     {
       printError("nothing to do: '\(singleton)' has no static accessor left")
+      printEmptyReport(singleton)
       return
     }
     if singleton == nil && project.index.singletons.isEmpty {
       printError("nothing to do: no singleton found")
+      printEmptyReport("")
       return
     }
     var target = try resolveSingleton(singleton, in: project.index)
@@ -65,13 +70,27 @@ struct Finish: ParsableCommand {
         target = try resolveSingleton(target.typeName, in: widened)
       }
     }
+    if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: nil, choose: "run on one target's folder") }
+    var reports: [FinishReport] = []
     let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
       // Each target's own root: the first one named that the target has.
       let root = roots.first { !unit.index.types(named: $0).isEmpty || unit.index.hasType($0) } ?? roots[0]
       let options = FinishOptions(root: root, includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper)
-      return try FinishPlanner.plan(singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
+      let (plan, report) = try FinishPlanner.run(
+        singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
+      reports.append(report)
+      return plan
     }
-    try writing.carryOut(plan, project: project, root: common.root)
+    switch format {
+    case .text: try writing.carryOut(plan, project: project, root: common.root)
+    case .json: try writing.carryOut(plan, project: project, root: common.root) { reports[0].json(files: $0) }
+    }
+  }
+
+  /// With `--format json`, nothing to do is still a report: nothing removed, no file changed.
+  func printEmptyReport(_ singleton: String) {
+    guard format == .json else { return }
+    print(FinishReport(singleton: singleton, root: roots[0], references: []).json(files: PlanFiles()), terminator: "")
   }
 }
 

@@ -55,13 +55,10 @@ struct Inject: ParsableCommand {
     let options = InjectOptions(
       types: all ? nil : types, defaultArgument: defaultArgument ?? saved.defaultArgument ?? false, strict: strict,
       propertyInjection: propertyInjection ?? saved.propertyInjection ?? false)
-    if format == .json, module == nil, let twins = project.twinModules(of: target.typeName) {
-      throw Refusal(
-        "'\(target.typeName)' is declared in modules \(twins.joined(separator: ", ")); with --format json, choose one with --module")
-    }
+    if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: module, choose: "choose one with --module") }
     // Planned per compilation unit when two targets each declare the singleton; one unit otherwise.
     var reports: [InjectReport] = []
-    var plan = try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
+    let plan = try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
       let unitTarget = try resolveSingleton(target.typeName, in: unit.index)
       var (unitPlan, report) = try InjectPlanner.run(singleton: unitTarget, options: options, project: unit)
       // The accessor references before and after: the rewritten files indexed again.
@@ -80,13 +77,7 @@ struct Inject: ParsableCommand {
     case .text:
       try writing.carryOut(plan, project: project, root: common.root)
     case .json:
-      // The diff of a dry run would mix with the JSON on stdout: only the JSON is printed.
-      if !writing.dryRun {
-        plan.notes = []
-        try writing.carryOut(plan, project: project, root: common.root)
-      }
-      Terminal.shared.finish()
-      if let report = reports.first { print(report.json(), terminator: "") }
+      try writing.carryOut(plan, project: project, root: common.root) { reports[0].json(files: $0) }
     }
   }
 }

@@ -31,6 +31,9 @@ struct Mocks: ParsableCommand {
   @Flag(help: "Replace a double that was edited by hand, or a file that 'mocks' did not write.")
   var force = false
 
+  @Option(help: "Summary format: text (on stderr) for people, json (on stdout) for scripts.")
+  var format: Scan.Format = .text
+
   mutating func run() throws {
     _ = try common.prepare()
     let project = try common.loadProject()
@@ -47,7 +50,10 @@ struct Mocks: ParsableCommand {
       typeName = try resolveSingleton(nil, in: project.index).typeName
     }
     let options = MocksOptions(protocols: slices.isEmpty ? nil : slices, outputDirectory: outputDir, force: force)
-    let plan = try MocksPlanner.plan(typeName: typeName, options: options, project: project)
-    try writing.carryOut(plan, project: project, root: common.root)
+    let (plan, report) = try MocksPlanner.run(typeName: typeName, options: options, project: project)
+    switch format {
+    case .text: try writing.carryOut(plan, project: project, root: common.root)
+    case .json: try writing.carryOut(plan, project: project, root: common.root) { report.json(files: $0) }
+    }
   }
 }

@@ -1,0 +1,31 @@
+import DesingletonCore
+import DesingletonIndex
+import DesingletonPlanner
+import DesingletonPrinter
+
+extension WriteOptions {
+  /// `--format json`: carries out the plan as the text format does, but standard output holds only
+  /// the report (a dry run's diff is not printed) with the files changed and created, which a dry run
+  /// leaves unwritten. The summary lines stay off stderr: the report says it all.
+  func carryOut(_ plan: Plan, project: Project, root: String, report: (PlanFiles) -> String) throws {
+    var plan = plan
+    plan.notes = []
+    let outputs = try carryOut(plan, project: project, root: root, printsDiff: false)
+    let printer = Printer(root: root)
+    let files = PlanFiles(
+      changed: outputs.filter { !$0.isNewFile }.map { printer.displayPath(of: $0.path) },
+      created: outputs.filter(\.isNewFile).map { printer.displayPath(of: $0.path) }, written: !dryRun)
+    print(report(files), terminator: "")
+  }
+}
+
+extension Project {
+  /// With `--format json` a command reports on one singleton: twins declared in several targets are
+  /// refused unless one is chosen.
+  func refuseTwinsForJSON(of typeName: String, module: String?, choose: String) throws {
+    if module == nil, let twins = twinModules(of: typeName) {
+      throw Refusal(
+        "'\(typeName)' is declared in modules \(twins.joined(separator: ", ")); with --format json, \(choose)")
+    }
+  }
+}
