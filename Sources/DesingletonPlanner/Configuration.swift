@@ -12,7 +12,9 @@ import DesingletonIndex
 ///   "singletons": {
 ///     "SessionController": {
 ///       "slices": {"CurrentCart": ["cart", "addItemToCart"]},
-///       "inject": {"defaultArgument": true, "propertyInjection": false}
+///       "inject": {"defaultArgument": true, "propertyInjection": false},
+///       "finish": {"container": "swinject"},
+///       "mocks": {"outputDir": "Tests/AppTests/Doubles"}
 ///     }
 ///   }
 /// }
@@ -43,21 +45,61 @@ public struct Configuration: Sendable, Equatable {
     }
   }
 
+  /// What `finish` takes from the file for one singleton.
+  public struct FinishSettings: Sendable, Equatable {
+    /// `swinject` or `dependencies`, like `--container`.
+    public var container: ContainerKind?
+    public var dependencyWrapper: Bool?
+
+    public init(container: ContainerKind? = nil, dependencyWrapper: Bool? = nil) {
+      self.container = container
+      self.dependencyWrapper = dependencyWrapper
+    }
+
+    static var fields: [String: Field<FinishSettings>] {
+      [
+        "container": .choice(\.container),
+        "dependencyWrapper": .bool(\.dependencyWrapper),
+      ]
+    }
+  }
+
+  /// What `mocks` takes from the file for one singleton.
+  public struct MocksSettings: Sendable, Equatable {
+    /// Like `--output-dir`.
+    public var outputDir: String?
+
+    public init(outputDir: String? = nil) { self.outputDir = outputDir }
+
+    static var fields: [String: Field<MocksSettings>] {
+      ["outputDir": .string(\.outputDir, what: "a directory")]
+    }
+  }
+
   /// The settings of one singleton, under its type name.
   public struct SingletonSettings: Sendable, Equatable {
     /// The slices `extract-protocol` cuts when no `--slice` is given, in the file's order.
     public var slices: [Slice]?
     public var inject = InjectSettings()
+    public var finish = FinishSettings()
+    public var mocks = MocksSettings()
 
-    public init(slices: [Slice]? = nil, inject: InjectSettings = InjectSettings()) {
+    public init(
+      slices: [Slice]? = nil, inject: InjectSettings = InjectSettings(), finish: FinishSettings = FinishSettings(),
+      mocks: MocksSettings = MocksSettings()
+    ) {
       self.slices = slices
       self.inject = inject
+      self.finish = finish
+      self.mocks = mocks
     }
 
     static var fields: [String: Field<SingletonSettings>] {
       [
         "slices": .slices(\.slices),
         "inject": .object(\.inject, InjectSettings.fields),
+        "finish": .object(\.finish, FinishSettings.fields),
+        "mocks": .object(\.mocks, MocksSettings.fields),
       ]
     }
   }
@@ -117,6 +159,25 @@ struct Field<Root> {
   static func bool(_ path: WritableKeyPath<Root, Bool?>) -> Field {
     Field { node, root, _ in
       guard case .bool(let value) = node.value else { throw mismatch(node, expected: "true or false") }
+      root[keyPath: path] = value
+    }
+  }
+
+  static func string(_ path: WritableKeyPath<Root, String?>, what: String) -> Field {
+    Field { node, root, _ in
+      guard case .string(let text) = node.value, !text.isEmpty else { throw mismatch(node, expected: what) }
+      root[keyPath: path] = text
+    }
+  }
+
+  /// A string that names one case of `Choice`.
+  static func choice<Choice: RawRepresentable & CaseIterable>(_ path: WritableKeyPath<Root, Choice?>) -> Field
+  where Choice.RawValue == String {
+    Field { node, root, _ in
+      let names = Choice.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+      guard case .string(let text) = node.value, let value = Choice(rawValue: text) else {
+        throw mismatch(node, expected: names)
+      }
       root[keyPath: path] = value
     }
   }

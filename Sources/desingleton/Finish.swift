@@ -23,7 +23,7 @@ struct Finish: ParsableCommand {
 
   func validate() throws {
     if roots.isEmpty { throw ValidationError("give the composition root with --root TYPE") }
-    if dependencyWrapper && container != .dependencies {
+    if dependencyWrapper == true && container != nil && container != .dependencies {
       throw ValidationError("--dependency-wrapper needs --container dependencies")
     }
   }
@@ -33,18 +33,20 @@ struct Finish: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Hand the instance to a dependency container: 'swinject' (an Assembly registers it under each protocol) or 'dependencies' (a swift-dependencies key per protocol).",
+      "Hand the instance to a dependency container: 'swinject' (an Assembly registers it under each protocol) or 'dependencies' (a swift-dependencies key per protocol); 'none' overrides a container set in .desingleton.json.",
       valueName: "container"))
-  var container: ContainerKind?
+  var container: ContainerChoice?
 
-  @Flag(help: "With --container dependencies: consumers read their protocols with @Dependency instead of taking them in their init.")
-  var dependencyWrapper = false
+  @Flag(
+    inversion: .prefixedNo,
+    help: "With --container dependencies: consumers read their protocols with @Dependency instead of taking them in their init.")
+  var dependencyWrapper: Bool?
 
   @Option(help: "Summary format: text (on stderr) for people, json (on stdout) for scripts.")
   var format: Scan.Format = .text
 
   mutating func run() throws {
-    _ = try common.prepare()
+    let configuration = try common.prepare()
     var project = try common.loadProject(singleton: singleton, extra: roots)
     if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
       !project.index.types(named: singleton).isEmpty
@@ -71,6 +73,13 @@ struct Finish: ParsableCommand {
       }
     }
     if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: nil, choose: "run on one target's folder") }
+    // A flag wins over the file; the file over the default.
+    let saved = configuration.settings(for: target).finish
+    let container = self.container.map(\.kind) ?? saved.container
+    let dependencyWrapper = dependencyWrapper ?? saved.dependencyWrapper ?? false
+    if dependencyWrapper && container != .dependencies {
+      throw Refusal("the dependency wrapper needs the 'dependencies' container")
+    }
     var reports: [FinishReport] = []
     let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
       // Each target's own root: the first one named that the target has.
@@ -94,4 +103,9 @@ struct Finish: ParsableCommand {
   }
 }
 
-extension ContainerKind: ExpressibleByArgument {}
+/// `--container`: a container, or `none` to override the configuration file.
+enum ContainerChoice: String, ExpressibleByArgument, CaseIterable {
+  case swinject, dependencies, none
+
+  var kind: ContainerKind? { ContainerKind(rawValue: rawValue) }
+}

@@ -35,7 +35,7 @@ struct Mocks: ParsableCommand {
   var format: Scan.Format = .text
 
   mutating func run() throws {
-    _ = try common.prepare()
+    let configuration = try common.prepare()
     let project = try common.loadProject()
     var typeName: String?
     if let singleton {
@@ -49,7 +49,7 @@ struct Mocks: ParsableCommand {
     } else if slices.isEmpty {
       typeName = try resolveSingleton(nil, in: project.index).typeName
     }
-    let options = MocksOptions(protocols: slices.isEmpty ? nil : slices, outputDirectory: outputDir, force: force)
+    let options = MocksOptions(protocols: slices.isEmpty ? nil : slices, outputDirectory: outputDir ?? typeName.flatMap { configuration.settings(named: $0)?.mocks.outputDir }, force: force)
     let (plan, report) = try MocksPlanner.run(typeName: typeName, options: options, project: project)
     switch format {
     case .text: try writing.carryOut(plan, project: project, root: common.root)

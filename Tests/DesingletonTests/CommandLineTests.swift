@@ -103,7 +103,10 @@ import Testing
     #expect(try desingleton(["inject"], in: directory).status == 2)
     #expect(try desingleton(["frobnicate"], in: directory).status == 2)
     #expect(try desingleton(["finish", "--root", "App", "--container", "unity"], in: directory).status == 2)
-    #expect(try desingleton(["finish", "--root", "App", "--dependency-wrapper"], in: directory).status == 2)
+    #expect(try desingleton(["finish", "--root", "App", "--container", "none", "--dependency-wrapper"], in: directory).status == 2)
+    // Without --container the container may come from the configuration file: a refusal once it is read.
+    let wrapper = try desingleton(["finish", "--root", "App", "--dependency-wrapper"], in: directory)
+    #expect(wrapper.status == 1 && wrapper.standardError.contains("needs the 'dependencies' container"))
     #expect(try desingleton(["finish", "--root", "App", "--container", "swinject", "--dependency-wrapper"], in: directory).status == 2)
     #expect(try desingleton(["--help"], in: directory).status == 0)
   }

@@ -29,7 +29,9 @@ struct ConfigurationTests {
         "singletons": {
           "SessionController": {
             "slices": {"CurrentCart": ["cart", "addItemToCart"], "CurrentUserProvider": ["currentUser"]},
-            "inject": {"defaultArgument": true, "propertyInjection": false}
+            "inject": {"defaultArgument": true, "propertyInjection": false},
+            "finish": {"container": "dependencies", "dependencyWrapper": true},
+            "mocks": {"outputDir": "Tests/AppTests/Doubles"}
           }
         }
       }
@@ -43,7 +45,18 @@ struct ConfigurationTests {
     #expect(settings.slices?.map(\.name) == ["CurrentCart", "CurrentUserProvider"])
     #expect(settings.slices?.first?.members == ["cart", "addItemToCart"])
     #expect(settings.inject == Configuration.InjectSettings(defaultArgument: true, propertyInjection: false))
+    #expect(settings.finish == Configuration.FinishSettings(container: .dependencies, dependencyWrapper: true))
+    #expect(settings.mocks.outputDir == "Tests/AppTests/Doubles")
     #expect(configuration.settings(named: "Other") == nil)
+  }
+
+  @Test func aContainerIsOneTheToolKnows() {
+    #expect(
+      refusal(#"{"version": 1, "singletons": {"Cart": {"finish": {"container": "needle"}}}}"#)
+        == ".desingleton.json:1:64: error: expected 'swinject' or 'dependencies', found a string")
+    #expect(
+      refusal(#"{"version": 1, "singletons": {"Cart": {"mocks": {"outputDir": 3}}}}"#)
+        == ".desingleton.json:1:63: error: expected a directory, found a number")
   }
 
   @Test func unknownKeysAreWarningsAtTheirPlace() throws {
