@@ -179,10 +179,10 @@ struct WriteOptions: ParsableArguments {
     try validateSplit()
   }
 
-  /// The files changed or created (or that a dry run would change); `printsDiff: false` keeps a dry
-  /// run's diff off standard output.
+  /// The files changed or created (or that a dry run would change); `summary: false` (a JSON report)
+  /// keeps a dry run's diff off standard output and the summary lines off standard error.
   @discardableResult
-  func carryOut(_ plan: Plan, project: Project, root: String, printsDiff: Bool = true) throws -> [FileOutput] {
+  func carryOut(_ plan: Plan, project: Project, root: String, summary: Bool = true) throws -> [FileOutput] {
     // Files skipped for syntax errors or encoding were not needed by this plan; say so.
     for warning in project.index.warnings { printError(warning.description) }
     try plan.refusingGeneratedFiles(in: project.index)
@@ -195,7 +195,7 @@ struct WriteOptions: ParsableArguments {
     if dryRun {
       if let splitBy, let patchDir {
         try writePatches(plan, by: splitBy, into: patchDir, project: project, printer: printer)
-      } else if printsDiff {
+      } else if summary {
         print(Terminal.shared.diff(printer.diff(outputs)), terminator: "")
       }
     } else {
@@ -209,6 +209,7 @@ struct WriteOptions: ParsableArguments {
         try printer.write(outputs)
       }
     }
+    guard summary else { return outputs }
     for note in plan.notes { printError(note) }
     if outputs.isEmpty { printError("nothing to change") }
     return outputs

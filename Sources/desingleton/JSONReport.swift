@@ -8,9 +8,7 @@ extension WriteOptions {
   /// the report (a dry run's diff is not printed) with the files changed and created, which a dry run
   /// leaves unwritten. The summary lines stay off stderr: the report says it all.
   func carryOut(_ plan: Plan, project: Project, root: String, report: (PlanFiles) -> String) throws {
-    var plan = plan
-    plan.notes = []
-    let outputs = try carryOut(plan, project: project, root: root, printsDiff: false)
+    let outputs = try carryOut(plan, project: project, root: root, summary: false)
     let printer = Printer(root: root)
     let files = PlanFiles(
       changed: outputs.filter { !$0.isNewFile }.map { printer.displayPath(of: $0.path) },
