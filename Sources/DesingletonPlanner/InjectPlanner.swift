@@ -277,6 +277,7 @@ struct ConfigurationSite {
 /// keeps its type.
 struct MovedInitialValue {
   var binding: PatternBindingSyntax
+  var variable: VariableDeclSyntax
   var name: String
 
   /// The binding of the instance stored property whose initial value holds `node`, outside closures;
@@ -293,6 +294,7 @@ struct MovedInitialValue {
       {
         if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) || variable.modifiers.isStatic { return nil }
         self.binding = binding
+        self.variable = variable
         self.name = pattern.identifier.text
         return
       }
@@ -304,6 +306,12 @@ struct MovedInitialValue {
 
   func inferredType(_ index: Index) -> String? {
     binding.initializer.flatMap { FinishPlanner.writtenType(of: $0.value, index: index) }
+  }
+
+  /// The statement an init sets the property with: through the wrapper's storage for a SwiftUI
+  /// wrapper (`self._model = StateObject(wrappedValue: value)`).
+  func assignment(_ value: String, index: Index) -> String {
+    (ViewProperty(variable, index: index) ?? .otherWrapper("")).assignment(name, value)
   }
 }
 
@@ -1018,10 +1026,19 @@ private struct Designer {
   /// can move into the creator's inits (so that it can pass the creator's own properties): the
   /// property's type is written or certain, and no closure holds the creation.
   func movedInitialValue(of call: InitCall, creator: String) -> MovedInitialValue? {
-    guard let primary = index.primaryDeclaration(of: creator), [.class, .actor].contains(primary.kind),
+    guard let primary = index.primaryDeclaration(of: creator), [.class, .actor, .struct].contains(primary.kind),
       primary.path == call.path, let moved = MovedInitialValue(around: Syntax(call.call))
     else { return nil }
     if moved.binding.typeAnnotation == nil, moved.inferredType(index) == nil { return nil }
+    // A struct's `var` with a value is a memberwise parameter its callers may pass; a `let`, or a
+    // SwiftUI wrapper that takes the value (`@StateObject var model = Model()`), is set by the init.
+    if primary.kind == .struct {
+      if let wrapper = ViewProperty(moved.variable, index: index) {
+        guard wrapper.takesMovedValue else { return nil }
+      } else if moved.variable.bindingSpecifier.tokenKind != .keyword(.let) {
+        return nil
+      }
+    }
     return moved
   }
 
@@ -1110,7 +1127,7 @@ private struct Designer {
     if !initInPrimary {
       switch consumer.primary.kind {
       case .struct:
-        let (parameters, assignments) = try memberwiseParameters(consumer)
+        let (parameters, assignments) = try memberwiseParameters(consumer, calls: calls)
         consumer.generatedInit = .memberwise(parameters: parameters, assignments: assignments)
       case .class:
         let coderInit = needsCoderInit(consumer) && !inits.contains { $0.labels == ["coder"] }
@@ -1288,34 +1305,77 @@ private struct Designer {
     return false
   }
 
-  /// The parameters and assignments of a struct's memberwise init, written out.
-  func memberwiseParameters(_ consumer: Consumer) throws -> ([String], [String]) {
+  /// The parameters and assignments of a struct's memberwise init, written out. SwiftUI's wrappers
+  /// follow `ViewProperty`: `@State`/`@StateObject`/`@ObservedObject` are parameters only when
+  /// callers pass them (or they have no value), `@Binding` takes a binding, the values SwiftUI
+  /// provides are never parameters; a property whose initial value moves into the init is none.
+  func memberwiseParameters(_ consumer: Consumer, calls: [InitCall]) throws -> ([String], [String]) {
     var parameters: [String] = []
     var assignments: [String] = []
     let file = try project.file(consumer.primary.path)
+    let creations = calls.filter { $0.typeName == consumer.typeName && !$0.isSelfInit && !$0.isSuperInit }
+    let passedLabels = Set(creations.flatMap(\.labels))
+    let moved = Set(
+      calls.filter { $0.context.typeName.map(index.resolveType) == consumer.typeName }
+        .compactMap { movedInitialValue(of: $0, creator: consumer.typeName)?.name })
+    let injectedNames = Set(consumer.protocols.map { consumer.name(of: $0) })
     for member in consumer.primary.members where member.kind == .property && member.isStored && !member.isStatic {
       guard let node = file.node(at: member.range.bytes)?.as(VariableDeclSyntax.self),
         let binding = node.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self).map { unquoted($0.identifier.text) } == member.name })
       else { continue }
+      if moved.contains(member.name) { continue }
       // A `let` with an initial value is not a memberwise parameter.
       if member.isLet && binding.initializer != nil { continue }
+      let wrapper = ViewProperty(node, index: index)
+      switch wrapper {
+      case .provided?: continue
+      case .state?, .stateObject?, .observedObject?:
+        // Its own value stays unless a caller passes one today.
+        if binding.initializer != nil && !passedLabels.contains(member.name) { continue }
+      default: break
+      }
       var type = binding.typeAnnotation?.type.trimmedDescription ?? member.typeText
       if type == nil, let value = binding.initializer?.value {
         type = RequirementBuilder(typeName: consumer.typeName, nestedTypeNames: [], isValueType: true, index: index).inferType(of: value)
+          ?? FinishPlanner.writtenType(of: value, index: index)
       }
       guard let type else {
-        throw ConsumerRefusal(.declaration, "cannot infer the type of '\(member.name)' to write '\(consumer.typeName)'s memberwise init; add a type annotation", at: member.location)
+        let written = wrapper.map { _ in "wrapped property" } ?? "property"
+        throw ConsumerRefusal(
+          .declaration,
+          "cannot tell the type of \(written) '\(member.name)' from its initial value to write '\(consumer.typeName)'s init; add a type annotation",
+          at: member.location)
+      }
+      // A default value cannot name another parameter of the same init.
+      if let value = binding.initializer?.value {
+        let named = value.tokens(viewMode: .sourceAccurate).filter {
+          if case .identifier = $0.tokenKind { return true } else { return false }
+        }.map(\.text)
+        if let clash = named.first(where: injectedNames.contains) {
+          throw ConsumerRefusal(
+            .declaration,
+            "the initial value of '\(member.name)' names '\(clash)', which would be a parameter of the same init, so it cannot be the parameter's default value",
+            at: member.location)
+        }
       }
       // A closure-typed parameter must be `@escaping` to be stored; an optional one already escapes.
       let escaping = binding.typeAnnotation.map { isFunctionType($0.type) } ?? false
-      var parameter = "\(member.name): \(escaping ? "@escaping " : "")\(type)"
-      if let value = binding.initializer?.value {
-        parameter += " = \(value.trimmedDescription)"
-      } else if binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true && !member.isLet {
+      var parameter: String
+      var value = member.name
+      switch wrapper {
+      case .binding?: parameter = "\(member.name): Binding<\(type)>"
+      case .stateObject?:
+        parameter = "\(member.name): @autoclosure @escaping () -> \(type)"
+        value = "\(member.name)()"
+      default: parameter = "\(member.name): \(escaping ? "@escaping " : "")\(type)"
+      }
+      if let initial = binding.initializer?.value {
+        parameter += " = \(initial.trimmedDescription)"
+      } else if binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true && !member.isLet && wrapper == nil {
         parameter += " = nil"
       }
       parameters.append(parameter)
-      assignments.append("self.\(member.name) = \(member.name)")
+      assignments.append((wrapper ?? .otherWrapper("")).assignment(member.name, value))
     }
     return (parameters, assignments)
   }

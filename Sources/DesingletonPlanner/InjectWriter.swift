@@ -80,7 +80,25 @@ struct InjectWriter {
   /// Records that `name` is used at `node`: every closure between it and its member captures it,
   /// so no closure gains a strong capture of `self`.
   mutating func capture(_ name: String, at node: Syntax, in path: String) {
+    // In a struct or an enum a closure holds a copy of the value, never a strong `self`: no capture
+    // is needed, and a view builder's closures stay as they are.
+    if isInValueType(node) { return }
     captures.capture(name, at: node, in: path)
+  }
+
+  /// Whether the nearest type around a node is a struct or an enum (directly or through an extension).
+  func isInValueType(_ node: Syntax) -> Bool {
+    var current = node.parent
+    while let syntax = current {
+      if syntax.is(StructDeclSyntax.self) || syntax.is(EnumDeclSyntax.self) { return true }
+      if syntax.is(ClassDeclSyntax.self) || syntax.is(ActorDeclSyntax.self) || syntax.is(ProtocolDeclSyntax.self) { return false }
+      if let extensionDecl = syntax.as(ExtensionDeclSyntax.self) {
+        let kind = project.index.primaryDeclaration(of: project.index.resolveType(extensionDecl.extendedType.trimmedDescription))?.kind
+        return kind == .struct || kind == .enum
+      }
+      current = syntax.parent
+    }
+    return false
   }
 
   // MARK: Inits
@@ -112,7 +130,7 @@ struct InjectWriter {
       for edit in edits {
         text.replaceSubrange((edit.range.lowerBound - start)..<(edit.range.upperBound - start), with: Array(edit.replacement.utf8))
       }
-      statements[creator, default: []].append("self.\(moved.name) = \(String(decoding: text, as: UTF8.self))")
+      statements[creator, default: []].append(moved.assignment(String(decoding: text, as: UTF8.self), index: project.index))
       let declarationEnd = initializer.endPositionBeforeTrailingTrivia.utf8Offset
       if let annotation = moved.binding.typeAnnotation {
         output.add(TextEdit(range: annotation.endPositionBeforeTrailingTrivia.utf8Offset..<declarationEnd, replacement: ""), in: path)
