@@ -13,12 +13,18 @@ public struct InjectOptions: Sendable {
   /// Give a type the system creates a `var slice: Slice!` property that the code configuring it
   /// (right after `dequeueReusableCell(...) as! Cell`) sets, instead of listing it.
   public var propertyInjection: Bool
+  /// SwiftUI views read the slices from the environment instead of taking them through their inits.
+  public var swiftUIEnvironment: Bool
 
-  public init(types: [String]? = nil, defaultArgument: Bool = false, strict: Bool = false, propertyInjection: Bool = false) {
+  public init(
+    types: [String]? = nil, defaultArgument: Bool = false, strict: Bool = false, propertyInjection: Bool = false,
+    swiftUIEnvironment: Bool = false
+  ) {
     self.types = types
     self.defaultArgument = defaultArgument
     self.strict = strict
     self.propertyInjection = propertyInjection
+    self.swiftUIEnvironment = swiftUIEnvironment
   }
 }
 
@@ -324,6 +330,9 @@ struct CallSite {
   var captured: [String]
   /// Some argument is the accessor itself.
   var passesAccessor: Bool
+  /// For a view that reads the slices from the environment: `.environment(\.key, value)` after the
+  /// call, instead of arguments.
+  var environment: [String] = []
 }
 
 /// One consumer being injected.
@@ -349,6 +358,10 @@ struct Consumer {
   var generatedInit: GeneratedInit?
   /// The system creates it: it gets `var name: P!` properties that the places configuring it set.
   var propertyInjected = false
+  /// A SwiftUI view that reads its protocols from the environment (`--swiftui-environment`).
+  var readsEnvironment = false
+  /// Protocols only the views it shows read from the environment: whoever shows it sets them too.
+  var passedDown: [String] = []
 
   func name(of protocolName: String) -> String { names[protocolName] ?? lowerCamel(protocolName) }
 }
@@ -434,6 +447,7 @@ private struct Designer {
       var callSites: [CallSite] = []
       if problems.isEmpty {
         let calls = found.calls
+        if options.swiftUIEnvironment { chooseEnvironmentViews(calls) }
         propagateNeeds(calls)
         for typeName in order { try nameProperties(typeName) }
         for typeName in order {
@@ -1003,7 +1017,17 @@ private struct Designer {
         guard let creator = creatorName.map(index.resolveType), creator != createdName,
           let created = consumers[createdName], var holder = consumers[creator]
         else { continue }
-        for needed in created.protocols where !holder.protocols.contains(needed) && !holds(creator, needed) {
+        // A view that reads the environment gets it from the views around it.
+        let shown = created.readsEnvironment ? created.protocols + created.passedDown : created.protocols
+        if created.readsEnvironment && holder.readsEnvironment {
+          for needed in shown where !holder.protocols.contains(needed) && !holder.passedDown.contains(needed) {
+            holder.passedDown.append(needed)
+            changed = true
+          }
+          consumers[creator] = holder
+          continue
+        }
+        for needed in shown where !holder.protocols.contains(needed) && !holds(creator, needed) {
           holder.protocols.append(needed)
           changed = true
         }
@@ -1082,8 +1106,35 @@ private struct Designer {
 
   // MARK: 7. Inits
 
+  /// With `--swiftui-environment`: the SwiftUI views whose references and creations are all read
+  /// where the environment is set (a body or another member, never an init or a stored property's
+  /// initial value) take their protocols from the environment.
+  mutating func chooseEnvironmentViews(_ calls: [InitCall]) {
+    for typeName in order {
+      guard var consumer = consumers[typeName], !consumer.propertyInjected, consumer.primary.kind == .struct,
+        index.declarations(of: typeName).contains(where: { $0.inherited.contains { FrameworkTypes.lastComponent($0) == "View" } })
+      else { continue }
+      func atInitTime(_ context: ReferenceContext) -> Bool {
+        context.inPropertyInitializer || (context.memberName?.hasPrefix("init(") ?? false)
+      }
+      let creations = calls.filter { $0.context.typeName.map(index.resolveType) == typeName && !$0.isSelfInit && !$0.isSuperInit }
+      let stored = Set(consumer.primary.members.filter { $0.kind == .property && $0.isStored && !$0.isStatic }.map(\.name))
+      let createsAtInit = creations.contains { call in
+        atInitTime(call.context) || call.context.memberName.map(stored.contains) == true
+      }
+      guard !createsAtInit, !consumer.references.contains(where: { atInitTime($0.context) }) else { continue }
+      consumer.readsEnvironment = true
+      consumers[typeName] = consumer
+    }
+  }
+
   mutating func shapeInits(_ typeName: String, calls: [InitCall]) throws {
     guard var consumer = consumers[typeName], !consumer.protocols.isEmpty else { return }
+    if consumer.readsEnvironment {
+      consumer.propertiesArePrivate = true
+      consumers[typeName] = consumer
+      return
+    }
     if consumer.propertyInjected {
       consumer.propertiesArePrivate = false
       consumers[typeName] = consumer
@@ -1390,6 +1441,30 @@ private struct Designer {
     for call in calls {
       guard let consumer = consumers[call.typeName], !consumer.protocols.isEmpty else { continue }
       let file = try project.file(call.path)
+      if consumer.readsEnvironment {
+        let creator = call.context.typeName.map(index.resolveType)
+        // Inside a view that reads the environment, the environment already holds the values.
+        if let creator, consumers[creator]?.readsEnvironment == true { continue }
+        if call.isSelfInit || call.isSuperInit { continue }
+        let rank = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
+        let needed = (consumer.protocols + consumer.passedDown).sorted { (rank[$0] ?? 0) < (rank[$1] ?? 0) }
+        let values = needed.map { value(for: $0, at: call, creator: creator, label: consumer.name(of: $0)) }
+        let passesAccessor = values.contains(accessExpression)
+        if passesAccessor, let actor = index.isolation(of: singleton.typeName),
+          isolation(at: Syntax(call.call), in: creator) != actor
+        {
+          problems[call.typeName, default: ConsumerRefusal(.isolation, [])].diagnostics.append(
+            .error(
+              "'\(accessExpression)' is \(actor)-isolated and this call is not, so it cannot put it in the environment here; make the caller \(actor) first",
+              at: file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)))
+          continue
+        }
+        sites.append(
+          CallSite(
+            call: call, arguments: [], captured: values.filter { $0 != accessExpression }, passesAccessor: passesAccessor,
+            environment: zip(needed, values).map { ".environment(\\.\(lowerCamel($0)), \($1))" }))
+        continue
+      }
       let declarations = consumer.declarations
       let inits = declarations.flatMap(\.members).filter { $0.kind == .initializer }
       // Which init the call reaches, before the rewrite.

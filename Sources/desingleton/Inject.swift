@@ -30,6 +30,9 @@ struct Inject: ParsableCommand {
   @Flag(help: "Give types the system creates (cells, ...) a 'var slice: Slice!' property set where the code configures them.")
   var propertyInjection = false
 
+  @Flag(help: "SwiftUI views read the slices from the environment ('@Environment(\\.slice)'); the root sets them with '.environment(\\.slice, value)'.")
+  var swiftuiEnvironment = false
+
   @Flag(help: "With --all: write nothing and exit 1 when any consumer would be skipped.")
   var strict = false
 
@@ -46,7 +49,8 @@ struct Inject: ParsableCommand {
     let project = try common.loadProject(singleton: singleton, extra: types, widen: true)
     let target = try resolveSingleton(singleton, in: project.index)
     let options = InjectOptions(
-      types: all ? nil : types, defaultArgument: defaultArgument, strict: strict, propertyInjection: propertyInjection)
+      types: all ? nil : types, defaultArgument: defaultArgument, strict: strict, propertyInjection: propertyInjection,
+      swiftUIEnvironment: swiftuiEnvironment)
     if format == .json, module == nil, let twins = project.twinModules(of: target.typeName) {
       throw Refusal(
         "'\(target.typeName)' is declared in modules \(twins.joined(separator: ", ")); with --format json, choose one with --module")
