@@ -333,6 +333,9 @@ struct CallSite {
   /// For a view that reads the slices from the environment: `.environment(\.key, value)` after the
   /// call, instead of arguments.
   var environment: [String] = []
+  /// The singleton makes the consumer in a stored property's initial value and passes `self`: the
+  /// property becomes lazy, so `self` exists when the value is made.
+  var makesLazy = false
 }
 
 /// One consumer being injected.
@@ -571,7 +574,7 @@ private struct Designer {
     default: break
     }
     if index.isTestType(typeName) { return (nil, "it is a test case") }
-    if let place = createdWhileSingletonIsMade()[typeName] {
+    if let place = createdWhileSingletonIsMade()[typeName], !singletonHandsSelf(to: typeName) {
       return (
         .createdBySingleton,
         "'\(singleton.typeName)' creates it while it is being made (\(place)), so '\(accessExpression)' does not exist yet where it would be passed; pass 'self' to it there by hand"
@@ -597,6 +600,30 @@ private struct Designer {
     guard let own = project.modules.module(of: singleton.declaration.path), let module = project.modules.module(of: path)
     else { return true }
     return project.modules.module(module, canSee: own)
+  }
+
+  /// Whether the singleton makes the type only in its own stored properties' initial values, and
+  /// can make those lazy to pass `self` (`lazy var history = History(counting: self)`): it is an
+  /// actor or isolated to a global actor, so a lazy property keeps it safe to share.
+  func singletonHandsSelf(to typeName: String) -> Bool {
+    guard singleton.typeKind == .actor || index.isolation(of: singleton.typeName) != nil else { return false }
+    var found = false
+    for declaration in index.declarations(of: singleton.typeName) {
+      guard let file = try? project.file(declaration.path) else { return false }
+      for member in declaration.members where member.kind == .initializer || (member.kind == .property && member.isStored) {
+        guard let node = file.node(at: member.range.bytes) else { continue }
+        let finder = CreationFinder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        for (written, offset) in finder.created where index.resolveType(written) == typeName {
+          guard member.kind == .property, !member.isStatic,
+            let token = file.tree.token(at: AbsolutePosition(utf8Offset: offset)),
+            MovedInitialValue(around: Syntax(token)) != nil
+          else { return false }
+          found = true
+        }
+      }
+    }
+    return found
   }
 
   func createdWhileSingletonIsMade() -> [String: Location] {
@@ -1534,7 +1561,9 @@ private struct Designer {
       }
       sites.append(
         CallSite(
-          call: call, arguments: arguments + extraArguments, captured: captured, passesAccessor: passesAccessor))
+          call: call, arguments: arguments + extraArguments, captured: captured.filter { $0 != "self" },
+          passesAccessor: passesAccessor,
+          makesLazy: creator == singleton.typeName && singletonHandsSelf(to: call.typeName)))
     }
     return (sites, problems)
   }
@@ -1708,6 +1737,8 @@ private struct Designer {
   /// What a creator passes: its own property or parameter when it holds the protocol, the shared instance otherwise.
   func value(for protocolName: String, at call: InitCall, creator: String?, label: String) -> String {
     guard !call.context.isStatic, let creator else { return accessExpression }
+    // The singleton hands itself to what it makes, in a property it makes lazy.
+    if creator == singleton.typeName, singletonHandsSelf(to: call.typeName) { return "self" }
     // A stored property's initial value and a parameter's default cannot read the creator's own properties.
     if isInStoredPropertyInitializer(call, of: creator) || isInParameterDefault(Syntax(call.call)) { return accessExpression }
     if call.typeName == creator, let consumer = consumers[creator], let name = consumer.names[protocolName] {

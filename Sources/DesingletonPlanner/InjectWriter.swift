@@ -408,6 +408,9 @@ struct InjectWriter {
         output.add(.insert(site.environment.joined(), at: site.call.call.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
         for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
       } else if !moved.contains(site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset) {
+        if site.makesLazy, let property = MovedInitialValue(around: Syntax(site.call.call)) {
+          makeLazy(property.variable, in: file)
+        }
         insertArguments(site.arguments, into: site.call.call, in: file)
         for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
       }
@@ -417,6 +420,21 @@ struct InjectWriter {
     for (type, places) in updated.sorted(by: { $0.key < $1.key }) {
       output.notes.append("  \(type): \(places.count) call site\(places.count == 1 ? "" : "s") updated (\(places.joined(separator: ", ")))")
     }
+  }
+
+  /// `let history = History()` becomes `private(set) lazy var history = History()`: made on first
+  /// use, when `self` exists, and still set by nothing outside the type.
+  mutating func makeLazy(_ variable: VariableDeclSyntax, in file: ParsedFile) {
+    let specifier = variable.bindingSpecifier
+    let range = specifier.positionAfterSkippingLeadingTrivia.utf8Offset..<specifier.endPositionBeforeTrailingTrivia.utf8Offset
+    if specifier.tokenKind == .keyword(.var) {
+      output.add(TextEdit(range: range, replacement: "lazy var"), in: file.path)
+      return
+    }
+    let narrow = variable.modifiers.contains {
+      [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) && $0.detail == nil
+    }
+    output.add(TextEdit(range: range, replacement: (narrow ? "" : "private(set) ") + "lazy var"), in: file.path)
   }
 
   mutating func insertArguments(_ arguments: [String], into call: FunctionCallExprSyntax, in file: ParsedFile) {
