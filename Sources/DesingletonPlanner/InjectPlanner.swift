@@ -586,7 +586,7 @@ private struct Designer {
         "its module '\(project.modules.module(of: primary.path) ?? "")' cannot import '\(singleton.typeName)'s module '\(project.modules.module(of: singleton.declaration.path) ?? "")' (that module depends on it), so it cannot name the protocols"
       )
     }
-    if let reason = index.systemCreation(of: typeName) {
+    if let reason = index.systemCreation(of: typeName) ?? InjectPlanner.interfaceBuilderCreation(of: typeName, project: project) {
       return (.frameworkCreated, "\(reason), so it cannot receive init parameters")
     }
     if let conformance = index.synthesizedConformance(of: typeName) {
@@ -1860,6 +1860,56 @@ extension InjectPlanner {
       }
     }
     return found
+  }
+}
+
+extension InjectPlanner {
+  /// Storyboard and nib loading the code cannot pass arguments to.
+  static let storyboardInstantiation: Set<String> = [
+    "instantiateViewController", "instantiateInitialViewController", "instantiateController",
+    "instantiateInitialController",
+  ]
+
+  /// How a storyboard or nib creates a class, where the code tells: a cast of what a storyboard
+  /// instantiates (`storyboard.instantiateViewController(withIdentifier: "About") as! AboutViewController`),
+  /// or a class with Interface Builder outlets or actions whose only init is `init?(coder:)` and
+  /// that no code creates. Nil when the code does not say.
+  public static func interfaceBuilderCreation(of typeName: String, project: Project) -> String? {
+    let index = project.index
+    guard let primary = index.primaryDeclaration(of: typeName), primary.kind == .class else { return nil }
+    let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+    var files: [ParsedFile] = []
+    for path in index.allPaths {
+      guard let bytes = project.bytes(path), containsAny([Array(simple.utf8)], in: bytes),
+        let file = try? project.file(path)
+      else { continue }
+      files.append(file)
+      let finder = CastFinder(viewMode: .sourceAccurate)
+      finder.walk(file.tree)
+      for (cast, type) in finder.casts where index.resolveType(type.trimmedDescription) == typeName {
+        let operand: ExprSyntax? = cast.as(SequenceExprSyntax.self)?.elements.first ?? cast.as(AsExprSyntax.self)?.expression
+        var expression = operand
+        // `storyboard.instantiateViewController(withIdentifier: "x")`, possibly force-unwrapped.
+        if let unwrapped = expression?.as(ForceUnwrapExprSyntax.self) { expression = unwrapped.expression }
+        if let unwrapped = expression?.as(OptionalChainingExprSyntax.self) { expression = unwrapped.expression }
+        guard let call = expression?.as(FunctionCallExprSyntax.self),
+          let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+          storyboardInstantiation.contains(name)
+        else { continue }
+        let location = file.source.location(ofOffset: cast.positionAfterSkippingLeadingTrivia.utf8Offset)
+        return "a storyboard creates it ('\(name)' at \(location.path):\(location.line))"
+      }
+    }
+    let members = index.declarations(of: typeName).flatMap(\.members)
+    let usesInterfaceBuilder = members.contains { $0.attributes.contains("@IBOutlet") || $0.attributes.contains("@IBAction") }
+    let onlyCoder = index.designatedInits(of: typeName).allSatisfy { $0.labels == ["coder"] }
+    guard usesInterfaceBuilder, onlyCoder else { return nil }
+    let created = InitCallFinder.calls(of: [typeName], superclassOf: [:], in: files, index: index).calls
+      .contains { !$0.isSelfInit && !$0.isSuperInit }
+    if created || !InitCallFinder.calls(of: [typeName], superclassOf: [:], in: files, index: index).unrewritable.isEmpty {
+      return nil
+    }
+    return "a storyboard or nib creates it (it has Interface Builder outlets or actions, no init but 'init?(coder:)', and no code creates it)"
   }
 }
 

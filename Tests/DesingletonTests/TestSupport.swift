@@ -48,7 +48,7 @@ func expectText(_ actual: String?, _ expected: String, sourceLocation: SourceLoc
 func expectPlan(
   _ files: [String: String], singleton name: String, produces expected: [String: String], notes: [String]?,
   compilingWith extra: [String: String] = [:], compiles: Bool = true, warningsAreErrors: Bool = false,
-  mayDisappear: Bool = false, sourceLocation: SourceLocation,
+  mayDisappear: Bool = false, flags: [String] = [], sourceLocation: SourceLocation,
   _ planner: (Singleton, Project) throws -> Plan
 ) throws {
   let project = makeProject(files)
@@ -65,7 +65,8 @@ func expectPlan(
     #expect(plan.notes == notes, sourceLocation: sourceLocation)
   }
   if compiles {
-    let errors = try compileErrors(result.merging(extra) { original, _ in original }, warningsAreErrors: warningsAreErrors)
+    let errors = try compileErrors(
+      result.merging(extra) { original, _ in original }, warningsAreErrors: warningsAreErrors, flags: flags)
     #expect(errors == "", "the result does not compile", sourceLocation: sourceLocation)
   }
 
