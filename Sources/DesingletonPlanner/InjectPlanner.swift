@@ -869,6 +869,15 @@ private struct Designer {
         }
       }
     }
+    // `view.environment(\.counting, X.shared)`, setting the environment `--swiftui-environment` reads.
+    if FinishPlanner.isEnvironmentValue(node),
+      let keyPath = node.parent?.parent?.as(LabeledExprListSyntax.self)?.first?.expression.as(KeyPathExprSyntax.self),
+      keyPath.root == nil, keyPath.components.count == 1,
+      let key = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.text,
+      let entry = catalog.entries.first(where: { lowerCamel($0.name) == key })
+    {
+      return .passed(entry.name)
+    }
     // `cell.counting = X.shared`, setting a property `--property-injection` gave a type the system creates.
     if let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
       let elements = Array(sequence.elements)

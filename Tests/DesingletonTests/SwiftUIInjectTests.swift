@@ -259,6 +259,80 @@ import Testing
       ])
   }
 
+  @Test func aClassThatShowsAViewSetsTheEnvironmentWithItsOwnProperty() throws {
+    try expectSwiftUIInjection(
+      ["Store.swift": Self.store, "Views.swift": """
+        import SwiftUI
+
+        struct Badge: View {
+          var body: some View {
+            Text("\\(Store.shared.count)")
+          }
+        }
+
+        @MainActor
+        final class Host {
+          func make() -> some View {
+            Badge()
+          }
+        }
+
+        @MainActor
+        final class Launcher {
+          let host = Host()
+        }
+
+        """], environment: true,
+      produces: [
+        "Views.swift": """
+        import SwiftUI
+
+        struct Badge: View {
+          @Environment(\\.counting) private var counting: (any Counting)!
+
+          var body: some View {
+            Text("\\(counting.count)")
+          }
+        }
+
+        @MainActor
+        final class Host {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func make() -> some View {
+            Badge().environment(\\.counting, counting)
+          }
+        }
+
+        @MainActor
+        final class Launcher {
+          let host = Host(counting: Store.shared)
+        }
+
+        """,
+        "StoreEnvironment.swift": """
+        import SwiftUI
+
+        /// Where views read 'Counting'; nil until '.environment(\\.counting, value)' sets it where the root view is made.
+        private struct CountingKey: EnvironmentKey {
+          static var defaultValue: (any Counting)? { nil }
+        }
+
+        extension EnvironmentValues {
+          var counting: (any Counting)! {
+            get { self[CountingKey.self] }
+            set { self[CountingKey.self] = newValue }
+          }
+        }
+
+        """,
+      ])
+  }
+
   @Test func aCollaboratorTheSingletonMakesInAStoredPropertyIsHandedSelfThroughALazyProperty() throws {
     try expectSwiftUIInjection(
       ["Store.swift": """
