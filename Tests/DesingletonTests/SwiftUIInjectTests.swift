@@ -333,6 +333,82 @@ import Testing
       ])
   }
 
+  @Test func objectsAndStateTheCallersPassAreParametersWithTheirDefaultsKept() throws {
+    try expectSwiftUIInjection(
+      ["Store.swift": Self.store, "Views.swift": """
+        import SwiftUI
+
+        @MainActor
+        final class Model: ObservableObject {
+          @Published var name = "a"
+        }
+
+        struct Card: View {
+          @StateObject var model: Model
+          @StateObject var other = Model()
+          @ObservedObject var shared: Model
+          @State var count = 0
+
+          var body: some View {
+            Text("\\(model.name) \\(other.name) \\(shared.name) \\(count) \\(Store.shared.count)")
+          }
+        }
+
+        struct Deck: View {
+          let shared = Model()
+
+          var body: some View {
+            VStack {
+              Card(model: Model(), shared: shared)
+              Card(model: Model(), other: Model(), shared: shared, count: 2)
+            }
+          }
+        }
+
+        """], environment: false,
+      produces: ["Views.swift": """
+        import SwiftUI
+
+        @MainActor
+        final class Model: ObservableObject {
+          @Published var name = "a"
+        }
+
+        struct Card: View {
+          private let counting: Counting
+
+          init(counting: Counting, model: @autoclosure @escaping () -> Model, other: @autoclosure @escaping () -> Model = Model(), shared: Model, count: Int = 0) {
+            self.counting = counting
+            self._model = StateObject(wrappedValue: model())
+            self._other = StateObject(wrappedValue: other())
+            self._shared = ObservedObject(wrappedValue: shared)
+            self._count = State(initialValue: count)
+          }
+
+          @StateObject var model: Model
+          @StateObject var other = Model()
+          @ObservedObject var shared: Model
+          @State var count = 0
+
+          var body: some View {
+            Text("\\(model.name) \\(other.name) \\(shared.name) \\(count) \\(counting.count)")
+          }
+        }
+
+        struct Deck: View {
+          let shared = Model()
+
+          var body: some View {
+            VStack {
+              Card(counting: Store.shared, model: Model(), shared: shared)
+              Card(counting: Store.shared, model: Model(), other: Model(), shared: shared, count: 2)
+            }
+          }
+        }
+
+        """])
+  }
+
   @Test func aCollaboratorTheSingletonMakesInAStoredPropertyIsHandedSelfThroughALazyProperty() throws {
     try expectSwiftUIInjection(
       ["Store.swift": """
