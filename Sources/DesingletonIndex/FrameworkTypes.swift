@@ -84,7 +84,7 @@ public enum FrameworkTypes {
     mainActorProtocols.contains(lastComponent(written))
   }
 
-  static func lastComponent(_ written: String) -> String {
+  public static func lastComponent(_ written: String) -> String {
     let stripped = written.split(separator: "<").first.map(String.init) ?? written
     return stripped.split(separator: ".").last.map(String.init) ?? stripped
   }

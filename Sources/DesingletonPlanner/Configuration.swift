@@ -31,16 +31,19 @@ public struct Configuration: Sendable, Equatable {
   public struct InjectSettings: Sendable, Equatable {
     public var defaultArgument: Bool?
     public var propertyInjection: Bool?
+    public var swiftuiEnvironment: Bool?
 
-    public init(defaultArgument: Bool? = nil, propertyInjection: Bool? = nil) {
+    public init(defaultArgument: Bool? = nil, propertyInjection: Bool? = nil, swiftuiEnvironment: Bool? = nil) {
       self.defaultArgument = defaultArgument
       self.propertyInjection = propertyInjection
+      self.swiftuiEnvironment = swiftuiEnvironment
     }
 
     static var fields: [String: Field<InjectSettings>] {
       [
         "defaultArgument": .bool(\.defaultArgument),
         "propertyInjection": .bool(\.propertyInjection),
+        "swiftuiEnvironment": .bool(\.swiftuiEnvironment),
       ]
     }
   }

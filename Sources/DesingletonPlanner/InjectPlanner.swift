@@ -13,12 +13,18 @@ public struct InjectOptions: Sendable {
   /// Give a type the system creates a `var slice: Slice!` property that the code configuring it
   /// (right after `dequeueReusableCell(...) as! Cell`) sets, instead of listing it.
   public var propertyInjection: Bool
+  /// SwiftUI views read the slices from the environment instead of taking them through their inits.
+  public var swiftUIEnvironment: Bool
 
-  public init(types: [String]? = nil, defaultArgument: Bool = false, strict: Bool = false, propertyInjection: Bool = false) {
+  public init(
+    types: [String]? = nil, defaultArgument: Bool = false, strict: Bool = false, propertyInjection: Bool = false,
+    swiftUIEnvironment: Bool = false
+  ) {
     self.types = types
     self.defaultArgument = defaultArgument
     self.strict = strict
     self.propertyInjection = propertyInjection
+    self.swiftUIEnvironment = swiftUIEnvironment
   }
 }
 
@@ -279,6 +285,7 @@ struct ConfigurationSite {
 /// keeps its type.
 struct MovedInitialValue {
   var binding: PatternBindingSyntax
+  var variable: VariableDeclSyntax
   var name: String
 
   /// The binding of the instance stored property whose initial value holds `node`, outside closures;
@@ -295,6 +302,7 @@ struct MovedInitialValue {
       {
         if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) || variable.modifiers.isStatic { return nil }
         self.binding = binding
+        self.variable = variable
         self.name = pattern.identifier.text
         return
       }
@@ -307,6 +315,12 @@ struct MovedInitialValue {
   func inferredType(_ index: Index) -> String? {
     binding.initializer.flatMap { FinishPlanner.writtenType(of: $0.value, index: index) }
   }
+
+  /// The statement an init sets the property with: through the wrapper's storage for a SwiftUI
+  /// wrapper (`self._model = StateObject(wrappedValue: value)`).
+  func assignment(_ value: String, index: Index) -> String {
+    (ViewProperty(variable, index: index) ?? .otherWrapper("")).assignment(name, value)
+  }
 }
 
 /// A creation site and the arguments it gains.
@@ -318,6 +332,12 @@ struct CallSite {
   var captured: [String]
   /// Some argument is the accessor itself.
   var passesAccessor: Bool
+  /// For a view that reads the slices from the environment: `.environment(\.key, value)` after the
+  /// call, instead of arguments.
+  var environment: [String] = []
+  /// The singleton makes the consumer in a stored property's initial value and passes `self`: the
+  /// property becomes lazy, so `self` exists when the value is made.
+  var makesLazy = false
 }
 
 /// One consumer being injected.
@@ -343,6 +363,10 @@ struct Consumer {
   var generatedInit: GeneratedInit?
   /// The system creates it: it gets `var name: P!` properties that the places configuring it set.
   var propertyInjected = false
+  /// A SwiftUI view that reads its protocols from the environment (`--swiftui-environment`).
+  var readsEnvironment = false
+  /// Protocols only the views it shows read from the environment: whoever shows it sets them too.
+  var passedDown: [String] = []
 
   func name(of protocolName: String) -> String { names[protocolName] ?? lowerCamel(protocolName) }
 }
@@ -428,6 +452,7 @@ private struct Designer {
       var callSites: [CallSite] = []
       if problems.isEmpty {
         let calls = found.calls
+        if options.swiftUIEnvironment { chooseEnvironmentViews(calls) }
         propagateNeeds(calls)
         for typeName in order { try nameProperties(typeName) }
         for typeName in order {
@@ -551,7 +576,7 @@ private struct Designer {
     default: break
     }
     if index.isTestType(typeName) { return (nil, "it is a test case") }
-    if let place = createdWhileSingletonIsMade()[typeName] {
+    if let place = createdWhileSingletonIsMade()[typeName], !singletonHandsSelf(to: typeName) {
       return (
         .createdBySingleton,
         "'\(singleton.typeName)' creates it while it is being made (\(place)), so '\(accessExpression)' does not exist yet where it would be passed; pass 'self' to it there by hand"
@@ -563,7 +588,7 @@ private struct Designer {
         "its module '\(project.modules.module(of: primary.path) ?? "")' cannot import '\(singleton.typeName)'s module '\(project.modules.module(of: singleton.declaration.path) ?? "")' (that module depends on it), so it cannot name the protocols"
       )
     }
-    if let reason = index.systemCreation(of: typeName) {
+    if let reason = index.systemCreation(of: typeName) ?? InjectPlanner.interfaceBuilderCreation(of: typeName, project: project) {
       return (.frameworkCreated, "\(reason), so it cannot receive init parameters")
     }
     if let conformance = index.synthesizedConformance(of: typeName) {
@@ -577,6 +602,30 @@ private struct Designer {
     guard let own = project.modules.module(of: singleton.declaration.path), let module = project.modules.module(of: path)
     else { return true }
     return project.modules.module(module, canSee: own)
+  }
+
+  /// Whether the singleton makes the type only in its own stored properties' initial values, and
+  /// can make those lazy to pass `self` (`lazy var history = History(counting: self)`): it is an
+  /// actor or isolated to a global actor, so a lazy property keeps it safe to share.
+  func singletonHandsSelf(to typeName: String) -> Bool {
+    guard singleton.typeKind == .actor || index.isolation(of: singleton.typeName) != nil else { return false }
+    var found = false
+    for declaration in index.declarations(of: singleton.typeName) {
+      guard let file = try? project.file(declaration.path) else { return false }
+      for member in declaration.members where member.kind == .initializer || (member.kind == .property && member.isStored) {
+        guard let node = file.node(at: member.range.bytes) else { continue }
+        let finder = CreationFinder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        for (written, offset) in finder.created where index.resolveType(written) == typeName {
+          guard member.kind == .property, !member.isStatic,
+            let token = file.tree.token(at: AbsolutePosition(utf8Offset: offset)),
+            MovedInitialValue(around: Syntax(token)) != nil
+          else { return false }
+          found = true
+        }
+      }
+    }
+    return found
   }
 
   func createdWhileSingletonIsMade() -> [String: Location] {
@@ -822,6 +871,15 @@ private struct Designer {
         }
       }
     }
+    // `view.environment(\.counting, X.shared)`, setting the environment `--swiftui-environment` reads.
+    if FinishPlanner.isEnvironmentValue(node),
+      let keyPath = node.parent?.parent?.as(LabeledExprListSyntax.self)?.first?.expression.as(KeyPathExprSyntax.self),
+      keyPath.root == nil, keyPath.components.count == 1,
+      let key = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.text,
+      let entry = catalog.entries.first(where: { lowerCamel($0.name) == key })
+    {
+      return .passed(entry.name)
+    }
     // `cell.counting = X.shared`, setting a property `--property-injection` gave a type the system creates.
     if let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
       let elements = Array(sequence.elements)
@@ -997,7 +1055,17 @@ private struct Designer {
         guard let creator = creatorName.map(index.resolveType), creator != createdName,
           let created = consumers[createdName], var holder = consumers[creator]
         else { continue }
-        for needed in created.protocols where !holder.protocols.contains(needed) && !holds(creator, needed) {
+        // A view that reads the environment gets it from the views around it.
+        let shown = created.readsEnvironment ? created.protocols + created.passedDown : created.protocols
+        if created.readsEnvironment && holder.readsEnvironment {
+          for needed in shown where !holder.protocols.contains(needed) && !holder.passedDown.contains(needed) {
+            holder.passedDown.append(needed)
+            changed = true
+          }
+          consumers[creator] = holder
+          continue
+        }
+        for needed in shown where !holder.protocols.contains(needed) && !holds(creator, needed) {
           holder.protocols.append(needed)
           changed = true
         }
@@ -1020,10 +1088,19 @@ private struct Designer {
   /// can move into the creator's inits (so that it can pass the creator's own properties): the
   /// property's type is written or certain, and no closure holds the creation.
   func movedInitialValue(of call: InitCall, creator: String) -> MovedInitialValue? {
-    guard let primary = index.primaryDeclaration(of: creator), [.class, .actor].contains(primary.kind),
+    guard let primary = index.primaryDeclaration(of: creator), [.class, .actor, .struct].contains(primary.kind),
       primary.path == call.path, let moved = MovedInitialValue(around: Syntax(call.call))
     else { return nil }
     if moved.binding.typeAnnotation == nil, moved.inferredType(index) == nil { return nil }
+    // A struct's `var` with a value is a memberwise parameter its callers may pass; a `let`, or a
+    // SwiftUI wrapper that takes the value (`@StateObject var model = Model()`), is set by the init.
+    if primary.kind == .struct {
+      if let wrapper = ViewProperty(moved.variable, index: index) {
+        guard wrapper.takesMovedValue else { return nil }
+      } else if moved.variable.bindingSpecifier.tokenKind != .keyword(.let) {
+        return nil
+      }
+    }
     return moved
   }
 
@@ -1067,8 +1144,35 @@ private struct Designer {
 
   // MARK: 7. Inits
 
+  /// With `--swiftui-environment`: the SwiftUI views whose references and creations are all read
+  /// where the environment is set (a body or another member, never an init or a stored property's
+  /// initial value) take their protocols from the environment.
+  mutating func chooseEnvironmentViews(_ calls: [InitCall]) {
+    for typeName in order {
+      guard var consumer = consumers[typeName], !consumer.propertyInjected, consumer.primary.kind == .struct,
+        index.declarations(of: typeName).contains(where: { $0.inherited.contains { FrameworkTypes.lastComponent($0) == "View" } })
+      else { continue }
+      func atInitTime(_ context: ReferenceContext) -> Bool {
+        context.inPropertyInitializer || (context.memberName?.hasPrefix("init(") ?? false)
+      }
+      let creations = calls.filter { $0.context.typeName.map(index.resolveType) == typeName && !$0.isSelfInit && !$0.isSuperInit }
+      let stored = Set(consumer.primary.members.filter { $0.kind == .property && $0.isStored && !$0.isStatic }.map(\.name))
+      let createsAtInit = creations.contains { call in
+        atInitTime(call.context) || call.context.memberName.map(stored.contains) == true
+      }
+      guard !createsAtInit, !consumer.references.contains(where: { atInitTime($0.context) }) else { continue }
+      consumer.readsEnvironment = true
+      consumers[typeName] = consumer
+    }
+  }
+
   mutating func shapeInits(_ typeName: String, calls: [InitCall]) throws {
     guard var consumer = consumers[typeName], !consumer.protocols.isEmpty else { return }
+    if consumer.readsEnvironment {
+      consumer.propertiesArePrivate = true
+      consumers[typeName] = consumer
+      return
+    }
     if consumer.propertyInjected {
       consumer.propertiesArePrivate = false
       consumers[typeName] = consumer
@@ -1112,7 +1216,7 @@ private struct Designer {
     if !initInPrimary {
       switch consumer.primary.kind {
       case .struct:
-        let (parameters, assignments) = try memberwiseParameters(consumer)
+        let (parameters, assignments) = try memberwiseParameters(consumer, calls: calls)
         consumer.generatedInit = .memberwise(parameters: parameters, assignments: assignments)
       case .class:
         let coderInit = needsCoderInit(consumer) && !inits.contains { $0.labels == ["coder"] }
@@ -1290,34 +1394,77 @@ private struct Designer {
     return false
   }
 
-  /// The parameters and assignments of a struct's memberwise init, written out.
-  func memberwiseParameters(_ consumer: Consumer) throws -> ([String], [String]) {
+  /// The parameters and assignments of a struct's memberwise init, written out. SwiftUI's wrappers
+  /// follow `ViewProperty`: `@State`/`@StateObject`/`@ObservedObject` are parameters only when
+  /// callers pass them (or they have no value), `@Binding` takes a binding, the values SwiftUI
+  /// provides are never parameters; a property whose initial value moves into the init is none.
+  func memberwiseParameters(_ consumer: Consumer, calls: [InitCall]) throws -> ([String], [String]) {
     var parameters: [String] = []
     var assignments: [String] = []
     let file = try project.file(consumer.primary.path)
+    let creations = calls.filter { $0.typeName == consumer.typeName && !$0.isSelfInit && !$0.isSuperInit }
+    let passedLabels = Set(creations.flatMap(\.labels))
+    let moved = Set(
+      calls.filter { $0.context.typeName.map(index.resolveType) == consumer.typeName }
+        .compactMap { movedInitialValue(of: $0, creator: consumer.typeName)?.name })
+    let injectedNames = Set(consumer.protocols.map { consumer.name(of: $0) })
     for member in consumer.primary.members where member.kind == .property && member.isStored && !member.isStatic {
       guard let node = file.node(at: member.range.bytes)?.as(VariableDeclSyntax.self),
         let binding = node.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self).map { unquoted($0.identifier.text) } == member.name })
       else { continue }
+      if moved.contains(member.name) { continue }
       // A `let` with an initial value is not a memberwise parameter.
       if member.isLet && binding.initializer != nil { continue }
+      let wrapper = ViewProperty(node, index: index)
+      switch wrapper {
+      case .provided?: continue
+      case .state?, .stateObject?, .observedObject?:
+        // Its own value stays unless a caller passes one today.
+        if binding.initializer != nil && !passedLabels.contains(member.name) { continue }
+      default: break
+      }
       var type = binding.typeAnnotation?.type.trimmedDescription ?? member.typeText
       if type == nil, let value = binding.initializer?.value {
         type = RequirementBuilder(typeName: consumer.typeName, nestedTypeNames: [], isValueType: true, index: index).inferType(of: value)
+          ?? FinishPlanner.writtenType(of: value, index: index)
       }
       guard let type else {
-        throw ConsumerRefusal(.declaration, "cannot infer the type of '\(member.name)' to write '\(consumer.typeName)'s memberwise init; add a type annotation", at: member.location)
+        let written = wrapper.map { _ in "wrapped property" } ?? "property"
+        throw ConsumerRefusal(
+          .declaration,
+          "cannot tell the type of \(written) '\(member.name)' from its initial value to write '\(consumer.typeName)'s init; add a type annotation",
+          at: member.location)
+      }
+      // A default value cannot name another parameter of the same init.
+      if let value = binding.initializer?.value {
+        let named = value.tokens(viewMode: .sourceAccurate).filter {
+          if case .identifier = $0.tokenKind { return true } else { return false }
+        }.map(\.text)
+        if let clash = named.first(where: injectedNames.contains) {
+          throw ConsumerRefusal(
+            .declaration,
+            "the initial value of '\(member.name)' names '\(clash)', which would be a parameter of the same init, so it cannot be the parameter's default value",
+            at: member.location)
+        }
       }
       // A closure-typed parameter must be `@escaping` to be stored; an optional one already escapes.
       let escaping = binding.typeAnnotation.map { isFunctionType($0.type) } ?? false
-      var parameter = "\(member.name): \(escaping ? "@escaping " : "")\(type)"
-      if let value = binding.initializer?.value {
-        parameter += " = \(value.trimmedDescription)"
-      } else if binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true && !member.isLet {
+      var parameter: String
+      var value = member.name
+      switch wrapper {
+      case .binding?: parameter = "\(member.name): Binding<\(type)>"
+      case .stateObject?:
+        parameter = "\(member.name): @autoclosure @escaping () -> \(type)"
+        value = "\(member.name)()"
+      default: parameter = "\(member.name): \(escaping ? "@escaping " : "")\(type)"
+      }
+      if let initial = binding.initializer?.value {
+        parameter += " = \(initial.trimmedDescription)"
+      } else if binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true && !member.isLet && wrapper == nil {
         parameter += " = nil"
       }
       parameters.append(parameter)
-      assignments.append("self.\(member.name) = \(member.name)")
+      assignments.append((wrapper ?? .otherWrapper("")).assignment(member.name, value))
     }
     return (parameters, assignments)
   }
@@ -1332,6 +1479,30 @@ private struct Designer {
     for call in calls {
       guard let consumer = consumers[call.typeName], !consumer.protocols.isEmpty else { continue }
       let file = try project.file(call.path)
+      if consumer.readsEnvironment {
+        let creator = call.context.typeName.map(index.resolveType)
+        // Inside a view that reads the environment, the environment already holds the values.
+        if let creator, consumers[creator]?.readsEnvironment == true { continue }
+        if call.isSelfInit || call.isSuperInit { continue }
+        let rank = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
+        let needed = (consumer.protocols + consumer.passedDown).sorted { (rank[$0] ?? 0) < (rank[$1] ?? 0) }
+        let values = needed.map { value(for: $0, at: call, creator: creator, label: consumer.name(of: $0)) }
+        let passesAccessor = values.contains(accessExpression)
+        if passesAccessor, let actor = index.isolation(of: singleton.typeName),
+          isolation(at: Syntax(call.call), in: creator) != actor
+        {
+          problems[call.typeName, default: ConsumerRefusal(.isolation, [])].diagnostics.append(
+            .error(
+              "'\(accessExpression)' is \(actor)-isolated and this call is not, so it cannot put it in the environment here; make the caller \(actor) first",
+              at: file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)))
+          continue
+        }
+        sites.append(
+          CallSite(
+            call: call, arguments: [], captured: values.filter { $0 != accessExpression }, passesAccessor: passesAccessor,
+            environment: zip(needed, values).map { ".environment(\\.\(lowerCamel($0)), \($1))" }))
+        continue
+      }
       let declarations = consumer.declarations
       let inits = declarations.flatMap(\.members).filter { $0.kind == .initializer }
       // Which init the call reaches, before the rewrite.
@@ -1401,7 +1572,9 @@ private struct Designer {
       }
       sites.append(
         CallSite(
-          call: call, arguments: arguments + extraArguments, captured: captured, passesAccessor: passesAccessor))
+          call: call, arguments: arguments + extraArguments, captured: captured.filter { $0 != "self" },
+          passesAccessor: passesAccessor,
+          makesLazy: creator == singleton.typeName && singletonHandsSelf(to: call.typeName)))
     }
     return (sites, problems)
   }
@@ -1575,6 +1748,8 @@ private struct Designer {
   /// What a creator passes: its own property or parameter when it holds the protocol, the shared instance otherwise.
   func value(for protocolName: String, at call: InitCall, creator: String?, label: String) -> String {
     guard !call.context.isStatic, let creator else { return accessExpression }
+    // The singleton hands itself to what it makes, in a property it makes lazy.
+    if creator == singleton.typeName, singletonHandsSelf(to: call.typeName) { return "self" }
     // A stored property's initial value and a parameter's default cannot read the creator's own properties.
     if isInStoredPropertyInitializer(call, of: creator) || isInParameterDefault(Syntax(call.call)) { return accessExpression }
     if call.typeName == creator, let consumer = consumers[creator], let name = consumer.names[protocolName] {
@@ -1696,6 +1871,56 @@ extension InjectPlanner {
       }
     }
     return found
+  }
+}
+
+extension InjectPlanner {
+  /// Storyboard and nib loading the code cannot pass arguments to.
+  static let storyboardInstantiation: Set<String> = [
+    "instantiateViewController", "instantiateInitialViewController", "instantiateController",
+    "instantiateInitialController",
+  ]
+
+  /// How a storyboard or nib creates a class, where the code tells: a cast of what a storyboard
+  /// instantiates (`storyboard.instantiateViewController(withIdentifier: "About") as! AboutViewController`),
+  /// or a class with Interface Builder outlets or actions whose only init is `init?(coder:)` and
+  /// that no code creates. Nil when the code does not say.
+  public static func interfaceBuilderCreation(of typeName: String, project: Project) -> String? {
+    let index = project.index
+    guard let primary = index.primaryDeclaration(of: typeName), primary.kind == .class else { return nil }
+    let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+    var files: [ParsedFile] = []
+    for path in index.allPaths {
+      guard let bytes = project.bytes(path), containsAny([Array(simple.utf8)], in: bytes),
+        let file = try? project.file(path)
+      else { continue }
+      files.append(file)
+      let finder = CastFinder(viewMode: .sourceAccurate)
+      finder.walk(file.tree)
+      for (cast, type) in finder.casts where index.resolveType(type.trimmedDescription) == typeName {
+        let operand: ExprSyntax? = cast.as(SequenceExprSyntax.self)?.elements.first ?? cast.as(AsExprSyntax.self)?.expression
+        var expression = operand
+        // `storyboard.instantiateViewController(withIdentifier: "x")`, possibly force-unwrapped.
+        if let unwrapped = expression?.as(ForceUnwrapExprSyntax.self) { expression = unwrapped.expression }
+        if let unwrapped = expression?.as(OptionalChainingExprSyntax.self) { expression = unwrapped.expression }
+        guard let call = expression?.as(FunctionCallExprSyntax.self),
+          let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+          storyboardInstantiation.contains(name)
+        else { continue }
+        let location = file.source.location(ofOffset: cast.positionAfterSkippingLeadingTrivia.utf8Offset)
+        return "a storyboard creates it ('\(name)' at \(location.path):\(location.line))"
+      }
+    }
+    let members = index.declarations(of: typeName).flatMap(\.members)
+    let usesInterfaceBuilder = members.contains { $0.attributes.contains("@IBOutlet") || $0.attributes.contains("@IBAction") }
+    let onlyCoder = index.designatedInits(of: typeName).allSatisfy { $0.labels == ["coder"] }
+    guard usesInterfaceBuilder, onlyCoder else { return nil }
+    let created = InitCallFinder.calls(of: [typeName], superclassOf: [:], in: files, index: index).calls
+      .contains { !$0.isSelfInit && !$0.isSuperInit }
+    if created || !InitCallFinder.calls(of: [typeName], superclassOf: [:], in: files, index: index).unrewritable.isEmpty {
+      return nil
+    }
+    return "a storyboard or nib creates it (it has Interface Builder outlets or actions, no init but 'init?(coder:)', and no code creates it)"
   }
 }
 

@@ -29,6 +29,7 @@ struct InjectWriter {
     try writeCallSites(skipping: moves.sites)
     try writeConfigurations()
     try writeImports()
+    try writeEnvironmentKeys()
     for (path, edit) in captures.edits() { output.add(edit, in: path) }
     output.notes += design.summary()
     return output
@@ -70,6 +71,7 @@ struct InjectWriter {
       if let node = file.expression(at: reference.range.bytes) { capture(name, at: Syntax(node), in: file.path) }
     }
     var notes = "\(typeName): " + consumer.protocols.compactMap { p in consumer.names[p].map { "\($0): \(p)" } }.joined(separator: ", ")
+    if consumer.readsEnvironment { notes += " from the environment" }
     notes += "; \(consumer.references.count) reference\(consumer.references.count == 1 ? "" : "s") rewritten"
     output.notes.append(notes)
     for reference in consumer.staticReferences {
@@ -80,7 +82,25 @@ struct InjectWriter {
   /// Records that `name` is used at `node`: every closure between it and its member captures it,
   /// so no closure gains a strong capture of `self`.
   mutating func capture(_ name: String, at node: Syntax, in path: String) {
+    // In a struct or an enum a closure holds a copy of the value, never a strong `self`: no capture
+    // is needed, and a view builder's closures stay as they are.
+    if isInValueType(node) { return }
     captures.capture(name, at: node, in: path)
+  }
+
+  /// Whether the nearest type around a node is a struct or an enum (directly or through an extension).
+  func isInValueType(_ node: Syntax) -> Bool {
+    var current = node.parent
+    while let syntax = current {
+      if syntax.is(StructDeclSyntax.self) || syntax.is(EnumDeclSyntax.self) { return true }
+      if syntax.is(ClassDeclSyntax.self) || syntax.is(ActorDeclSyntax.self) || syntax.is(ProtocolDeclSyntax.self) { return false }
+      if let extensionDecl = syntax.as(ExtensionDeclSyntax.self) {
+        let kind = project.index.primaryDeclaration(of: project.index.resolveType(extensionDecl.extendedType.trimmedDescription))?.kind
+        return kind == .struct || kind == .enum
+      }
+      current = syntax.parent
+    }
+    return false
   }
 
   // MARK: Inits
@@ -112,7 +132,7 @@ struct InjectWriter {
       for edit in edits {
         text.replaceSubrange((edit.range.lowerBound - start)..<(edit.range.upperBound - start), with: Array(edit.replacement.utf8))
       }
-      statements[creator, default: []].append("self.\(moved.name) = \(String(decoding: text, as: UTF8.self))")
+      statements[creator, default: []].append(moved.assignment(String(decoding: text, as: UTF8.self), index: project.index))
       let declarationEnd = initializer.endPositionBeforeTrailingTrivia.utf8Offset
       if let annotation = moved.binding.typeAnnotation {
         output.add(TextEdit(range: annotation.endPositionBeforeTrailingTrivia.utf8Offset..<declarationEnd, replacement: ""), in: path)
@@ -135,8 +155,12 @@ struct InjectWriter {
       ?? source.indentation(at: consumer.primary.range.bytes.lowerBound) + unit
     let newProtocols = consumer.protocols.filter { consumer.aliasProperties[$0] == nil }
     var inserted: [String] = newProtocols.map { protocolName in
+      // A view that reads the environment: SwiftUI sets the property before it asks for the body.
+      if consumer.readsEnvironment {
+        return "\(memberIndent)@Environment(\\.\(lowerCamel(protocolName))) private var \(consumer.name(of: protocolName)): (any \(protocolName))!"
+      }
       // A type the system creates is configured after it is made: the property is set from outside.
-      consumer.propertyInjected
+      return consumer.propertyInjected
         ? "\(memberIndent)var \(consumer.name(of: protocolName)): \(protocolName)!"
         : "\(memberIndent)\(consumer.propertiesArePrivate ? "private " : "")let \(consumer.name(of: protocolName)): \(protocolName)"
     }
@@ -147,7 +171,7 @@ struct InjectWriter {
     let singletonAssignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(accessExpression)" } + moved
 
     var requiredNotes: [String] = []
-    for declaration in consumer.declarations where !consumer.propertyInjected {
+    for declaration in consumer.declarations where !consumer.propertyInjected && !consumer.readsEnvironment {
       for member in declaration.members where member.kind == .initializer {
         let file = try project.file(member.range.path)
         // The design checked that every init can be read.
@@ -294,6 +318,60 @@ struct InjectWriter {
     }
   }
 
+  // MARK: Environment keys
+
+  /// An `EnvironmentValues` entry per protocol that views read from the environment, in a new file
+  /// next to the singleton's. The value is implicitly unwrapped and its default is nil: once `finish`
+  /// removes the accessor no instance is reachable from the key's static context, a stand-in would
+  /// hide a view shown outside the root's `.environment(\.key, value)`, and a `fatalError` default
+  /// would fire on every `.environment(\.key, value)` (a key path write reads the old value first).
+  /// A view shown without the value stops where it uses it; every use reads as before.
+  mutating func writeEnvironmentKeys() throws {
+    let index = project.index
+    let existing = Set(index.members(of: "EnvironmentValues").map(\.name))
+    var protocols: [String] = []
+    for consumer in design.consumers where consumer.readsEnvironment {
+      for name in consumer.protocols where !protocols.contains(name) && !existing.contains(lowerCamel(name)) {
+        protocols.append(name)
+      }
+    }
+    guard !protocols.isEmpty else { return }
+    let rank = Dictionary(
+      uniqueKeysWithValues: ProtocolCatalog(singleton: design.singleton, index: index).entries.enumerated().map { ($1.name, $0) })
+    protocols.sort { (rank[$0] ?? 0) < (rank[$1] ?? 0) }
+    let singletonPath = design.singleton.declaration.path
+    let directory = singletonPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let path = (directory.isEmpty ? "" : directory + "/") + "\(design.singleton.typeName)Environment.swift"
+    guard project.bytes(path) == nil else {
+      throw Refusal("'\(path)' exists but declares no environment key for \(protocols.map { "'\($0)'" }.joined(separator: ", ")); add them or remove the file first")
+    }
+    let source = try project.file(singletonPath).source
+    let unit = source.indentUnit
+    var lines = ["import SwiftUI", ""]
+    for name in protocols {
+      let key = lowerCamel(name)
+      let access = (index.primaryDeclaration(of: index.resolveType(name))?.access ?? .internal) >= .public ? "public " : ""
+      lines += [
+        "/// Where views read '\(name)'; nil until '.environment(\\.\(key), value)' sets it where the root view is made.",
+        "private struct \(name)Key: EnvironmentKey {",
+        "\(unit)static var defaultValue: (any \(name))? { nil }",
+        "}",
+        "",
+        "extension EnvironmentValues {",
+        "\(unit)\(access)var \(key): (any \(name))! {",
+        "\(unit)\(unit)get { self[\(name)Key.self] }",
+        "\(unit)\(unit)set { self[\(name)Key.self] = newValue }",
+        "\(unit)}",
+        "}",
+        "",
+      ]
+    }
+    lines.removeLast()
+    output.newFiles[path] = lines.joined(separator: source.lineEnding) + source.lineEnding
+    output.companions[path] = singletonPath
+    output.notes.append("  \(path): the environment keys \(protocols.map { "'\\.\(lowerCamel($0))'" }.joined(separator: ", "))")
+  }
+
   // MARK: Imports
 
   /// `import Module` after a file's last top-level import, or before its first statement.
@@ -325,7 +403,14 @@ struct InjectWriter {
     var updated: [String: [String]] = [:]
     for site in design.callSites {
       let file = try project.file(site.call.path)
-      if !moved.contains(site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset) {
+      if !site.environment.isEmpty {
+        // `.environment(\.key, value)` on the view made here.
+        output.add(.insert(site.environment.joined(), at: site.call.call.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
+        for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
+      } else if !moved.contains(site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset) {
+        if site.makesLazy, let property = MovedInitialValue(around: Syntax(site.call.call)) {
+          makeLazy(property.variable, in: file)
+        }
         insertArguments(site.arguments, into: site.call.call, in: file)
         for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
       }
@@ -335,6 +420,21 @@ struct InjectWriter {
     for (type, places) in updated.sorted(by: { $0.key < $1.key }) {
       output.notes.append("  \(type): \(places.count) call site\(places.count == 1 ? "" : "s") updated (\(places.joined(separator: ", ")))")
     }
+  }
+
+  /// `let history = History()` becomes `private(set) lazy var history = History()`: made on first
+  /// use, when `self` exists, and still set by nothing outside the type.
+  mutating func makeLazy(_ variable: VariableDeclSyntax, in file: ParsedFile) {
+    let specifier = variable.bindingSpecifier
+    let range = specifier.positionAfterSkippingLeadingTrivia.utf8Offset..<specifier.endPositionBeforeTrailingTrivia.utf8Offset
+    if specifier.tokenKind == .keyword(.var) {
+      output.add(TextEdit(range: range, replacement: "lazy var"), in: file.path)
+      return
+    }
+    let narrow = variable.modifiers.contains {
+      [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) && $0.detail == nil
+    }
+    output.add(TextEdit(range: range, replacement: (narrow ? "" : "private(set) ") + "lazy var"), in: file.path)
   }
 
   mutating func insertArguments(_ arguments: [String], into call: FunctionCallExprSyntax, in file: ParsedFile) {

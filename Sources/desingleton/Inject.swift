@@ -34,6 +34,11 @@ struct Inject: ParsableCommand {
     help: "Give types the system creates (cells, ...) a 'var slice: Slice!' property set where the code configures them.")
   var propertyInjection: Bool?
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "SwiftUI views read the slices from the environment ('@Environment(\\.slice)'); the root sets them with '.environment(\\.slice, value)'.")
+  var swiftuiEnvironment: Bool?
+
   @Flag(help: "With --all: write nothing and exit 1 when any consumer would be skipped.")
   var strict = false
 
@@ -54,7 +59,8 @@ struct Inject: ParsableCommand {
     let saved = configuration.settings(for: target).inject
     let options = InjectOptions(
       types: all ? nil : types, defaultArgument: defaultArgument ?? saved.defaultArgument ?? false, strict: strict,
-      propertyInjection: propertyInjection ?? saved.propertyInjection ?? false)
+      propertyInjection: propertyInjection ?? saved.propertyInjection ?? false,
+      swiftUIEnvironment: swiftuiEnvironment ?? saved.swiftuiEnvironment ?? false)
     if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: module, choose: "choose one with --module") }
     // Planned per compilation unit when two targets each declare the singleton; one unit otherwise.
     var reports: [InjectReport] = []

@@ -29,7 +29,7 @@ struct ConfigurationTests {
         "singletons": {
           "SessionController": {
             "slices": {"CurrentCart": ["cart", "addItemToCart"], "CurrentUserProvider": ["currentUser"]},
-            "inject": {"defaultArgument": true, "propertyInjection": false},
+            "inject": {"defaultArgument": true, "propertyInjection": false, "swiftuiEnvironment": true},
             "finish": {"container": "dependencies", "dependencyWrapper": true},
             "mocks": {"outputDir": "Tests/AppTests/Doubles"}
           }
@@ -44,7 +44,7 @@ struct ConfigurationTests {
     // The file's order, not the keys' order.
     #expect(settings.slices?.map(\.name) == ["CurrentCart", "CurrentUserProvider"])
     #expect(settings.slices?.first?.members == ["cart", "addItemToCart"])
-    #expect(settings.inject == Configuration.InjectSettings(defaultArgument: true, propertyInjection: false))
+    #expect(settings.inject == Configuration.InjectSettings(defaultArgument: true, propertyInjection: false, swiftuiEnvironment: true))
     #expect(settings.finish == Configuration.FinishSettings(container: .dependencies, dependencyWrapper: true))
     #expect(settings.mocks.outputDir == "Tests/AppTests/Doubles")
     #expect(configuration.settings(named: "Other") == nil)

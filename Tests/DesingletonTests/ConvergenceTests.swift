@@ -8,7 +8,7 @@ import Testing
 /// `inject --all`, leaves the accessor only in composition roots, types the system creates, static
 /// contexts, tests, coder inits and the singleton with what it makes; nothing elsewhere.
 @Suite struct ConvergenceTests {
-  static let samples = ["ShoppingApp", "ProfileApp", "ThumbnailCache", "SingletonShapes", "FrameworkApp"]
+  static let samples = ["ShoppingApp", "ProfileApp", "ThumbnailCache", "SingletonShapes", "FrameworkApp", "SwiftUIApp"]
 
   @Test(arguments: samples)
   func injectAllLeavesTheAccessorOnlyWhereNoInitCanTakeIt(_ sample: String) throws {

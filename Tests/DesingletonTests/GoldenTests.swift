@@ -163,8 +163,11 @@ struct SampleCopy {
     try run(["sh", "-c", "rm -rf .build .build-* .swiftpm"], in: path)
     let manifest = path + "/Package.swift"
     let text = try String(contentsOfFile: manifest, encoding: .utf8)
-    try Data(text.replacingOccurrences(of: "path: \"../UIKit\"", with: "path: \"\(packageRoot)/Samples/UIKit\"").utf8)
-      .write(to: URL(fileURLWithPath: manifest))
+    // The stand-ins are found where they are in the repository.
+    let resolved = ["UIKit", "SwiftUI"].reduce(text) {
+      $0.replacingOccurrences(of: "path: \"../\($1)\"", with: "path: \"\(packageRoot)/Samples/\($1)\"")
+    }
+    try Data(resolved.utf8).write(to: URL(fileURLWithPath: manifest))
     try run(["git", "init", "-q"], in: path)
     try commit("the sample")
   }

@@ -2534,6 +2534,95 @@ import Testing
       compilingWith: ["UIKit.swift": Self.uiKitTables])
   }
 
+  @Test func aControllerAStoryboardInstantiatesIsFrameworkCreatedAndConfiguredAfterTheCast() throws {
+    let files = Self.store.merging([
+      "AboutViewController.swift": """
+      import Foundation
+
+      @MainActor
+      final class AboutViewController: UIViewController {
+        func title() -> String {
+          "\\(Store.shared.count)"
+        }
+      }
+
+      @MainActor
+      final class Coordinator {
+        let storyboard = UIStoryboard(name: "Main", bundle: nil)
+
+        func showAbout() -> String {
+          let about = storyboard.instantiateViewController(withIdentifier: "About") as! AboutViewController
+          return about.title()
+        }
+      }
+
+      """
+    ]) { $1 }
+    try expectInjection(
+      files, types: nil, produces: [:],
+      notes: [
+        "created by the framework, not injected (1): AboutViewController",
+        "  AboutViewController.swift:3:1: note: 'AboutViewController': a storyboard creates it ('instantiateViewController' at AboutViewController.swift:15), so it cannot receive init parameters; give it a property that whoever configures it sets, or keep the accessor there until the root passes it on",
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKit + Self.uiKitStoryboard])
+    try expectInjection(
+      files, types: nil, propertyInjection: true,
+      produces: [
+        "AboutViewController.swift": """
+        import Foundation
+
+        @MainActor
+        final class AboutViewController: UIViewController {
+          var counting: Counting!
+
+          func title() -> String {
+            "\\(counting.count)"
+          }
+        }
+
+        @MainActor
+        final class Coordinator {
+          let storyboard = UIStoryboard(name: "Main", bundle: nil)
+
+          func showAbout() -> String {
+            let about = storyboard.instantiateViewController(withIdentifier: "About") as! AboutViewController
+            about.counting = Store.shared
+            return about.title()
+          }
+        }
+
+        """
+      ],
+      notes: [
+        "AboutViewController: counting: Counting; 1 reference rewritten",
+        "  AboutViewController: set where it is configured (AboutViewController.swift:15)",
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKit + Self.uiKitStoryboard])
+  }
+
+  @Test func aControllerWithInterfaceBuilderActionsOnlyACoderInitAndNoCreatorIsFrameworkCreated() throws {
+    try expectInjection(
+      Self.store.merging([
+        "SettingsViewController.swift": """
+        import Foundation
+
+        @MainActor
+        final class SettingsViewController: UIViewController {
+          @IBAction func reset(_ sender: Any) {
+            Store.shared.bump()
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: nil, produces: [:],
+      notes: [
+        "created by the framework, not injected (1): SettingsViewController",
+        "  SettingsViewController.swift:3:1: note: 'SettingsViewController': a storyboard or nib creates it (it has Interface Builder outlets or actions, no init but 'init?(coder:)', and no code creates it), so it cannot receive init parameters; give it a property that whoever configures it sets, or keep the accessor there until the root passes it on",
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKit])
+  }
+
   @Test func aTypeReceivingMoreThanSixProtocolsIsWarnedAbout() throws {
     let names = ["A", "B", "C", "D", "E", "F", "G"]
     let store = """
@@ -3385,6 +3474,20 @@ import Testing
 
       open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
         UITableViewCell(style: .default, reuseIdentifier: identifier)
+      }
+    }
+
+    """
+
+  /// A storyboard that instantiates view controllers by identifier.
+  static let uiKitStoryboard = """
+
+    @MainActor
+    open class UIStoryboard {
+      public init(name: String, bundle: Bundle?) {}
+
+      open func instantiateViewController(withIdentifier identifier: String) -> UIViewController {
+        UIViewController(nibName: identifier, bundle: nil)
       }
     }
 
