@@ -146,14 +146,15 @@ def mirror_repos(folder):
     return repos
 
 
-def prepare_mirror(target_lines, tag):
+def prepare_mirror(target_lines, tag, first=()):
+    """`first` (owner/name) are unpacked before the others, whatever their size."""
     folder = mirror_root()
     if folder is None:
         log("mirror: no offline package mirror (git config --get-regexp insteadof shows none); skipped")
         return None
     out = os.path.join(CORPUS, f"mirror-{tag}")
     stamp = os.path.join(out, ".bench-stamp")
-    want = f"mirror {folder} {target_lines}"
+    want = f"mirror {folder} {target_lines}" + (" first=" + ",".join(first) if first else "")
     if os.path.exists(stamp) and open(stamp).read().splitlines()[0] == want:
         files = prune_and_list(out)
         return corpus_info("mirror", out, files, open(stamp).read().splitlines()[1:])
@@ -163,7 +164,9 @@ def prepare_mirror(target_lines, tag):
     os.makedirs(out)
     total = 0
     used = []
-    for name, repo in mirror_repos(folder):
+    repos = mirror_repos(folder)
+    repos = [r for r in repos if r[0] in first] + [r for r in repos if r[0] not in first]
+    for name, repo in repos:
         tags = subprocess.run(["git", "-C", repo, "tag", "--sort=-v:refname"], capture_output=True, text=True).stdout.split()
         ref = tags[0] if tags else "HEAD"
         dest = os.path.join(out, name.replace("/", "__"))
@@ -178,7 +181,7 @@ def prepare_mirror(target_lines, tag):
             shutil.rmtree(dest)
             continue
         lines, _ = count_lines(files)
-        if total + lines > target_lines * 1.05:
+        if total + lines > target_lines * 1.05 and name not in first:
             shutil.rmtree(dest)  # would overshoot: try the smaller ones after it
             continue
         total += lines
