@@ -10,9 +10,11 @@ public enum BytePrefilter {
 
   /// Whether the file can declare a singleton accessor: a `static` or `class` member whose name
   /// looks like an accessor (`shared…`, `default…`, `standard`, `instance`, or a configured name).
-  /// The modifier is spelled out in the bytes, and the name starts an identifier right after `var`,
-  /// `let` or `func` (or a `,` or `(` of a binding list), whatever the declaration looks like
-  /// (backticks, extensions, `#if` clauses, `class var`, the keyword on the line before).
+  /// The name starts an identifier right after `var`, `let` or `func` (or in a binding list after
+  /// one: `static let a = 1, shared = X()`), and `static` or `class` is among the modifiers before
+  /// that keyword, whatever the declaration looks like (backticks, extensions, `#if` clauses,
+  /// `class var`, attributes, `private(set)`, line breaks). Where a comment or a string literal
+  /// sits in between, the answer is "maybe".
   public static func canDeclareAccessor(_ bytes: [UInt8], accessors: AccessorNames) -> Bool {
     guard mentions(modifiers, in: bytes) else { return false }
     return occurrences(of: accessors.needles, in: bytes).contains { offset in
@@ -21,16 +23,114 @@ public enum BytePrefilter {
       if position >= 0, isIdentifierByte(bytes[position]) { return false }
       switch preceding(position, in: bytes) {
       case .comment: return true
-      case .word(let word): return bindingKeywords.contains { $0.elementsEqual(bytes[word]) }
-      case .other(let byte): return byte == UInt8(ascii: ",") || byte == UInt8(ascii: "(")
+      case .word(let word):
+        guard bindingKeywords.contains(where: { $0.elementsEqual(bytes[word]) }) else { return false }
+        return isStaticDeclaration(keywordAt: word.lowerBound, in: bytes)
+      case .other(let at):
+        if bytes[at] == UInt8(ascii: ",") { return isInBindingList(comma: at, in: bytes) }
+        return bytes[at] == UInt8(ascii: "(") && isBindingListStart(position: at, in: bytes)
       case .dot, .start: return false
       }
     }
   }
 
-  private static let bindingKeywords: [[UInt8]] = ["var", "let", "func"].map { Array($0.utf8) }
-
   private static let modifiers: [[UInt8]] = [Array("static".utf8), Array("class".utf8)]
+  private static let bindingKeywords: [[UInt8]] = ["var", "let", "func"].map { Array($0.utf8) }
+  /// Declaration modifiers that may stand between `static` and `let` (`static nonisolated(unsafe) let`).
+  private static let otherModifiers: Set<[UInt8]> = Set(
+    [
+      "public", "private", "fileprivate", "internal", "package", "open", "final", "override", "nonisolated",
+      "lazy", "dynamic", "weak", "unowned", "required", "convenience", "mutating", "nonmutating", "optional",
+      "distributed", "isolated", "consuming", "borrowing", "unsafe", "set", "safe",
+    ].map { Array($0.utf8) })
+
+  /// Whether the `var`/`let`/`func` starting at `start` has `static` or `class` among the modifiers
+  /// and attributes before it; "maybe" where a comment or string is in the way.
+  static func isStaticDeclaration(keywordAt start: Int, in bytes: [UInt8]) -> Bool {
+    var position = start - 1
+    while true {
+      switch preceding(position, in: bytes) {
+      case .comment: return true
+      case .word(let word):
+        if modifiers.contains(where: { $0.elementsEqual(bytes[word]) }) { return true }
+        // An attribute (`@MainActor`) or another modifier: keep going.
+        let isAttribute = word.lowerBound > 0 && bytes[word.lowerBound - 1] == UInt8(ascii: "@")
+        guard isAttribute || otherModifiers.contains(Array(bytes[word])) else { return false }
+        position = word.lowerBound - (isAttribute ? 2 : 1)
+      case .other(let at):
+        // `private(set)`, `nonisolated(unsafe)`, `@available(iOS 13, *)`: skip the parentheses.
+        guard bytes[at] == UInt8(ascii: ")") else { return false }
+        // A string or comment inside: "maybe".
+        guard let open = matchingOpen(of: at, in: bytes) else { return true }
+        position = open - 1
+      case .dot, .start: return false
+      }
+      if position < 0 { return false }
+    }
+  }
+
+  /// The `(` that the `)` at `close` closes; nil if a string or comment is in the way or there is
+  /// none within 1,000 bytes.
+  private static func matchingOpen(of close: Int, in bytes: [UInt8]) -> Int? {
+    var depth = 0
+    var index = close
+    while index >= 0, close - index < 1_000 {
+      switch bytes[index] {
+      case UInt8(ascii: ")"): depth += 1
+      case UInt8(ascii: "("):
+        depth -= 1
+        if depth == 0 { return index }
+      case UInt8(ascii: "\""), UInt8(ascii: "/"): return nil
+      default: break
+      }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// Whether the `,` at `comma` separates the bindings of a `static let`/`var` (or the names of its
+  /// tuple pattern), not the arguments of a call (`result[key, default: []]`): going back over
+  /// balanced brackets, the statement's `let`/`var` comes before any unmatched bracket.
+  private static func isInBindingList(comma: Int, in bytes: [UInt8]) -> Bool {
+    var depth = 0
+    var index = comma - 1
+    while index >= 0, comma - index < 4_000 {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth += 1
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+        if depth == 0 {
+          // `static let (a, shared) = ...`: a tuple pattern right after the keyword.
+          return byte == UInt8(ascii: "(") && isBindingListStart(position: index, in: bytes)
+        }
+        depth -= 1
+      case UInt8(ascii: "\""), UInt8(ascii: "/"):
+        return true
+      case UInt8(ascii: ";"):
+        if depth == 0 { return false }
+      default:
+        if depth == 0, isIdentifierByte(byte), index == 0 || !isIdentifierByte(bytes[index - 1]) {
+          var end = index
+          while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+          let word = bytes[index..<end]
+          if bindingKeywords.dropLast().contains(where: { $0.elementsEqual(word) }) {
+            return isStaticDeclaration(keywordAt: index, in: bytes)
+          }
+        }
+      }
+      index -= 1
+    }
+    return true
+  }
+
+  /// Whether the `(` at `position` opens the tuple pattern of a `let`/`var`.
+  private static func isBindingListStart(position: Int, in bytes: [UInt8]) -> Bool {
+    guard case .word(let word) = preceding(position - 1, in: bytes),
+      bindingKeywords.dropLast().contains(where: { $0.elementsEqual(bytes[word]) })
+    else { return false }
+    return isStaticDeclaration(keywordAt: word.lowerBound, in: bytes)
+  }
 
   /// Whether one of `names` occurs where a member access can name it (`Base.name`, `.name`): the
   /// files that can hold a reference to an accessor of that name.
@@ -84,8 +184,8 @@ public enum BytePrefilter {
     case comment
     /// The identifier or keyword before, as a range of the bytes.
     case word(Range<Int>)
-    /// Any other byte.
-    case other(UInt8)
+    /// Any other byte, at this offset.
+    case other(at: Int)
     case start
   }
 
@@ -113,8 +213,8 @@ public enum BytePrefilter {
         var start = position
         while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
         return .word(start..<(position + 1))
-      case let byte:
-        return .other(byte)
+      default:
+        return .other(at: position)
       }
     }
     return .start

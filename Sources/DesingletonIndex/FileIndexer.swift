@@ -22,9 +22,12 @@ public enum FileIndexer {
     keepingMembersOf keep: ((String) -> Bool)? = nil
   ) -> FileSummary {
     var collector = DeclarationCollector(source: source)
+    let isGenerated = GeneratedFile.isGenerated(path: source.path, bytes: source.bytes)
     if let keep {
+      // A generated file's members never make a singleton (`SingletonDetector`).
       collector.keepsMembers = { name, members in
-        keep(name) || members.indices.contains { members[$0].isStatic && accessors.matches(members[$0].name) }
+        keep(name)
+          || (!isGenerated && members.indices.contains { members[$0].isStatic && accessors.matches(members[$0].name) })
       }
     }
     collector.collect(tree.statements, enclosing: nil)
@@ -43,7 +46,7 @@ public enum FileIndexer {
       candidateReferences: references,
       syntaxErrors: errors,
       typeAliases: collector.typeAliases,
-      isGenerated: GeneratedFile.isGenerated(path: source.path, bytes: source.bytes),
+      isGenerated: isGenerated,
       mutatingMethodNames: keep == nil ? nil : collector.mutatingMethodNames
     )
   }

@@ -54,9 +54,10 @@ public final class PhasedScan {
       if !isValidUTF8(bytes) {
         return .failed(.warning("the file is not valid UTF-8; skipped", at: Location(path: path, line: 1, column: 1)))
       }
-      if BytePrefilter.canDeclareAccessor(bytes, accessors: accessors) {
-        return .parsed(
-          FileIndexer.index(SourceText(path: path, bytes: bytes), accessors: accessors, keepingMembersOf: { _ in false }))
+      // A generated file's members never make a singleton (`SingletonDetector`): it is parsed only
+      // if a later phase asks for it.
+      if !GeneratedFile.isGenerated(path: path, bytes: bytes) && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors) {
+        return .parsed(PhasedScan.parse(path, bytes, accessors: accessors, everything: false, keptMembers: []))
       }
       return .counted(PhasedScan.counted(path: path, bytes: bytes))
     }
@@ -162,10 +163,19 @@ public final class PhasedScan {
   private static func parse(
     _ path: String, _ bytes: [UInt8], accessors: AccessorNames, everything: Bool, keptMembers: Set<String>
   ) -> FileSummary {
-    FileIndexer.index(
+    // A syntax tree takes about 50 times its file's size: two of the largest generated files parsed
+    // at once would set the peak. One large file at a time.
+    let large = bytes.count >= PhasedScan.largeFile
+    if large { PhasedScan.largeFileLock.lock() }
+    defer { if large { PhasedScan.largeFileLock.unlock() } }
+    return FileIndexer.index(
       SourceText(path: path, bytes: bytes), accessors: accessors,
       keepingMembersOf: everything ? nil : { keptMembers.contains($0) })
   }
+
+  /// Files of this size or more are parsed one at a time.
+  static let largeFile = 512 * 1024
+  private static let largeFileLock = NSLock()
 
   /// A file read but not parsed: what `files` and `lines` count.
   private static func counted(path: String, bytes: [UInt8]) -> FileSummary {

@@ -21,6 +21,12 @@ import Testing
     #expect(declaresAccessor("class Log {\n  public static\n  let\n    shared = Log()\n}"))
     #expect(declaresAccessor("class Log {\n  static let a = 1, shared = Log()\n}"))
     #expect(declaresAccessor("class Log {\n  static let /* the one */ shared = Log()\n}"))
+    #expect(declaresAccessor("class Log {\n  static nonisolated(unsafe) let defaultInstance = Log()\n}"))
+    #expect(declaresAccessor("class Log {\n  @MainActor\n  static var shared = Log()\n}"))
+    #expect(declaresAccessor("class Log {\n  private(set) static var shared = Log()\n}"))
+    #expect(declaresAccessor("class Log {\n  @available(*, deprecated, message: \"use (init)\") static var shared = Log()\n}"))
+    #expect(declaresAccessor("class Log {\n  static let (shared, other) = (Log(), 1)\n}"))
+    #expect(declaresAccessor("class Log {\n  static let a = [1, 2], b = f(x, y), `default` = Log()\n}"))
     #expect(declaresAccessor("class Clock {\n  static let current = Clock()\n}", extra: ["current"]))
     #expect(!declaresAccessor("class Clock {\n  static let current = Clock()\n}"))
   }
@@ -30,6 +36,9 @@ import Testing
     #expect(!declaresAccessor("struct Feed {\n  static func run() { switch x { default: break } }\n}"))
     #expect(!declaresAccessor("final class Feed {\n  static let isShared = true\n}"))
     #expect(!declaresAccessor("let shared = Store()\nstruct A {}"))
+    #expect(!declaresAccessor("struct A {\n  static let a = 1\n  func f() { result[key(x), default: []].append(x) }\n}"))
+    #expect(!declaresAccessor("final class A {\n  static let a = 1\n  public var defaultHeaders: [String] = []\n}"))
+    #expect(!declaresAccessor("final class A {\n  static let a = 1\n  func f() { let instance = make(); use(instance) }\n}"))
   }
 
   /// Every file of the samples that declares a singleton's accessor passes the test.
