@@ -16,14 +16,55 @@ public enum GeneratedFile {
 
   public static func isGenerated(path: String, bytes: [UInt8]) -> Bool {
     if suffixes.contains(where: path.hasSuffix) { return true }
-    // Only comments in the header count: code mentioning the words further down does not.
-    let header = String(decoding: bytes.prefix(headerLength), as: UTF8.self)
-    for line in header.split(whereSeparator: \.isNewline) {
-      let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-      guard trimmed.hasPrefix("//") || trimmed.hasPrefix("/*") || trimmed.hasPrefix("*") else { continue }
-      let lowered = trimmed.lowercased()
-      if markers.contains(where: lowered.contains) { return true }
+    // Only comments in the header count: code mentioning the words further down does not. Read as
+    // bytes (a header is ASCII where it matters: the markers, `//`, spaces and line breaks).
+    let header = bytes.prefix(headerLength)
+    var lineStart = header.startIndex
+    while lineStart < header.endIndex {
+      var lineEnd = lineStart
+      while lineEnd < header.endIndex, lineBreakLength(header, at: lineEnd) == 0 { lineEnd += 1 }
+      if isMarkedComment(header[lineStart..<lineEnd]) { return true }
+      lineStart = lineEnd + (lineEnd < header.endIndex ? lineBreakLength(header, at: lineEnd) : 0)
     }
     return false
+  }
+
+  /// A comment line (after spaces and tabs: `//`, `/*` or `*`) with a marker in it, in any case.
+  private static func isMarkedComment(_ line: ArraySlice<UInt8>) -> Bool {
+    let trimmed = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    guard trimmed.starts(with: "//".utf8) || trimmed.starts(with: "/*".utf8) || trimmed.starts(with: "*".utf8)
+    else { return false }
+    return markerBytes.contains { containsIgnoringCase(trimmed, $0) }
+  }
+
+  private static let markerBytes = markers.map { Array($0.utf8) }
+
+  /// The length of the line break at `index`: `\n`, `\r`, vertical tab, form feed, U+0085, U+2028,
+  /// U+2029 (what `Character.isNewline` takes); 0 if there is none.
+  private static func lineBreakLength(_ bytes: ArraySlice<UInt8>, at index: Int) -> Int {
+    switch bytes[index] {
+    case 0x0A, 0x0B, 0x0C, 0x0D: return 1
+    case 0xC2 where index + 1 < bytes.endIndex && bytes[index + 1] == 0x85: return 2
+    case 0xE2 where index + 2 < bytes.endIndex && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+      return 3
+    default: return 0
+    }
+  }
+
+  /// Whether `word` (lowercase ASCII) occurs in `bytes`, ASCII letters compared without case.
+  private static func containsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ word: [UInt8]) -> Bool {
+    guard bytes.count >= word.count else { return false }
+    var index = bytes.startIndex
+    while index <= bytes.endIndex - word.count {
+      var offset = 0
+      while offset < word.count, lowercased(bytes[index + offset]) == word[offset] { offset += 1 }
+      if offset == word.count { return true }
+      index += 1
+    }
+    return false
+  }
+
+  private static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
   }
 }
