@@ -63,11 +63,14 @@ public final class NameCoverage: @unchecked Sendable {
   }
 
   func needType(_ written: String) {
+    // Most names asked about are simple and covered: no key to make.
+    if covered.types.contains(written) { return }
     guard let key = NameCoverage.key(written), !covered.everything, !covered.types.contains(key) else { return }
     record { $0.types.insert(key) }
   }
 
   func needMembers(_ written: String) {
+    if covered.members.contains(written) { return }
     guard let key = NameCoverage.key(written), !covered.everything, !covered.members.contains(key) else { return }
     record { $0.members.insert(key) }
   }

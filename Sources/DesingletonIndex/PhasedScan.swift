@@ -36,6 +36,8 @@ public final class PhasedScan {
   public let builder: IndexBuilder
   /// Files and lines each phase parsed, in order.
   public private(set) var phases: [Phase] = []
+  /// Time spent building indexes from the files' summaries (one thread), over all phases.
+  public private(set) var indexTime: Duration = .zero
   private var states: [State]
   private var covered = NameCoverage.Needs()
   /// Positions in `paths`, largest file first.
@@ -69,6 +71,8 @@ public final class PhasedScan {
 
   /// The index of the files parsed so far, recording what it is asked in its `coverage`.
   public func index() -> Index {
+    let started = ContinuousClock.now
+    defer { indexTime += ContinuousClock.now - started }
     var summaries: [FileSummary] = []
     summaries.reserveCapacity(states.count)
     var warnings: [Diagnostic] = []
@@ -91,8 +95,9 @@ public final class PhasedScan {
   }
 
   /// Runs `body` on the index until it asks nothing the files parsed cannot answer, parsing what it
-  /// asked for in between; returns the result of the last run. A refusal is final only when the
-  /// run that threw asked for nothing missing.
+  /// asked for in between; returns the result of the last run. When what it asked for added no
+  /// file, the run's answers were already those of the whole code base and its result stands (a
+  /// refusal too).
   public func run<Result>(_ body: (Index) throws -> Result) throws -> Result {
     while true {
       let index = index()
@@ -104,21 +109,19 @@ public final class PhasedScan {
       do {
         result = try body(index)
       } catch {
-        guard let missing = index.coverage?.missingNeeds else { throw error }
-        widen(missing)
+        guard let missing = index.coverage?.missingNeeds, widen(missing) else { throw error }
         continue
       }
-      if let missing = index.coverage?.missingNeeds {
-        widen(missing)
-        continue
-      }
+      if let missing = index.coverage?.missingNeeds, widen(missing) { continue }
       return result
     }
   }
 
   /// Parses the files that can answer `needs` (and parses again those that left out the members of
-  /// a type now asked about); afterwards the index covers them.
-  public func widen(_ needs: NameCoverage.Needs) {
+  /// a type now asked about); afterwards the index covers them. False when no file was parsed:
+  /// the index says what it said, and now covers `needs`.
+  @discardableResult
+  public func widen(_ needs: NameCoverage.Needs) -> Bool {
     var covered = self.covered
     covered.formUnion(needs)
     covered.types.formUnion(covered.members)
@@ -155,7 +158,9 @@ public final class PhasedScan {
       if let state { self.states[order[position]] = state }
     }
     self.covered = covered
-    phases.append(PhasedScan.phase(of: pass.compactMap { $0 }))
+    let phase = PhasedScan.phase(of: pass.compactMap { $0 })
+    phases.append(phase)
+    return phase.files > 0
   }
 
   private static let mutatingKeyword = Array("mutating".utf8)
