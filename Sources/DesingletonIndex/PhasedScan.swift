@@ -207,6 +207,14 @@ public final class PhasedScan {
     return phase
   }
 
+  /// The paths of the files parsed, sorted.
+  public var parsedPaths: [String] {
+    zip(paths, states).compactMap { path, state in
+      if case .parsed = state { return path }
+      return nil
+    }
+  }
+
   /// Files and lines parsed in any phase, counting each file once.
   public var parsed: Phase {
     var total = Phase(files: 0, lines: 0)

@@ -2,6 +2,7 @@ import ArgumentParser
 import DesingletonCore
 import DesingletonIndex
 import DesingletonPlanner
+import Foundation
 
 struct Scan: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -31,6 +32,10 @@ struct Scan: ParsableCommand {
 
   @Flag(help: .hidden)
   var parseOnly = false
+
+  /// Writes the paths of the files the scan parsed, one a line (the benchmark parses them alone).
+  @Option(help: .hidden)
+  var listParsed: String?
 
   func validate() throws {
     if maxSlices < 1 { throw ValidationError("--max-slices must be at least 1") }
@@ -77,6 +82,9 @@ struct Scan: ParsableCommand {
       return (try ScanReport(project: project, threads: common.threads, maxSlices: maxSlices), project)
     }
     keepUntilExit(project)
+    if let listParsed {
+      try (scan.parsedPaths.joined(separator: "\n") + "\n").write(toFile: listParsed, atomically: true, encoding: .utf8)
+    }
     let scanned = clock.now
     output(report)
     if stats {
