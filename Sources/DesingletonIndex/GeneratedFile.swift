@@ -19,6 +19,10 @@ public enum GeneratedFile {
     // Only comments in the header count: code mentioning the words further down does not. Read as
     // bytes (a header is ASCII where it matters: the markers, `//`, spaces and line breaks).
     let header = bytes.prefix(headerLength)
+    // Every marker has `generated` or `edit` in it: most headers have neither, and are told apart
+    // with two `memchr` searches instead of line by line.
+    let lowered = header.map(lowercased)
+    guard BytePrefilter.mentions(markerWords, in: lowered) else { return false }
     var lineStart = header.startIndex
     while lineStart < header.endIndex {
       var lineEnd = lineStart
@@ -38,6 +42,7 @@ public enum GeneratedFile {
   }
 
   private static let markerBytes = markers.map { Array($0.utf8) }
+  private static let markerWords = [Array("generated".utf8), Array("edit".utf8)]
 
   /// The length of the line break at `index`: `\n`, `\r`, vertical tab, form feed, U+0085, U+2028,
   /// U+2029 (what `Character.isNewline` takes); 0 if there is none.
