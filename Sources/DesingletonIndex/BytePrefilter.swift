@@ -132,10 +132,15 @@ public enum BytePrefilter {
     return isStaticDeclaration(keywordAt: word.lowerBound, in: bytes)
   }
 
-  /// Whether one of `names` occurs where a member access can name it (`Base.name`, `.name`): the
-  /// files that can hold a reference to an accessor of that name.
+  /// Whether one of `names` occurs, as a whole identifier, where a member access can name it
+  /// (`Base.name`, `.name`): the files that can hold a reference to an accessor of that name.
   public static func canReference(_ names: [[UInt8]], in bytes: [UInt8]) -> Bool {
-    !memberNameOffsets(occurrences(of: names, in: bytes), in: bytes).isEmpty
+    names.contains { name in
+      memberNameOffsets(occurrences(of: [name], in: bytes), in: bytes).contains { offset in
+        let end = offset + name.count
+        return end >= bytes.count || !isIdentifierByte(bytes[end])
+      }
+    }
   }
 
   /// The offsets that can start the name of a member access (`Base.name`): those after a `.`, with

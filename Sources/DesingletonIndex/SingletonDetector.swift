@@ -14,8 +14,9 @@ enum SingletonDetector {
   ) -> [Singleton] {
     var result: [Singleton] = []
     for (qualifiedName, decls) in declarations {
-      // Most types have no static member with an accessor's name: rule them out without copying members.
-      guard decls.contains(where: { decl in decl.members.indices.contains { decl.members[$0].isStatic && names.matches(decl.members[$0].name) } })
+      // Most types have no static member that can be an accessor: rule them out without copying
+      // members (and without asking for the type's other declarations).
+      guard decls.contains(where: { decl in decl.members.indices.contains { canBeAccessor(decl.members[$0], of: decl.name, names: names) } })
       else { continue }
       // Whether it is a singleton depends on all its declarations and their members.
       coverage.needMembers(qualifiedName)
@@ -47,6 +48,33 @@ enum SingletonDetector {
           isStrict: strict, declaration: first.range, isForeign: isForeign, accessorProtocol: accessorProtocol))
     }
     return result.sorted { ($0.declaration.path, $0.declaration.bytes.lowerBound) < ($1.declaration.path, $1.declaration.bytes.lowerBound) }
+  }
+
+  /// Whether a member can be an accessor of the type of this simple name, whatever its other
+  /// declarations say (`isAccessor` and `protocolTyped` never hold for a member this rejects): a
+  /// static member with an accessor's name, typed as the type, or whose initial value makes one.
+  static func canBeAccessor(_ member: MemberDecl, of simpleName: String, names: AccessorNames) -> Bool {
+    guard member.isStatic, names.matches(member.name) else { return false }
+    switch member.kind {
+    case .property:
+      if let typeText = member.typeText, matchesType(typeText, simpleName: simpleName) { return true }
+      guard let initializer = member.initializerText else { return false }
+      // `Self(`, `Name(`, `Outer.Name(` and their `.init(` forms.
+      return ["Self", simpleName].contains { initializer.hasPrefix($0 + "(") || initializer.hasPrefix($0 + ".init(") }
+        || initializer.contains("." + simpleName + "(") || initializer.contains("." + simpleName + ".init(")
+    case .method:
+      return member.labels.isEmpty && matchesType(member.typeText, simpleName: simpleName)
+    default:
+      return false
+    }
+  }
+
+  /// `matchesType` for any type of this simple name: its qualified name ends with it.
+  private static func matchesType(_ typeText: String?, simpleName: String) -> Bool {
+    guard var text = typeText else { return false }
+    if text.hasSuffix("!") { text.removeLast() }
+    if let generic = text.firstIndex(of: "<") { text = String(text[..<generic]) }
+    return text == "Self" || text == simpleName || text.hasSuffix("." + simpleName)
   }
 
   /// A value type's singleton is one only if code changes its shared value (a `static var`).
