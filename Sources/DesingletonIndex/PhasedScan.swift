@@ -168,19 +168,17 @@ public final class PhasedScan {
   private static func parse(
     _ path: String, _ bytes: [UInt8], accessors: AccessorNames, everything: Bool, keptMembers: Set<String>
   ) -> FileSummary {
-    // A syntax tree takes about 50 times its file's size: two of the largest generated files parsed
-    // at once would set the peak. One large file at a time.
-    let large = bytes.count >= PhasedScan.largeFile
-    if large { PhasedScan.largeFileLock.lock() }
-    defer { if large { PhasedScan.largeFileLock.unlock() } }
+    // A syntax tree takes 30–50 times its file's size: two of the largest generated files parsed at
+    // once would set the peak. The files being parsed together stay within a byte budget.
+    PhasedScan.parsing.acquire(bytes.count)
+    defer { PhasedScan.parsing.release(bytes.count) }
     return FileIndexer.index(
       SourceText(path: path, bytes: bytes), accessors: accessors,
       keepingMembersOf: everything ? nil : { keptMembers.contains($0) })
   }
 
-  /// Files of this size or more are parsed one at a time.
-  static let largeFile = 512 * 1024
-  private static let largeFileLock = NSLock()
+  /// At most this many bytes of source are parsed at once (and any one file, however large).
+  private static let parsing = ByteBudget(limit: 2_500_000)
 
   /// A file read but not parsed: what `files` and `lines` count.
   private static func counted(path: String, bytes: [UInt8]) -> FileSummary {
@@ -223,5 +221,31 @@ public final class PhasedScan {
       total.lines += summary.lineCount
     }
     return total
+  }
+}
+
+/// Bytes being worked on by several threads, kept under a limit: a thread waits while others hold
+/// the budget (a request larger than the limit goes alone).
+final class ByteBudget: @unchecked Sendable {
+  private let condition = NSCondition()
+  private let limit: Int
+  private var inUse = 0
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  func acquire(_ bytes: Int) {
+    condition.lock()
+    while inUse > 0 && inUse + bytes > limit { condition.wait() }
+    inUse += bytes
+    condition.unlock()
+  }
+
+  func release(_ bytes: Int) {
+    condition.lock()
+    inUse -= bytes
+    condition.broadcast()
+    condition.unlock()
   }
 }
