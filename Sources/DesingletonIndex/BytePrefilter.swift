@@ -164,19 +164,71 @@ public enum BytePrefilter {
   /// Outer.Name`), and not followed by more of an identifier. A file without such an occurrence
   /// declares no type, extension, type alias or method of that name.
   public static func canDeclare(_ names: [[UInt8]], in bytes: [UInt8]) -> Bool {
-    names.contains { name in
+    // A few names: one `memchr` search each. Many (a scan asks about every consumer): one pass over
+    // the identifiers, each looked up among the names.
+    if names.count > 8 { return canDeclare(NameSet(names), in: bytes) }
+    return names.contains { name in
       occurrences(of: [name], in: bytes).contains { offset in
         let end = offset + name.count
         if end < bytes.count, isIdentifierByte(bytes[end]) { return false }
-        var position = offset - 1
-        if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
-        if position >= 0, isIdentifierByte(bytes[position]) { return false }
-        switch preceding(position, in: bytes) {
-        case .dot, .comment: return true
-        case .word(let word): return declarationKeywords.contains { $0.elementsEqual(bytes[word]) }
-        case .other, .start: return false
-        }
+        return isDeclarationSite(offset, in: bytes)
       }
+    }
+  }
+
+  /// `canDeclare` for a set of names made once for many files.
+  public static func canDeclare(_ names: NameSet, in bytes: [UInt8]) -> Bool {
+    guard !names.isEmpty else { return false }
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      guard isIdentifierByte(bytes[index]) else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < count, isIdentifierByte(bytes[end]) { end += 1 }
+      if names.contains(bytes, index..<end), isDeclarationSite(index, in: bytes) { return true }
+      index = end
+    }
+    return false
+  }
+
+  /// Whether the identifier starting at `offset` follows a declaration keyword or a `.` (or a
+  /// comment may be in between).
+  private static func isDeclarationSite(_ offset: Int, in bytes: [UInt8]) -> Bool {
+    var position = offset - 1
+    if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
+    if position >= 0, isIdentifierByte(bytes[position]) { return false }
+    switch preceding(position, in: bytes) {
+    case .dot, .comment: return true
+    case .word(let word): return declarationKeywords.contains { $0.elementsEqual(bytes[word]) }
+    case .other, .start: return false
+    }
+  }
+
+  /// Names looked up by their bytes: a table of (first byte, length) rules most identifiers out
+  /// before any comparison.
+  public struct NameSet: Sendable {
+    private var seen = [Bool](repeating: false, count: 256 * 64)
+    private var names: [Int: [[UInt8]]] = [:]
+
+    public init(_ list: [[UInt8]]) {
+      for name in list where !name.isEmpty {
+        let key = NameSet.key(name[0], name.count)
+        seen[key] = true
+        names[key, default: []].append(name)
+      }
+    }
+
+    public var isEmpty: Bool { names.isEmpty }
+
+    private static func key(_ first: UInt8, _ length: Int) -> Int { Int(first) * 64 + min(length, 63) }
+
+    func contains(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+      let key = NameSet.key(bytes[range.lowerBound], range.count)
+      guard seen[key], let candidates = names[key] else { return false }
+      return candidates.contains { $0.count == range.count && $0.elementsEqual(bytes[range]) }
     }
   }
 

@@ -127,8 +127,8 @@ public final class PhasedScan {
     covered.types.formUnion(covered.members)
     let keptMembers = covered.members
     let everything = covered.everything
-    let declared = (needs.types.union(needs.members)).sorted().map { Array($0.utf8) }
-    let mutating = needs.mutatingMethods.sorted().map { Array($0.utf8) }
+    let declared = BytePrefilter.NameSet((needs.types.union(needs.members)).sorted().map { Array($0.utf8) })
+    let mutating = BytePrefilter.NameSet(needs.mutatingMethods.sorted().map { Array($0.utf8) })
     let referenced = needs.accessors.sorted().map { Array($0.utf8) }
     let membersAsked = needs.members
     let accessors = builder.accessors

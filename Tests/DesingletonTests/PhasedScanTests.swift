@@ -66,6 +66,14 @@ import Testing
     #expect(!declares("Cart", "final class CartItem {}"))
     #expect(!declares("Cart", "let cart = Cart()"))
     #expect(!declares("Cart", "class View: Cart {}"))
+    // Many names: one pass over the identifiers, the same answers.
+    let many = ["Cart", "Order", "Item", "Shop", "User", "Price", "Tax", "Fee", "Coupon", "Card"].map { Array($0.utf8) }
+    for (text, expected) in [
+      ("final class Cart {}", true), ("extension Shop.Cart {}", true), ("typealias `Fee` = Int", true),
+      ("let cart = Cart()", false), ("final class CartItem {}", false), ("class View: Cart {}", false),
+    ] {
+      #expect(BytePrefilter.canDeclare(many, in: Array(text.utf8)) == expected, "\(text)")
+    }
   }
 
   @Test func referenceSites() {
