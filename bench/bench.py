@@ -564,7 +564,7 @@ def corpus_table(c, rows, threads, reference):
         ("serial parts of the scan (from `--stats`, last warm-up run)", stats.get("serial", "—"), "—"),
         ("scan / bare parse of every file, %d threads (paired runs)" % threads, fmt_x(paired(rows, "scanN", "parseN")), "—"),
         ("scan / bare parse, %d threads (ratio of medians)" % threads, fmt_x(ratio(g("scanN"), g("parseN"))), "—"),
-        ("scan / bare parse, 1 thread (paired runs)", fmt_x(paired(rows, "scan1", "parse1")), "(walk adds 21–26%)"),
+        ("scan / bare parse, 1 thread (paired runs)", fmt_x(paired(rows, "scan1", "parse1")), "—"),
         ("scan / bare parse, CPU time, %d threads (paired runs)" % threads, fmt_x(paired(rows, "scanN", "parseN", "cpus")), "(less sensitive to load)"),
         ("scan / swiftc parse, %d processes (ratio of medians)" % threads, fmt_x(ratio(g("scanN"), g("swiftcN"))), "—"),
         ("scan speed-up, %d threads vs 1 (paired runs)" % threads, fmt_x(paired(rows, "scan1", "scanN")), "—"),

@@ -179,20 +179,25 @@ public enum BytePrefilter {
   /// `canDeclare` for a set of names made once for many files.
   public static func canDeclare(_ names: NameSet, in bytes: [UInt8]) -> Bool {
     guard !names.isEmpty else { return false }
-    var index = 0
-    let count = bytes.count
-    while index < count {
-      guard isIdentifierByte(bytes[index]) else {
-        index += 1
-        continue
+    let table = identifierBytes
+    return bytes.withUnsafeBufferPointer { buffer in
+      var index = 0
+      let count = buffer.count
+      while index < count {
+        guard table[Int(buffer[index])] else {
+          index += 1
+          continue
+        }
+        var end = index + 1
+        while end < count, table[Int(buffer[end])] { end += 1 }
+        if names.contains(bytes, index..<end), isDeclarationSite(index, in: bytes) { return true }
+        index = end
       }
-      var end = index + 1
-      while end < count, isIdentifierByte(bytes[end]) { end += 1 }
-      if names.contains(bytes, index..<end), isDeclarationSite(index, in: bytes) { return true }
-      index = end
+      return false
     }
-    return false
   }
+
+  private static let identifierBytes: [Bool] = (0...255).map { isIdentifierByte(UInt8($0)) }
 
   /// Whether the identifier starting at `offset` follows a declaration keyword or a `.` (or a
   /// comment may be in between).

@@ -23,51 +23,35 @@ public enum GeneratedFile {
     // with two `memchr` searches instead of line by line.
     let lowered = header.map(lowercased)
     guard BytePrefilter.mentions(markerWords, in: lowered) else { return false }
-    var lineStart = header.startIndex
-    while lineStart < header.endIndex {
-      var lineEnd = lineStart
-      while lineEnd < header.endIndex, lineBreakLength(header, at: lineEnd) == 0 { lineEnd += 1 }
-      if isMarkedComment(header[lineStart..<lineEnd]) { return true }
-      lineStart = lineEnd + (lineEnd < header.endIndex ? lineBreakLength(header, at: lineEnd) : 0)
+    // Each place a marker occurs (no marker spans a line break): is its line a comment?
+    for offset in occurrences(of: markerBytes, in: lowered) {
+      var lineStart = offset
+      while lineStart > 0, !endsLineBreak(lowered, at: lineStart) { lineStart -= 1 }
+      if isComment(lowered[lineStart...]) { return true }
     }
     return false
   }
 
-  /// A comment line (after spaces and tabs: `//`, `/*` or `*`) with a marker in it, in any case.
-  private static func isMarkedComment(_ line: ArraySlice<UInt8>) -> Bool {
+  /// Whether a line break ends just before `position`: `\n`, `\r`, vertical tab, form feed, U+0085,
+  /// U+2028, U+2029 (what `Character.isNewline` takes).
+  private static func endsLineBreak(_ bytes: [UInt8], at position: Int) -> Bool {
+    let last = bytes[position - 1]
+    if last >= 0x0A && last <= 0x0D { return true }
+    if last == 0x85, position >= 2, bytes[position - 2] == 0xC2 { return true }
+    if last == 0xA8 || last == 0xA9, position >= 3, bytes[position - 2] == 0x80, bytes[position - 3] == 0xE2 {
+      return true
+    }
+    return false
+  }
+
+  /// After spaces and tabs: `//`, `/*` or `*`.
+  private static func isComment(_ line: ArraySlice<UInt8>) -> Bool {
     let trimmed = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-    guard trimmed.starts(with: "//".utf8) || trimmed.starts(with: "/*".utf8) || trimmed.starts(with: "*".utf8)
-    else { return false }
-    return markerBytes.contains { containsIgnoringCase(trimmed, $0) }
+    return trimmed.starts(with: "//".utf8) || trimmed.starts(with: "/*".utf8) || trimmed.starts(with: "*".utf8)
   }
 
   private static let markerBytes = markers.map { Array($0.utf8) }
   private static let markerWords = [Array("generated".utf8), Array("edit".utf8)]
-
-  /// The length of the line break at `index`: `\n`, `\r`, vertical tab, form feed, U+0085, U+2028,
-  /// U+2029 (what `Character.isNewline` takes); 0 if there is none.
-  private static func lineBreakLength(_ bytes: ArraySlice<UInt8>, at index: Int) -> Int {
-    switch bytes[index] {
-    case 0x0A, 0x0B, 0x0C, 0x0D: return 1
-    case 0xC2 where index + 1 < bytes.endIndex && bytes[index + 1] == 0x85: return 2
-    case 0xE2 where index + 2 < bytes.endIndex && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-      return 3
-    default: return 0
-    }
-  }
-
-  /// Whether `word` (lowercase ASCII) occurs in `bytes`, ASCII letters compared without case.
-  private static func containsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ word: [UInt8]) -> Bool {
-    guard bytes.count >= word.count else { return false }
-    var index = bytes.startIndex
-    while index <= bytes.endIndex - word.count {
-      var offset = 0
-      while offset < word.count, lowercased(bytes[index + offset]) == word[offset] { offset += 1 }
-      if offset == word.count { return true }
-      index += 1
-    }
-    return false
-  }
 
   private static func lowercased(_ byte: UInt8) -> UInt8 {
     byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
