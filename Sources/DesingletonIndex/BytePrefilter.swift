@@ -42,7 +42,8 @@ public enum BytePrefilter {
       "public", "private", "fileprivate", "internal", "package", "open", "final", "override", "nonisolated",
       "lazy", "dynamic", "weak", "unowned", "required", "convenience", "mutating", "nonmutating", "optional",
       "distributed", "isolated", "consuming", "borrowing", "unsafe", "set", "safe",
-    ].map { Array($0.utf8) })
+    ].map { Array($0.utf8) }
+  )
 
   /// Whether the `var`/`let`/`func` starting at `start` has `static` or `class` among the modifiers
   /// and attributes before it; "maybe" where a comment or string is in the way.

@@ -58,7 +58,9 @@ public final class PhasedScan {
       }
       // A generated file's members never make a singleton (`SingletonDetector`): it is parsed only
       // if a later phase asks for it.
-      if !GeneratedFile.isGenerated(path: path, bytes: bytes) && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors) {
+      if !GeneratedFile.isGenerated(path: path, bytes: bytes)
+        && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors)
+      {
         return .parsed(PhasedScan.parse(path, bytes, accessors: accessors, everything: false, keptMembers: []))
       }
       return .counted(PhasedScan.counted(path: path, bytes: bytes))
@@ -83,15 +85,21 @@ public final class PhasedScan {
       case .parsed(let summary):
         summaries.append(summary)
         if let first = summary.syntaxErrors.first {
-          warnings.append(.warning("the file has syntax errors and was indexed only in part: \(first.message)", at: first.location))
+          warnings.append(
+            .warning("the file has syntax errors and was indexed only in part: \(first.message)", at: first.location)
+          )
         }
       case .failed(let diagnostic):
         warnings.append(diagnostic)
       }
     }
     return Index(
-      allPaths: paths, files: summaries, warnings: warnings, accessors: builder.accessors,
-      coverage: NameCoverage(covered: covered))
+      allPaths: paths,
+      files: summaries,
+      warnings: warnings,
+      accessors: builder.accessors,
+      coverage: NameCoverage(covered: covered)
+    )
   }
 
   /// Runs `body` on the index until it asks nothing the files parsed cannot answer, parsing what it
@@ -139,19 +147,25 @@ public final class PhasedScan {
       case .failed:
         return nil
       case .parsed(let summary):
-        if everything ? summary.typesWithoutMembers.isEmpty : summary.typesWithoutMembers.isDisjoint(with: membersAsked) {
+        if everything ? summary.typesWithoutMembers.isEmpty : summary.typesWithoutMembers.isDisjoint(with: membersAsked)
+        {
           return nil
         }
         guard let bytes = readBytes(path) else { return nil }
-        return .parsed(PhasedScan.parse(path, bytes, accessors: accessors, everything: everything, keptMembers: keptMembers))
+        return .parsed(
+          PhasedScan.parse(path, bytes, accessors: accessors, everything: everything, keptMembers: keptMembers)
+        )
       case .counted:
         guard let bytes = readBytes(path) else { return nil }
         let wanted =
-          everything || BytePrefilter.canDeclare(declared, in: bytes) || BytePrefilter.canReference(referenced, in: bytes)
+          everything || BytePrefilter.canDeclare(declared, in: bytes)
+          || BytePrefilter.canReference(referenced, in: bytes)
           || (!mutating.isEmpty && BytePrefilter.mentions([PhasedScan.mutatingKeyword], in: bytes)
             && BytePrefilter.canDeclare(mutating, in: bytes))
         guard wanted else { return nil }
-        return .parsed(PhasedScan.parse(path, bytes, accessors: accessors, everything: everything, keptMembers: keptMembers))
+        return .parsed(
+          PhasedScan.parse(path, bytes, accessors: accessors, everything: everything, keptMembers: keptMembers)
+        )
       }
     }
     for (position, state) in pass.enumerated() {
@@ -166,15 +180,21 @@ public final class PhasedScan {
   private static let mutatingKeyword = Array("mutating".utf8)
 
   private static func parse(
-    _ path: String, _ bytes: [UInt8], accessors: AccessorNames, everything: Bool, keptMembers: Set<String>
+    _ path: String,
+    _ bytes: [UInt8],
+    accessors: AccessorNames,
+    everything: Bool,
+    keptMembers: Set<String>
   ) -> FileSummary {
     // A syntax tree takes 30–50 times its file's size: two of the largest generated files parsed at
     // once would set the peak. The files being parsed together stay within a byte budget.
     PhasedScan.parsing.acquire(bytes.count)
     defer { PhasedScan.parsing.release(bytes.count) }
     return FileIndexer.index(
-      SourceText(path: path, bytes: bytes), accessors: accessors,
-      keepingMembersOf: everything ? nil : { keptMembers.contains($0) })
+      SourceText(path: path, bytes: bytes),
+      accessors: accessors,
+      keepingMembersOf: everything ? nil : { keptMembers.contains($0) }
+    )
   }
 
   /// At most this many bytes of source are parsed at once (and any one file, however large).
@@ -192,8 +212,14 @@ public final class PhasedScan {
       }
     }
     return FileSummary(
-      path: path, lineCount: lines, byteCount: bytes.count, types: [], candidateReferences: [], syntaxErrors: [],
-      isGenerated: GeneratedFile.isGenerated(path: path, bytes: bytes))
+      path: path,
+      lineCount: lines,
+      byteCount: bytes.count,
+      types: [],
+      candidateReferences: [],
+      syntaxErrors: [],
+      isGenerated: GeneratedFile.isGenerated(path: path, bytes: bytes)
+    )
   }
 
   private static func phase(of states: [State]) -> Phase {

@@ -24,7 +24,9 @@ import Testing
     #expect(declaresAccessor("class Log {\n  static nonisolated(unsafe) let defaultInstance = Log()\n}"))
     #expect(declaresAccessor("class Log {\n  @MainActor\n  static var shared = Log()\n}"))
     #expect(declaresAccessor("class Log {\n  private(set) static var shared = Log()\n}"))
-    #expect(declaresAccessor("class Log {\n  @available(*, deprecated, message: \"use (init)\") static var shared = Log()\n}"))
+    #expect(
+      declaresAccessor("class Log {\n  @available(*, deprecated, message: \"use (init)\") static var shared = Log()\n}")
+    )
     #expect(declaresAccessor("class Log {\n  static let (shared, other) = (Log(), 1)\n}"))
     #expect(declaresAccessor("class Log {\n  static let a = [1, 2], b = f(x, y), `default` = Log()\n}"))
     #expect(declaresAccessor("class Clock {\n  static let current = Clock()\n}", extra: ["current"]))
@@ -36,9 +38,13 @@ import Testing
     #expect(!declaresAccessor("struct Feed {\n  static func run() { switch x { default: break } }\n}"))
     #expect(!declaresAccessor("final class Feed {\n  static let isShared = true\n}"))
     #expect(!declaresAccessor("let shared = Store()\nstruct A {}"))
-    #expect(!declaresAccessor("struct A {\n  static let a = 1\n  func f() { result[key(x), default: []].append(x) }\n}"))
+    #expect(
+      !declaresAccessor("struct A {\n  static let a = 1\n  func f() { result[key(x), default: []].append(x) }\n}")
+    )
     #expect(!declaresAccessor("final class A {\n  static let a = 1\n  public var defaultHeaders: [String] = []\n}"))
-    #expect(!declaresAccessor("final class A {\n  static let a = 1\n  func f() { let instance = make(); use(instance) }\n}"))
+    #expect(
+      !declaresAccessor("final class A {\n  static let a = 1\n  func f() { let instance = make(); use(instance) }\n}")
+    )
   }
 
   /// Every file of the samples that declares a singleton's accessor passes the test.
@@ -96,7 +102,8 @@ import Testing
   /// a static member, a member chain through a struct with a `mutating func` declared elsewhere,
   /// a protocol the singleton conforms to in another file, a configured accessor name.
   let files: [String: String] = [
-    "Store.swift": "final class Store: Loading {\n  var cart = Cart()\n  var count = 0\n  func load() {}\n  func save() {}\n}\n",
+    "Store.swift":
+      "final class Store: Loading {\n  var cart = Cart()\n  var count = 0\n  func load() {}\n  func save() {}\n}\n",
     "Store+Shared.swift": "extension Store {\n  static let shared = Store()\n}\n",
     "Loading.swift": "protocol Loading {\n  func load()\n}\n",
     "Cart.swift": "struct Cart {\n  var items: [Int] = []\n}\n",
@@ -104,26 +111,29 @@ import Testing
     "Alias.swift": "typealias TheStore = Store\n",
     "Base.swift": "class Base {\n  func start() {}\n}\n",
     "Feed.swift": """
-      class Feed: Base {
-        func run() {
-          TheStore.shared.load()
-          Store.shared.cart.empty()
-          Store.shared.count += 1
-        }
+    class Feed: Base {
+      func run() {
+        TheStore.shared.load()
+        Store.shared.cart.empty()
+        Store.shared.count += 1
       }
+    }
 
-      """,
+    """,
     "Settings.swift": "struct Settings {\n  static var `default` = Settings()\n  var flag = false\n}\n",
     "Tweaks.swift": "enum Tweaks {\n  static func apply() { Settings.default.flag = true }\n}\n",
     "Logger.swift": "class Logger {\n  func log(_ text: String) {}\n}\n",
-    "Logger+Shared.swift": "#if DEBUG\nextension Logger {\n  private static let one = Logger()\n  class var shared: Logger { one }\n}\n#endif\n",
+    "Logger+Shared.swift":
+      "#if DEBUG\nextension Logger {\n  private static let one = Logger()\n  class var shared: Logger { one }\n}\n#endif\n",
     "Screen.swift": "final class Screen {\n  func show() { Logger.shared.log(\"x\"); Clock.current.tick() }\n}\n",
     "Clock.swift": "final class Clock {\n  static let current = Clock()\n  func tick() {}\n}\n",
     "Noise.swift": "struct Unrelated {\n  let a = 1\n  let b = 2\n  func c() {}\n}\n",
   ]
 
   func writeFiles() throws -> (String, [String]) {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-phased-\(UUID().uuidString)").path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "desingleton-phased-\(UUID().uuidString)"
+    ).path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
     return (directory, try FileLoader().swiftFiles(in: [directory]).files)
