@@ -6,18 +6,33 @@ import SwiftSyntax
 /// Indexes one parsed file: its type declarations and extensions with their members, and every
 /// place that reaches for something that looks like a singleton accessor.
 public enum FileIndexer {
-  public static func index(_ source: SourceText, accessors: AccessorNames = .standard) -> FileSummary {
+  /// With `keepingMembersOf`, a type keeps its members only when it has a simple name the function
+  /// accepts or a static member named like an accessor (a singleton's members, or a type a scan asks
+  /// about); the others are kept without (`TypeDecl.membersOmitted`), which bounds the memory a scan
+  /// of generated code takes.
+  public static func index(
+    _ source: SourceText, accessors: AccessorNames = .standard, keepingMembersOf keep: ((String) -> Bool)? = nil
+  ) -> FileSummary {
     let tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-    return index(tree, source: source, accessors: accessors)
+    return index(tree, source: source, accessors: accessors, keepingMembersOf: keep)
   }
 
   public static func index(
-    _ tree: SourceFileSyntax, source: SourceText, accessors: AccessorNames = .standard
+    _ tree: SourceFileSyntax, source: SourceText, accessors: AccessorNames = .standard,
+    keepingMembersOf keep: ((String) -> Bool)? = nil
   ) -> FileSummary {
     var collector = DeclarationCollector(source: source)
+    let isGenerated = GeneratedFile.isGenerated(path: source.path, bytes: source.bytes)
+    if let keep {
+      // A generated file's members never make a singleton (`SingletonDetector`).
+      collector.keepsMembers = { name, members in
+        keep(name)
+          || (!isGenerated && members.indices.contains { members[$0].isStatic && accessors.matches(members[$0].name) })
+      }
+    }
     collector.collect(tree.statements, enclosing: nil)
     let references = ReferenceCollector.references(
-      at: ReferenceCollector.memberNameOffsets(occurrences(of: accessors.needles, in: source.bytes), in: source.bytes),
+      at: BytePrefilter.memberNameOffsets(occurrences(of: accessors.needles, in: source.bytes), in: source.bytes),
       in: tree, source: source, accessors: accessors)
     var errors: [Diagnostic] = []
     if tree.hasError {
@@ -31,7 +46,8 @@ public enum FileIndexer {
       candidateReferences: references,
       syntaxErrors: errors,
       typeAliases: collector.typeAliases,
-      isGenerated: GeneratedFile.isGenerated(path: source.path, bytes: source.bytes)
+      isGenerated: isGenerated,
+      mutatingMethodNames: keep == nil ? nil : collector.mutatingMethodNames
     )
   }
 
@@ -56,6 +72,10 @@ struct DeclarationCollector {
   var typeAliases: [TypeAlias] = []
   /// The conditions of the `#if` clauses the declarations being collected sit in.
   private var enclosingConditions: [String] = []
+  /// Whether a type of this simple name with these members keeps them; nil: every type does.
+  var keepsMembers: ((String, [MemberDecl]) -> Bool)?
+  /// Names of the `mutating func`s of every type, those whose members are left out included.
+  var mutatingMethodNames: Set<String> = []
 
   init(source: SourceText) {
     self.source = source
@@ -120,6 +140,13 @@ struct DeclarationCollector {
         members[position].access = access == .private ? .fileprivate : access
       }
     }
+    let keeps = keepsMembers?(name, members) ?? true
+    if keepsMembers != nil {
+      for position in members.indices
+      where members[position].kind == .method && members[position].modifiers.contains("mutating") {
+        mutatingMethodNames.insert(members[position].name)
+      }
+    }
     types.append(
       TypeDecl(
         name: name,
@@ -129,10 +156,11 @@ struct DeclarationCollector {
         attributes: group.attributes.names(in: source),
         modifiers: modifierSummary.others,
         access: modifierSummary.access,
-        members: members,
+        members: keeps ? members : [],
         range: group.sourceRange(in: source),
         bodyOpen: memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
-        bodyClose: memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+        bodyClose: memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
+        membersOmitted: !keeps
       ))
     for position in members.indices where members[position].kind == .typeAlias {
       if let aliased = members[position].typeText {
@@ -233,39 +261,6 @@ public enum ReferenceCollector {
     }
     guard type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) else { return nil }
     return type.trimmedDescription
-  }
-
-  /// The offsets that can start the name of a member access (`Base.name`): those after a `.`, with
-  /// only whitespace between. `default:` in a `switch`, `static let shared` and names that merely
-  /// contain an accessor's (`isShared`, `instanceCount`) are left out, so the tree is not descended
-  /// for them. Where a comment may sit between the dot and the name (a `/` before it, or a line
-  /// with `//` above it), the offset is kept.
-  static func memberNameOffsets(_ offsets: [Int], in bytes: [UInt8]) -> [Int] {
-    offsets.filter { offset in
-      var position = offset - 1
-      // `` Palette.`default` ``: the backtick belongs to the name.
-      if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
-      while position >= 0 {
-        switch bytes[position] {
-        case UInt8(ascii: "\n"):
-          var lineStart = position
-          while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-          if bytes[lineStart..<position].indices.contains(where: {
-            $0 + 1 < position && bytes[$0] == UInt8(ascii: "/") && bytes[$0 + 1] == UInt8(ascii: "/")
-          }) {
-            return true
-          }
-          position -= 1
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
-          position -= 1
-        case UInt8(ascii: "."), UInt8(ascii: "/"):
-          return true
-        default:
-          return false
-        }
-      }
-      return false
-    }
   }
 
   /// `Base.name` where the token is `name` and `name` looks like an accessor.

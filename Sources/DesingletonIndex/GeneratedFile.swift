@@ -16,14 +16,44 @@ public enum GeneratedFile {
 
   public static func isGenerated(path: String, bytes: [UInt8]) -> Bool {
     if suffixes.contains(where: path.hasSuffix) { return true }
-    // Only comments in the header count: code mentioning the words further down does not.
-    let header = String(decoding: bytes.prefix(headerLength), as: UTF8.self)
-    for line in header.split(whereSeparator: \.isNewline) {
-      let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-      guard trimmed.hasPrefix("//") || trimmed.hasPrefix("/*") || trimmed.hasPrefix("*") else { continue }
-      let lowered = trimmed.lowercased()
-      if markers.contains(where: lowered.contains) { return true }
+    // Only comments in the header count: code mentioning the words further down does not. Read as
+    // bytes (a header is ASCII where it matters: the markers, `//`, spaces and line breaks).
+    let header = bytes.prefix(headerLength)
+    // Every marker has `generated` or `edit` in it: most headers have neither, and are told apart
+    // with two `memchr` searches instead of line by line.
+    let lowered = header.map(lowercased)
+    guard BytePrefilter.mentions(markerWords, in: lowered) else { return false }
+    // Each place a marker occurs (no marker spans a line break): is its line a comment?
+    for offset in occurrences(of: markerBytes, in: lowered) {
+      var lineStart = offset
+      while lineStart > 0, !endsLineBreak(lowered, at: lineStart) { lineStart -= 1 }
+      if isComment(lowered[lineStart...]) { return true }
     }
     return false
+  }
+
+  /// Whether a line break ends just before `position`: `\n`, `\r`, vertical tab, form feed, U+0085,
+  /// U+2028, U+2029 (what `Character.isNewline` takes).
+  private static func endsLineBreak(_ bytes: [UInt8], at position: Int) -> Bool {
+    let last = bytes[position - 1]
+    if last >= 0x0A && last <= 0x0D { return true }
+    if last == 0x85, position >= 2, bytes[position - 2] == 0xC2 { return true }
+    if last == 0xA8 || last == 0xA9, position >= 3, bytes[position - 2] == 0x80, bytes[position - 3] == 0xE2 {
+      return true
+    }
+    return false
+  }
+
+  /// After spaces and tabs: `//`, `/*` or `*`.
+  private static func isComment(_ line: ArraySlice<UInt8>) -> Bool {
+    let trimmed = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    return trimmed.starts(with: "//".utf8) || trimmed.starts(with: "/*".utf8) || trimmed.starts(with: "*".utf8)
+  }
+
+  private static let markerBytes = markers.map { Array($0.utf8) }
+  private static let markerWords = [Array("generated".utf8), Array("edit".utf8)]
+
+  private static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
   }
 }

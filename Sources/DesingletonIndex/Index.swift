@@ -17,7 +17,14 @@ public struct Index: Sendable {
   private let declarationsByQualifiedName: [String: [TypeDecl]]
   private let qualifiedNamesBySimpleName: [String: [String]]
   /// Names of methods that may mutate a value: the standard library's and every `mutating func` in the code base.
-  public let mutatingMethodNames: Set<String>
+  public var mutatingMethodNames: Set<String> {
+    coverage?.needEverything()
+    return mutatingNames
+  }
+  private let mutatingNames: Set<String>
+  /// For an index of part of the files (a scan's phases): what it can answer for, and what it was
+  /// asked that it cannot. Nil when every file was parsed.
+  public let coverage: NameCoverage?
   /// Singleton type → the references attributed to it, in `references` order.
   private let referencesByType: [String: [Reference]]
   /// Type → the types whose declaration lists it first in its inheritance clause, sorted.
@@ -25,7 +32,11 @@ public struct Index: Sendable {
   /// Every `typealias`, top-level and in types.
   private let typeAliases: TypeAliasTable
 
-  public init(allPaths: [String], files: [FileSummary], warnings: [Diagnostic], accessors: AccessorNames = .standard) {
+  public init(
+    allPaths: [String], files: [FileSummary], warnings: [Diagnostic], accessors: AccessorNames = .standard,
+    coverage: NameCoverage? = nil
+  ) {
+    self.coverage = coverage
     self.allPaths = allPaths
     self.files = files
     self.warnings = warnings
@@ -60,15 +71,20 @@ public struct Index: Sendable {
     self.qualifiedNamesBySimpleName = simpleNames
     self.declarationsByQualifiedName = byQualified
     self.subclassesByName = subclasses
-    mutatingMethodNames = files.reduce(into: ReferenceAnalysis.mutatingMethodNames) { $0.formUnion($1.mutatingMethodNames) }
+    let mutatingMethodNames = files.reduce(into: ReferenceAnalysis.mutatingMethodNames) { $0.formUnion($1.mutatingMethodNames) }
+    mutatingNames = mutatingMethodNames
     typeAliases = TypeAliasTable(files: files, simpleNames: simpleNames)
     var singletons = SingletonDetector.singletons(
-      in: byQualified, accessors: accessors, generatedPaths: Set(files.filter(\.isGenerated).map(\.path)))
+      in: byQualified, accessors: accessors, generatedPaths: Set(files.filter(\.isGenerated).map(\.path)),
+      coverage: coverage)
     var accessorsByType: [String: Set<String>] = [:]
     var typesByAccessor: [String: [String]] = [:]
     for singleton in singletons {
       accessorsByType[singleton.typeName, default: []].formUnion(singleton.accessors)
-      for accessor in singleton.accessors { typesByAccessor[accessor, default: []].append(singleton.typeName) }
+      for accessor in singleton.accessors {
+        typesByAccessor[accessor, default: []].append(singleton.typeName)
+        coverage?.needAccessor(accessor)
+      }
     }
     var references: [Reference] = []
     // The singleton type each reference was attributed to, in `references` order.
@@ -76,6 +92,8 @@ public struct Index: Sendable {
     var referencesByType: [String: [Reference]] = [:]
     for file in files {
       for reference in file.candidateReferences {
+        // No singleton has this accessor: nothing to attribute (and no name to resolve).
+        guard typesByAccessor[reference.accessor] != nil else { continue }
         if reference.use == .unresolvedImplicit {
           // A possible reference of each singleton with this accessor: `finish` must not delete it unseen.
           for type in typesByAccessor[reference.accessor] ?? [] {
@@ -88,9 +106,10 @@ public struct Index: Sendable {
           continue
         }
         let written = reference.baseName == "Self" ? (reference.context.typeName ?? "") : reference.baseName
-        var type = Index.resolve(written, simpleNames: simpleNames)
+        var type = Index.resolve(written, simpleNames: simpleNames, coverage: coverage)
         if accessorsByType[type] == nil, byQualified[type] == nil,
-          let aliased = typeAliases.resolve(written, from: reference.context.typeName, simpleNames: simpleNames)
+          let aliased = typeAliases.resolve(
+            written, from: reference.context.typeName, simpleNames: simpleNames, coverage: coverage)
         {
           type = aliased
         }
@@ -101,7 +120,7 @@ public struct Index: Sendable {
             name,
             Index.access(
               ofMember: name, in: type, chain: chain, declarations: byQualified, simpleNames: simpleNames,
-              mutatingMethodNames: mutatingMethodNames))
+              mutatingMethodNames: mutatingMethodNames, coverage: coverage))
         }
         references.append(decided)
         referenceTypes.append(type)
@@ -142,18 +161,18 @@ public struct Index: Sendable {
   public func access(ofMember member: String, in type: String, chain: MemberChain) -> ReferenceUse.Access {
     Index.access(
       ofMember: member, in: type, chain: chain, declarations: declarationsByQualifiedName,
-      simpleNames: qualifiedNamesBySimpleName, mutatingMethodNames: mutatingMethodNames)
+      simpleNames: qualifiedNamesBySimpleName, mutatingMethodNames: mutatingNames, coverage: coverage)
   }
 
   private static func access(
     ofMember member: String, in type: String, chain: MemberChain, declarations: [String: [TypeDecl]],
-    simpleNames: [String: [String]], mutatingMethodNames: Set<String>
+    simpleNames: [String: [String]], mutatingMethodNames: Set<String>, coverage: NameCoverage?
   ) -> ReferenceUse.Access {
     // The type holding the next member, while it is known.
     var holder: String? = type
     for name in [member] + chain.members {
       guard let current = holder else { break }
-      holder = propertyType(name, of: current, declarations: declarations, simpleNames: simpleNames)
+      holder = propertyType(name, of: current, declarations: declarations, simpleNames: simpleNames, coverage: coverage)
       if let next = holder, let kind = declarations[next]?.first(where: { !$0.isExtension })?.kind,
         kind == .class || kind == .actor
       {
@@ -165,6 +184,7 @@ public struct Index: Sendable {
       return .write
     case .call(let method):
       if let holder {
+        coverage.needMembers(holder)
         var declared = false
         for declaration in declarations[holder] ?? [] {
           let members = declaration.members
@@ -175,6 +195,9 @@ public struct Index: Sendable {
         }
         if declared { return .read }
       }
+      // A standard library name is mutating whatever the code declares; another one only if the
+      // code declares a `mutating func` of that name.
+      if !ReferenceAnalysis.mutatingMethodNames.contains(method) { coverage?.needMutatingMethod(method) }
       return mutatingMethodNames.contains(method) ? .write : .read
     }
   }
@@ -182,8 +205,10 @@ public struct Index: Sendable {
   /// The declared type of an instance property, resolved, when the index knows it: from the type
   /// annotation, or from an initializer that creates the type (`var cart = Cart()`).
   private static func propertyType(
-    _ name: String, of type: String, declarations: [String: [TypeDecl]], simpleNames: [String: [String]]
+    _ name: String, of type: String, declarations: [String: [TypeDecl]], simpleNames: [String: [String]],
+    coverage: NameCoverage?
   ) -> String? {
+    coverage.needMembers(type)
     for declaration in declarations[type] ?? [] {
       let members = declaration.members
       guard let position = members.indices.first(where: {
@@ -192,7 +217,7 @@ public struct Index: Sendable {
       let property = members[position]
       guard var written = property.typeText ?? property.initializerText.flatMap(createdTypeName) else { return nil }
       while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
-      let resolved = resolve(written, simpleNames: simpleNames)
+      let resolved = resolve(written, simpleNames: simpleNames, coverage: coverage)
       return declarations[resolved] == nil ? nil : resolved
     }
     return nil
@@ -224,7 +249,10 @@ public struct Index: Sendable {
   }
 
   /// Every declared or extended type's qualified name, sorted.
-  public var allTypeNames: [String] { declarationsByQualifiedName.keys.sorted() }
+  public var allTypeNames: [String] {
+    coverage?.needEverything()
+    return declarationsByQualifiedName.keys.sorted()
+  }
 
   /// Whether a type of this qualified name is declared or extended.
   /// Whether a parsed file was written by a generator (`GeneratedFile`): no plan may change it.
@@ -232,10 +260,14 @@ public struct Index: Sendable {
     files.contains { $0.path == path && $0.isGenerated }
   }
 
-  public func hasType(_ qualifiedName: String) -> Bool { declarationsByQualifiedName[qualifiedName] != nil }
+  public func hasType(_ qualifiedName: String) -> Bool {
+    coverage.needType(qualifiedName)
+    return declarationsByQualifiedName[qualifiedName] != nil
+  }
 
   /// The qualified name a type written as `written` most likely means.
-  static func resolve(_ written: String, simpleNames: [String: [String]]) -> String {
+  static func resolve(_ written: String, simpleNames: [String: [String]], coverage: NameCoverage? = nil) -> String {
+    coverage.needType(written)
     if !written.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".") }) {
       // A plain name: no generic arguments to strip and no components to split.
       guard let candidates = simpleNames[written] else { return written }
@@ -255,9 +287,9 @@ public struct Index: Sendable {
 
   /// The qualified name a type written as `written` most likely means, through type aliases.
   public func resolveType(_ written: String) -> String {
-    let resolved = Index.resolve(written, simpleNames: qualifiedNamesBySimpleName)
+    let resolved = Index.resolve(written, simpleNames: qualifiedNamesBySimpleName, coverage: coverage)
     if declarationsByQualifiedName[resolved] == nil,
-      let aliased = typeAliases.resolve(written, from: nil, simpleNames: qualifiedNamesBySimpleName)
+      let aliased = typeAliases.resolve(written, from: nil, simpleNames: qualifiedNamesBySimpleName, coverage: coverage)
     {
       return aliased
     }
@@ -266,11 +298,13 @@ public struct Index: Sendable {
 
   /// The type's declaration and all its extensions, in file order.
   public func declarations(of qualifiedName: String) -> [TypeDecl] {
-    declarationsByQualifiedName[qualifiedName] ?? []
+    coverage.needMembers(qualifiedName)
+    return declarationsByQualifiedName[qualifiedName] ?? []
   }
 
   /// Qualified names of every declared type (not extensions) with this simple or qualified name.
   public func types(named name: String) -> [String] {
+    coverage.needType(name)
     if declarationsByQualifiedName[name]?.contains(where: { !$0.isExtension }) == true { return [name] }
     let last = name.split(separator: ".").last.map(String.init) ?? name
     return qualifiedNamesBySimpleName[last] ?? []
@@ -278,7 +312,9 @@ public struct Index: Sendable {
 
   /// Types whose first inherited type is `qualifiedName` (direct subclasses, for a class).
   public func subclasses(of qualifiedName: String) -> [String] {
-    subclassesByName[qualifiedName] ?? []
+    // A subclass names its superclass where no declaration does (`class A: B`): not covered by name.
+    coverage?.needEverything()
+    return subclassesByName[qualifiedName] ?? []
   }
 
   /// The members of a type across its declaration and extensions.
@@ -297,16 +333,18 @@ public struct Index: Sendable {
   /// The simple names of the type aliases that mean `qualifiedName`, sorted: a file can reach a
   /// singleton's accessor through one without naming the type.
   public func typeAliasNames(of qualifiedName: String) -> [String] {
-    typeAliases.names(of: qualifiedName, simpleNames: qualifiedNamesBySimpleName)
+    coverage?.needEverything()
+    return typeAliases.names(of: qualifiedName, simpleNames: qualifiedNamesBySimpleName)
   }
 
   /// The singleton type a reference's base names.
   public func resolvedBase(of reference: Reference) -> String {
     if reference.baseName == "Self", let type = reference.context.typeName { return resolveType(type) }
-    let resolved = Index.resolve(reference.baseName, simpleNames: qualifiedNamesBySimpleName)
+    let resolved = Index.resolve(reference.baseName, simpleNames: qualifiedNamesBySimpleName, coverage: coverage)
     if declarationsByQualifiedName[resolved] == nil,
       let aliased = typeAliases.resolve(
-        reference.baseName, from: reference.context.typeName, simpleNames: qualifiedNamesBySimpleName)
+        reference.baseName, from: reference.context.typeName, simpleNames: qualifiedNamesBySimpleName,
+        coverage: coverage)
     {
       return aliased
     }
@@ -325,13 +363,18 @@ public struct Index: Sendable {
 struct TypeAliasTable: Sendable {
   private var aliasedTypes: [String: String] = [:]
   private var qualifiedNamesBySimpleName: [String: [String]] = [:]
+  /// The enclosing type of each alias declared in one, as written: its qualified name depends on
+  /// what that name resolves to.
+  private var owners: [String: String] = [:]
 
   init(files: [FileSummary], simpleNames: [String: [String]]) {
     for file in files {
       for alias in file.typeAliases {
         // An extension names its type as written: `extension Outer.Inner`, or `extension Inner`.
         let owner = alias.enclosingType.map { Index.resolve($0, simpleNames: simpleNames) + "." }
-        add(alias.name, qualifiedName: (owner ?? "") + alias.name, aliasedType: alias.aliasedType)
+        let qualifiedName = (owner ?? "") + alias.name
+        if aliasedTypes[qualifiedName] == nil, let enclosing = alias.enclosingType { owners[qualifiedName] = enclosing }
+        add(alias.name, qualifiedName: qualifiedName, aliasedType: alias.aliasedType)
       }
     }
   }
@@ -344,14 +387,19 @@ struct TypeAliasTable: Sendable {
 
   /// The declared type `written` names through one or more aliases, seen from inside `context`
   /// (the enclosing type's name); nil when it names no alias, or several that mean different types.
-  func resolve(_ written: String, from context: String?, simpleNames: [String: [String]]) -> String? {
+  func resolve(
+    _ written: String, from context: String?, simpleNames: [String: [String]], coverage: NameCoverage? = nil
+  ) -> String? {
+    // Whether there is an alias of the name is a question about the files that can declare one.
+    coverage.needType(written)
     guard !aliasedTypes.isEmpty else { return nil }
     var current = written
     var scope = context
     // An alias of an alias, a few levels deep at most; a cycle does not compile.
     for _ in 0..<8 {
-      guard let aliased = aliasedType(current, from: scope) else { return nil }
-      let resolved = Index.resolve(aliased, simpleNames: simpleNames)
+      coverage.needType(current)
+      guard let aliased = aliasedType(current, from: scope, coverage: coverage) else { return nil }
+      let resolved = Index.resolve(aliased, simpleNames: simpleNames, coverage: coverage)
       if simpleNames[resolved.split(separator: ".").last.map(String.init) ?? resolved]?.contains(resolved) == true {
         return resolved
       }
@@ -370,7 +418,14 @@ struct TypeAliasTable: Sendable {
     return names.sorted()
   }
 
-  private func aliasedType(_ written: String, from context: String?) -> String? {
+  private func aliasedType(_ written: String, from context: String?, coverage: NameCoverage?) -> String? {
+    if let coverage {
+      // The aliases of this name have qualified names made from their enclosing types' names.
+      let last = written.split(separator: ".").last.map(String.init) ?? written
+      for candidate in qualifiedNamesBySimpleName[last] ?? [] {
+        if let owner = owners[candidate] { coverage.needType(owner) }
+      }
+    }
     if let aliased = aliasedTypes[written] { return aliased }
     let last = written.split(separator: ".").last.map(String.init) ?? written
     guard let candidates = qualifiedNamesBySimpleName[last] else { return nil }

@@ -80,7 +80,7 @@ public struct IndexBuilder: Sendable {
     guard let bytes = readBytes(path) else {
       return .failed(.warning("cannot read '\(path)'; skipped", at: Location(path: path, line: 1, column: 1)))
     }
-    if let needles, occurrences(of: needles, in: bytes, firstOnly: true).isEmpty {
+    if let needles, !BytePrefilter.mentions(needles, in: bytes) {
       return .irrelevant
     }
     if !isValidUTF8(bytes) {

@@ -154,11 +154,15 @@ public final class TypeDecl: Hashable, Sendable {
   /// Byte offset just after the `{` of the member block, and of its `}`.
   public let bodyOpen: Int
   public let bodyClose: Int
+  /// The members were left out (`members` is empty): a scan keeps them only for types that can matter.
+  public let membersOmitted: Bool
 
   public init(
     name: String, qualifiedName: String, kind: Kind, inherited: [String], attributes: [String], modifiers: [String],
-    access: AccessLevel?, members: [MemberDecl], range: SourceRange, bodyOpen: Int, bodyClose: Int
+    access: AccessLevel?, members: [MemberDecl], range: SourceRange, bodyOpen: Int, bodyClose: Int,
+    membersOmitted: Bool = false
   ) {
+    self.membersOmitted = membersOmitted
     self.name = name
     self.qualifiedName = qualifiedName
     self.kind = kind
@@ -426,10 +430,13 @@ public struct FileSummary: Sendable {
   public var typeAliases: [TypeAlias]
   /// Written by a generator (`GeneratedFile`): read for references, never rewritten.
   public var isGenerated: Bool
+  /// Simple names of the types whose members were left out (`TypeDecl.membersOmitted`).
+  public var typesWithoutMembers: Set<String> = []
 
   public init(
     path: String, lineCount: Int, byteCount: Int, types: [TypeDecl], candidateReferences: [Reference],
-    syntaxErrors: [Diagnostic], typeAliases: [TypeAlias] = [], isGenerated: Bool = false
+    syntaxErrors: [Diagnostic], typeAliases: [TypeAlias] = [], isGenerated: Bool = false,
+    mutatingMethodNames: Set<String>? = nil
   ) {
     self.path = path
     self.isGenerated = isGenerated
@@ -439,6 +446,11 @@ public struct FileSummary: Sendable {
     self.types = types
     self.candidateReferences = candidateReferences
     self.syntaxErrors = syntaxErrors
+    for type in types where type.membersOmitted { typesWithoutMembers.insert(type.name) }
+    if let mutatingMethodNames {
+      self.mutatingMethodNames = mutatingMethodNames
+      return
+    }
     var mutating: Set<String> = []
     for type in types {
       let members = type.members

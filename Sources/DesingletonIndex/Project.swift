@@ -127,7 +127,7 @@ extension Project {
     }
     let index = Index(
       allPaths: self.index.allPaths.filter(visible), files: self.index.files.filter { visible($0.path) },
-      warnings: self.index.warnings)
+      warnings: self.index.warnings, coverage: self.index.coverage)
     return Project(index: index, sources: overrides, objectiveCPaths: objectiveCPaths, modules: map)
   }
 

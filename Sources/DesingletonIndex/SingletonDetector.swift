@@ -10,13 +10,16 @@ import DesingletonCore
 enum SingletonDetector {
   static func singletons(
     in declarations: [String: [TypeDecl]], accessors names: AccessorNames = .standard,
-    generatedPaths: Set<String> = []
+    generatedPaths: Set<String> = [], coverage: NameCoverage? = nil
   ) -> [Singleton] {
     var result: [Singleton] = []
     for (qualifiedName, decls) in declarations {
-      // Most types have no static member with an accessor's name: rule them out without copying members.
-      guard decls.contains(where: { decl in decl.members.indices.contains { decl.members[$0].isStatic && names.matches(decl.members[$0].name) } })
+      // Most types have no static member that can be an accessor: rule them out without copying
+      // members (and without asking for the type's other declarations).
+      guard decls.contains(where: { decl in decl.members.indices.contains { canBeAccessor(decl.members[$0], of: decl.name, names: names) } })
       else { continue }
+      // Whether it is a singleton depends on all its declarations and their members.
+      coverage.needMembers(qualifiedName)
       let primary = decls.first(where: { !$0.isExtension })
       if let primary, primary.kind == .protocol || generatedPaths.contains(primary.path) { continue }
       // A type the project only extends (`extension UserDefaults { static let shared = ... }`).
@@ -27,10 +30,10 @@ enum SingletonDetector {
       let members = decls.filter { !generatedPaths.contains($0.path) }.flatMap(\.members)
       let conformances = Set(decls.flatMap(\.inherited).map(simpleName))
       let accessors = members.filter {
-        isAccessor($0, of: reference, names: names) || protocolTyped($0, of: reference, names: names, conformances: conformances, declarations: declarations) != nil
+        isAccessor($0, of: reference, names: names) || protocolTyped($0, of: reference, names: names, conformances: conformances, declarations: declarations, coverage: coverage) != nil
       }
       guard let first = accessors.min(by: { preference($0) < preference($1) }) else { continue }
-      let accessorProtocol = protocolTyped(first, of: reference, names: names, conformances: conformances, declarations: declarations)
+      let accessorProtocol = protocolTyped(first, of: reference, names: names, conformances: conformances, declarations: declarations, coverage: coverage)
       let inits = members.filter { $0.kind == .initializer }
       let strict = !inits.isEmpty && inits.allSatisfy { ($0.access ?? .internal) <= .fileprivate }
       let backing = first.isStored && first.kind == .property ? nil : members.first { candidate in
@@ -45,6 +48,33 @@ enum SingletonDetector {
           isStrict: strict, declaration: first.range, isForeign: isForeign, accessorProtocol: accessorProtocol))
     }
     return result.sorted { ($0.declaration.path, $0.declaration.bytes.lowerBound) < ($1.declaration.path, $1.declaration.bytes.lowerBound) }
+  }
+
+  /// Whether a member can be an accessor of the type of this simple name, whatever its other
+  /// declarations say (`isAccessor` and `protocolTyped` never hold for a member this rejects): a
+  /// static member with an accessor's name, typed as the type, or whose initial value makes one.
+  static func canBeAccessor(_ member: MemberDecl, of simpleName: String, names: AccessorNames) -> Bool {
+    guard member.isStatic, names.matches(member.name) else { return false }
+    switch member.kind {
+    case .property:
+      if let typeText = member.typeText, matchesType(typeText, simpleName: simpleName) { return true }
+      guard let initializer = member.initializerText else { return false }
+      // `Self(`, `Name(`, `Outer.Name(` and their `.init(` forms.
+      return ["Self", simpleName].contains { initializer.hasPrefix($0 + "(") || initializer.hasPrefix($0 + ".init(") }
+        || initializer.contains("." + simpleName + "(") || initializer.contains("." + simpleName + ".init(")
+    case .method:
+      return member.labels.isEmpty && matchesType(member.typeText, simpleName: simpleName)
+    default:
+      return false
+    }
+  }
+
+  /// `matchesType` for any type of this simple name: its qualified name ends with it.
+  private static func matchesType(_ typeText: String?, simpleName: String) -> Bool {
+    guard var text = typeText else { return false }
+    if text.hasSuffix("!") { text.removeLast() }
+    if let generic = text.firstIndex(of: "<") { text = String(text[..<generic]) }
+    return text == "Self" || text == simpleName || text.hasSuffix("." + simpleName)
   }
 
   /// A value type's singleton is one only if code changes its shared value (a `static var`).
@@ -75,7 +105,7 @@ enum SingletonDetector {
   /// is the type's instance: `static var shared: ServiceLocating = ServiceLocator()`.
   static func protocolTyped(
     _ member: MemberDecl, of type: TypeDecl, names: AccessorNames, conformances: Set<String>,
-    declarations: [String: [TypeDecl]]
+    declarations: [String: [TypeDecl]], coverage: NameCoverage? = nil
   ) -> String? {
     guard member.isStatic, member.kind == .property, member.isStored, names.matches(member.name),
       var written = member.typeText, initializerCreates(member.initializerText, type)
@@ -83,8 +113,9 @@ enum SingletonDetector {
     if written.hasPrefix("any ") { written.removeFirst(4) }
     // A type it inherits from, and not a class: a protocol (declared in a file not read yet, when only
     // the files naming the singleton are).
-    guard conformances.contains(simpleName(written)),
-      declarations[written]?.first(where: { !$0.isExtension }).map({ $0.kind == .protocol }) ?? true
+    guard conformances.contains(simpleName(written)) else { return nil }
+    coverage.needType(written)
+    guard declarations[written]?.first(where: { !$0.isExtension }).map({ $0.kind == .protocol }) ?? true
     else { return nil }
     return written
   }

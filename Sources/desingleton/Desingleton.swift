@@ -245,7 +245,11 @@ enum Verification {
 
 /// The process ends right after its command: the project's index and trees are left for the
 /// operating system to reclaim at exit instead of being freed object by object.
-private func keptUntilExit(_ project: Project) -> Project {
+func keepUntilExit(_ project: Project) {
   _ = Unmanaged.passRetained(project)
+}
+
+private func keptUntilExit(_ project: Project) -> Project {
+  keepUntilExit(project)
   return project
 }

@@ -123,13 +123,27 @@ import Testing
       "Store.swift": Self.store, "Counter.swift": Self.consumer, "Broken.swift": "func f( {\n",
     ])
     try Data([0x66, 0x75, 0x6E, 0x63, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: directory + "/Latin1.swift"))
-    let result = try desingleton(["scan", "--format", "json"], in: directory)
+    let result = try desingleton(["scan", "--full", "--format", "json"], in: directory)
     #expect(result.status == 0)
     #expect(result.output.contains("\"type\" : \"Store\""))
     #expect(result.output.contains("Broken.swift:1:8: warning: the file has syntax errors"))
     #expect(result.output.contains("Latin1.swift:1:1: warning: the file is not valid UTF-8; skipped"))
     let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
     #expect((json?["singletons"] as? [Any])?.count == 1)
+    // Without --full, a file that can hold nothing the scan looks for is read, not parsed: its
+    // syntax errors are not known. Every file is still read, so an unreadable one is reported.
+    let phased = try desingleton(["scan", "--format", "json"], in: directory)
+    #expect(phased.status == 0)
+    #expect(!phased.output.contains("Broken.swift"))
+    #expect(phased.output.contains("Latin1.swift:1:1: warning: the file is not valid UTF-8; skipped"))
+    #expect(phased.output.replacingOccurrences(of: "\n", with: "").contains("\"files\" : 3"))
+  }
+
+  @Test func aBrokenFileThatCanMatterIsReported() throws {
+    let directory = try project(["Store.swift": Self.store, "Broken.swift": "func f( {\n  Store.shared.count\n"])
+    let result = try desingleton(["scan", "--format", "json"], in: directory)
+    #expect(result.status == 0)
+    #expect(result.output.contains("Broken.swift:1:8: warning: the file has syntax errors"))
   }
 
   @Test func symlinkLoopIsSkipped() throws {

@@ -1,0 +1,291 @@
+/// Byte tests that tell, without parsing, whether a file can hold something the index looks for.
+/// Each answers "maybe" for every file that can hold it (a superset), so a file it rules out would
+/// add nothing to the index. The scan's phases and the one-singleton commands read files through
+/// these tests and parse only the files they keep.
+public enum BytePrefilter {
+  /// Whether the bytes contain one of `needles` anywhere.
+  public static func mentions(_ needles: [[UInt8]], in bytes: [UInt8]) -> Bool {
+    !occurrences(of: needles, in: bytes, firstOnly: true).isEmpty
+  }
+
+  /// Whether the file can declare a singleton accessor: a `static` or `class` member whose name
+  /// looks like an accessor (`shared…`, `default…`, `standard`, `instance`, or a configured name).
+  /// The name starts an identifier right after `var`, `let` or `func` (or in a binding list after
+  /// one: `static let a = 1, shared = X()`), and `static` or `class` is among the modifiers before
+  /// that keyword, whatever the declaration looks like (backticks, extensions, `#if` clauses,
+  /// `class var`, attributes, `private(set)`, line breaks). Where a comment or a string literal
+  /// sits in between, the answer is "maybe".
+  public static func canDeclareAccessor(_ bytes: [UInt8], accessors: AccessorNames) -> Bool {
+    guard mentions(modifiers, in: bytes) else { return false }
+    return occurrences(of: accessors.needles, in: bytes).contains { offset in
+      var position = offset - 1
+      if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
+      if position >= 0, isIdentifierByte(bytes[position]) { return false }
+      switch preceding(position, in: bytes) {
+      case .comment: return true
+      case .word(let word):
+        guard bindingKeywords.contains(where: { $0.elementsEqual(bytes[word]) }) else { return false }
+        return isStaticDeclaration(keywordAt: word.lowerBound, in: bytes)
+      case .other(let at):
+        if bytes[at] == UInt8(ascii: ",") { return isInBindingList(comma: at, in: bytes) }
+        return bytes[at] == UInt8(ascii: "(") && isBindingListStart(position: at, in: bytes)
+      case .dot, .start: return false
+      }
+    }
+  }
+
+  private static let modifiers: [[UInt8]] = [Array("static".utf8), Array("class".utf8)]
+  private static let bindingKeywords: [[UInt8]] = ["var", "let", "func"].map { Array($0.utf8) }
+  /// Declaration modifiers that may stand between `static` and `let` (`static nonisolated(unsafe) let`).
+  private static let otherModifiers: Set<[UInt8]> = Set(
+    [
+      "public", "private", "fileprivate", "internal", "package", "open", "final", "override", "nonisolated",
+      "lazy", "dynamic", "weak", "unowned", "required", "convenience", "mutating", "nonmutating", "optional",
+      "distributed", "isolated", "consuming", "borrowing", "unsafe", "set", "safe",
+    ].map { Array($0.utf8) }
+  )
+
+  /// Whether the `var`/`let`/`func` starting at `start` has `static` or `class` among the modifiers
+  /// and attributes before it; "maybe" where a comment or string is in the way.
+  static func isStaticDeclaration(keywordAt start: Int, in bytes: [UInt8]) -> Bool {
+    var position = start - 1
+    while true {
+      switch preceding(position, in: bytes) {
+      case .comment: return true
+      case .word(let word):
+        if modifiers.contains(where: { $0.elementsEqual(bytes[word]) }) { return true }
+        // An attribute (`@MainActor`) or another modifier: keep going.
+        let isAttribute = word.lowerBound > 0 && bytes[word.lowerBound - 1] == UInt8(ascii: "@")
+        guard isAttribute || otherModifiers.contains(Array(bytes[word])) else { return false }
+        position = word.lowerBound - (isAttribute ? 2 : 1)
+      case .other(let at):
+        // `private(set)`, `nonisolated(unsafe)`, `@available(iOS 13, *)`: skip the parentheses.
+        guard bytes[at] == UInt8(ascii: ")") else { return false }
+        // A string or comment inside: "maybe".
+        guard let open = matchingOpen(of: at, in: bytes) else { return true }
+        position = open - 1
+      case .dot, .start: return false
+      }
+      if position < 0 { return false }
+    }
+  }
+
+  /// The `(` that the `)` at `close` closes; nil if a string or comment is in the way or there is
+  /// none within 1,000 bytes.
+  private static func matchingOpen(of close: Int, in bytes: [UInt8]) -> Int? {
+    var depth = 0
+    var index = close
+    while index >= 0, close - index < 1_000 {
+      switch bytes[index] {
+      case UInt8(ascii: ")"): depth += 1
+      case UInt8(ascii: "("):
+        depth -= 1
+        if depth == 0 { return index }
+      case UInt8(ascii: "\""), UInt8(ascii: "/"): return nil
+      default: break
+      }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// Whether the `,` at `comma` separates the bindings of a `static let`/`var` (or the names of its
+  /// tuple pattern), not the arguments of a call (`result[key, default: []]`): going back over
+  /// balanced brackets, the statement's `let`/`var` comes before any unmatched bracket.
+  private static func isInBindingList(comma: Int, in bytes: [UInt8]) -> Bool {
+    var depth = 0
+    var index = comma - 1
+    while index >= 0, comma - index < 4_000 {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth += 1
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+        if depth == 0 {
+          // `static let (a, shared) = ...`: a tuple pattern right after the keyword.
+          return byte == UInt8(ascii: "(") && isBindingListStart(position: index, in: bytes)
+        }
+        depth -= 1
+      case UInt8(ascii: "\""), UInt8(ascii: "/"):
+        return true
+      case UInt8(ascii: ";"):
+        if depth == 0 { return false }
+      default:
+        if depth == 0, isIdentifierByte(byte), index == 0 || !isIdentifierByte(bytes[index - 1]) {
+          var end = index
+          while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+          let word = bytes[index..<end]
+          if bindingKeywords.dropLast().contains(where: { $0.elementsEqual(word) }) {
+            return isStaticDeclaration(keywordAt: index, in: bytes)
+          }
+        }
+      }
+      index -= 1
+    }
+    return true
+  }
+
+  /// Whether the `(` at `position` opens the tuple pattern of a `let`/`var`.
+  private static func isBindingListStart(position: Int, in bytes: [UInt8]) -> Bool {
+    guard case .word(let word) = preceding(position - 1, in: bytes),
+      bindingKeywords.dropLast().contains(where: { $0.elementsEqual(bytes[word]) })
+    else { return false }
+    return isStaticDeclaration(keywordAt: word.lowerBound, in: bytes)
+  }
+
+  /// Whether one of `names` occurs, as a whole identifier, where a member access can name it
+  /// (`Base.name`, `.name`): the files that can hold a reference to an accessor of that name.
+  public static func canReference(_ names: [[UInt8]], in bytes: [UInt8]) -> Bool {
+    names.contains { name in
+      memberNameOffsets(occurrences(of: [name], in: bytes), in: bytes).contains { offset in
+        let end = offset + name.count
+        return end >= bytes.count || !isIdentifierByte(bytes[end])
+      }
+    }
+  }
+
+  /// The offsets that can start the name of a member access (`Base.name`): those after a `.`, with
+  /// only whitespace between. `default:` in a `switch`, `static let shared` and names that merely
+  /// contain an accessor's (`isShared`, `instanceCount`) are left out. Where a comment may sit
+  /// between the dot and the name (a `/` before it, or a line with `//` above it), the offset is kept.
+  static func memberNameOffsets(_ offsets: [Int], in bytes: [UInt8]) -> [Int] {
+    offsets.filter { offset in
+      var position = offset - 1
+      // `` Palette.`default` ``: the backtick belongs to the name.
+      if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
+      switch preceding(position, in: bytes) {
+      case .dot, .comment: return true
+      case .word, .other, .start: return false
+      }
+    }
+  }
+
+  /// Whether one of `names` occurs where a declaration can name it: right after `class`, `struct`,
+  /// `enum`, `actor`, `protocol`, `extension`, `typealias` or `func`, or after a `.` (`extension
+  /// Outer.Name`), and not followed by more of an identifier. A file without such an occurrence
+  /// declares no type, extension, type alias or method of that name.
+  public static func canDeclare(_ names: [[UInt8]], in bytes: [UInt8]) -> Bool {
+    // A few names: one `memchr` search each. Many (a scan asks about every consumer): one pass over
+    // the identifiers, each looked up among the names.
+    if names.count > 8 { return canDeclare(NameSet(names), in: bytes) }
+    return names.contains { name in
+      occurrences(of: [name], in: bytes).contains { offset in
+        let end = offset + name.count
+        if end < bytes.count, isIdentifierByte(bytes[end]) { return false }
+        return isDeclarationSite(offset, in: bytes)
+      }
+    }
+  }
+
+  /// `canDeclare` for a set of names made once for many files.
+  public static func canDeclare(_ names: NameSet, in bytes: [UInt8]) -> Bool {
+    guard !names.isEmpty else { return false }
+    let table = identifierBytes
+    return bytes.withUnsafeBufferPointer { buffer in
+      var index = 0
+      let count = buffer.count
+      while index < count {
+        guard table[Int(buffer[index])] else {
+          index += 1
+          continue
+        }
+        var end = index + 1
+        while end < count, table[Int(buffer[end])] { end += 1 }
+        if names.contains(bytes, index..<end), isDeclarationSite(index, in: bytes) { return true }
+        index = end
+      }
+      return false
+    }
+  }
+
+  private static let identifierBytes: [Bool] = (0...255).map { isIdentifierByte(UInt8($0)) }
+
+  /// Whether the identifier starting at `offset` follows a declaration keyword or a `.` (or a
+  /// comment may be in between).
+  private static func isDeclarationSite(_ offset: Int, in bytes: [UInt8]) -> Bool {
+    var position = offset - 1
+    if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
+    if position >= 0, isIdentifierByte(bytes[position]) { return false }
+    switch preceding(position, in: bytes) {
+    case .dot, .comment: return true
+    case .word(let word): return declarationKeywords.contains { $0.elementsEqual(bytes[word]) }
+    case .other, .start: return false
+    }
+  }
+
+  /// Names looked up by their bytes: a table of (first byte, length) rules most identifiers out
+  /// before any comparison.
+  public struct NameSet: Sendable {
+    private var seen = [Bool](repeating: false, count: 256 * 64)
+    private var names: [Int: [[UInt8]]] = [:]
+
+    public init(_ list: [[UInt8]]) {
+      for name in list where !name.isEmpty {
+        let key = NameSet.key(name[0], name.count)
+        seen[key] = true
+        names[key, default: []].append(name)
+      }
+    }
+
+    public var isEmpty: Bool { names.isEmpty }
+
+    private static func key(_ first: UInt8, _ length: Int) -> Int { Int(first) * 64 + min(length, 63) }
+
+    func contains(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+      let key = NameSet.key(bytes[range.lowerBound], range.count)
+      guard seen[key], let candidates = names[key] else { return false }
+      return candidates.contains { $0.count == range.count && $0.elementsEqual(bytes[range]) }
+    }
+  }
+
+  static let declarationKeywords: [[UInt8]] =
+    ["class", "struct", "enum", "actor", "protocol", "extension", "typealias", "func"].map { Array($0.utf8) }
+
+  enum Preceding: Equatable {
+    case dot
+    /// A comment may sit in between: the answer must be "maybe".
+    case comment
+    /// The identifier or keyword before, as a range of the bytes.
+    case word(Range<Int>)
+    /// Any other byte, at this offset.
+    case other(at: Int)
+    case start
+  }
+
+  /// What comes before `position` (inclusive), skipping whitespace and line breaks.
+  static func preceding(_ position: Int, in bytes: [UInt8]) -> Preceding {
+    var position = position
+    while position >= 0 {
+      switch bytes[position] {
+      case UInt8(ascii: "\n"):
+        var lineStart = position
+        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        if bytes[lineStart..<position].indices.contains(where: {
+          $0 + 1 < position && bytes[$0] == UInt8(ascii: "/") && bytes[$0 + 1] == UInt8(ascii: "/")
+        }) {
+          return .comment
+        }
+        position -= 1
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
+        position -= 1
+      case UInt8(ascii: "."):
+        return .dot
+      case UInt8(ascii: "/"):
+        return .comment
+      case let byte where isIdentifierByte(byte):
+        var start = position
+        while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
+        return .word(start..<(position + 1))
+      default:
+        return .other(at: position)
+      }
+    }
+    return .start
+  }
+
+  /// Letters, digits, `_`, and every byte of a non-ASCII character (Swift identifiers may have them).
+  static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+  }
+}

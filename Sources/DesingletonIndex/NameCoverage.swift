@@ -1,0 +1,103 @@
+import Foundation
+
+/// What an index built from part of a code base can answer for, and what it was asked that it
+/// cannot. A scan parses only the files that can matter (`PhasedScan`): every question the index
+/// answers by a type's name (its declarations, what a written name resolves to, whether a method
+/// name is mutating somewhere) is recorded here; one asked about a name whose declaring files were
+/// not all parsed is missing, and the scan parses those files and asks again. When nothing is
+/// missing, every answer is the one the whole code base gives.
+public final class NameCoverage: @unchecked Sendable {
+  /// Names, each the simple name a type is declared with.
+  public struct Needs: Sendable, Equatable {
+    /// Every file that can declare a type, extension or type alias of the name is parsed.
+    public var types: Set<String> = []
+    /// And those types keep their members.
+    public var members: Set<String> = []
+    /// Every file that can declare a `mutating func` of the name is parsed.
+    public var mutatingMethods: Set<String> = []
+    /// Every file that can reference an accessor of the name is parsed.
+    public var accessors: Set<String> = []
+    /// A question about the whole code base (every type alias, every type name): parse every file.
+    public var everything = false
+
+    public init() {}
+
+    public var isEmpty: Bool {
+      types.isEmpty && members.isEmpty && mutatingMethods.isEmpty && accessors.isEmpty && !everything
+    }
+
+    public mutating func formUnion(_ other: Needs) {
+      types.formUnion(other.types)
+      members.formUnion(other.members)
+      mutatingMethods.formUnion(other.mutatingMethods)
+      accessors.formUnion(other.accessors)
+      everything = everything || other.everything
+    }
+  }
+
+  public let covered: Needs
+  private let lock = NSLock()
+  private var missing = Needs()
+
+  public init(covered: Needs) {
+    self.covered = covered
+  }
+
+  /// What was asked and is not covered; nil when everything asked was.
+  public var missingNeeds: Needs? {
+    lock.lock()
+    defer { lock.unlock() }
+    return missing.isEmpty ? nil : missing
+  }
+
+  /// The simple name a written type name is looked up by (`Outer.Inner<T>` → `Inner`), as
+  /// `Index.resolve` does; nil when no type can be declared with it (`[Int]`, `Foo?`).
+  static func key(_ written: String) -> String? {
+    var name = Substring(written)
+    if let generic = name.firstIndex(of: "<") { name = name[..<generic] }
+    if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+    guard !name.isEmpty,
+      name.utf8.allSatisfy({ BytePrefilter.isIdentifierByte($0) || $0 == UInt8(ascii: "`") })
+    else { return nil }
+    return String(name)
+  }
+
+  func needType(_ written: String) {
+    // Most names asked about are simple and covered: no key to make.
+    if covered.types.contains(written) { return }
+    guard let key = NameCoverage.key(written), !covered.everything, !covered.types.contains(key) else { return }
+    record { $0.types.insert(key) }
+  }
+
+  func needMembers(_ written: String) {
+    if covered.members.contains(written) { return }
+    guard let key = NameCoverage.key(written), !covered.everything, !covered.members.contains(key) else { return }
+    record { $0.members.insert(key) }
+  }
+
+  func needMutatingMethod(_ name: String) {
+    guard !covered.everything, !covered.mutatingMethods.contains(name) else { return }
+    record { $0.mutatingMethods.insert(name) }
+  }
+
+  func needAccessor(_ name: String) {
+    guard !covered.everything, !covered.accessors.contains(name) else { return }
+    record { $0.accessors.insert(name) }
+  }
+
+  func needEverything() {
+    guard !covered.everything else { return }
+    record { $0.everything = true }
+  }
+
+  private func record(_ change: (inout Needs) -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    change(&missing)
+  }
+}
+
+extension Optional where Wrapped == NameCoverage {
+  func needType(_ written: String) { self?.needType(written) }
+  func needMembers(_ written: String) { self?.needMembers(written) }
+}

@@ -1,0 +1,277 @@
+import DesingletonCore
+import Foundation
+
+/// Indexes a code base for `scan` parsing only the files that can matter, in phases, with the same
+/// result as parsing every file.
+///
+/// 1. Every file is read; those that can declare a singleton accessor (`BytePrefilter.canDeclareAccessor`)
+///    are parsed. The others count for files and lines only.
+/// 2. The index built from them says what it was asked and cannot answer (`NameCoverage`): the
+///    singletons' declarations and extensions, the files that can reference their accessors, and
+///    the names those references and the report ask about (consumers, protocols, the types along a
+///    member chain). The files that can hold those (`BytePrefilter.canDeclare`, `canReference`) are
+///    parsed, and the index is built and asked again, until nothing asked is missing.
+///
+/// Types keep their members only when a question was about their name (or they have a static member
+/// named like an accessor): a parsed file of generated code keeps its type names, not its members.
+/// A question about the whole code base (every type alias) parses every file.
+///
+/// Syntax errors are reported for the files parsed: a file that can hold nothing the scan looks for
+/// is not parsed, so its errors are not known.
+public final class PhasedScan {
+  /// One phase: how many files it parsed and their lines.
+  public struct Phase: Sendable, Equatable {
+    public var files: Int
+    public var lines: Int
+  }
+
+  private enum State: Sendable {
+    /// Read and counted, not parsed: no types, no references.
+    case counted(FileSummary)
+    case parsed(FileSummary)
+    case failed(Diagnostic)
+  }
+
+  public let paths: [String]
+  public let builder: IndexBuilder
+  /// Files and lines each phase parsed, in order.
+  public private(set) var phases: [Phase] = []
+  /// Time spent building indexes from the files' summaries (one thread), over all phases.
+  public private(set) var indexTime: Duration = .zero
+  private var states: [State]
+  private var covered = NameCoverage.Needs()
+  /// Positions in `paths`, largest file first.
+  private let order: [Int]
+
+  public init(paths: [String], builder: IndexBuilder) {
+    self.paths = paths
+    self.builder = builder
+    order = IndexBuilder.largestFirst(paths)
+    let accessors = builder.accessors
+    let firstPass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> State in
+      let path = paths[order[position]]
+      guard let bytes = readBytes(path) else {
+        return .failed(.warning("cannot read '\(path)'; skipped", at: Location(path: path, line: 1, column: 1)))
+      }
+      if !isValidUTF8(bytes) {
+        return .failed(.warning("the file is not valid UTF-8; skipped", at: Location(path: path, line: 1, column: 1)))
+      }
+      // A generated file's members never make a singleton (`SingletonDetector`): it is parsed only
+      // if a later phase asks for it.
+      if !GeneratedFile.isGenerated(path: path, bytes: bytes)
+        && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors)
+      {
+        return .parsed(PhasedScan.parse(path, bytes, accessors: accessors, everything: false, keptMembers: []))
+      }
+      return .counted(PhasedScan.counted(path: path, bytes: bytes))
+    }
+    var states = [State](repeating: .failed(.warning("")), count: paths.count)
+    for (position, index) in order.enumerated() { states[index] = firstPass[position] }
+    self.states = states
+    phases.append(PhasedScan.phase(of: firstPass))
+  }
+
+  /// The index of the files parsed so far, recording what it is asked in its `coverage`.
+  public func index() -> Index {
+    let started = ContinuousClock.now
+    defer { indexTime += ContinuousClock.now - started }
+    var summaries: [FileSummary] = []
+    summaries.reserveCapacity(states.count)
+    var warnings: [Diagnostic] = []
+    for state in states {
+      switch state {
+      case .counted(let summary):
+        summaries.append(summary)
+      case .parsed(let summary):
+        summaries.append(summary)
+        if let first = summary.syntaxErrors.first {
+          warnings.append(
+            .warning("the file has syntax errors and was indexed only in part: \(first.message)", at: first.location)
+          )
+        }
+      case .failed(let diagnostic):
+        warnings.append(diagnostic)
+      }
+    }
+    return Index(
+      allPaths: paths,
+      files: summaries,
+      warnings: warnings,
+      accessors: builder.accessors,
+      coverage: NameCoverage(covered: covered)
+    )
+  }
+
+  /// Runs `body` on the index until it asks nothing the files parsed cannot answer, parsing what it
+  /// asked for in between; returns the result of the last run. When what it asked for added no
+  /// file, the run's answers were already those of the whole code base and its result stands (a
+  /// refusal too).
+  public func run<Result>(_ body: (Index) throws -> Result) throws -> Result {
+    while true {
+      let index = index()
+      if let missing = index.coverage?.missingNeeds {
+        widen(missing)
+        continue
+      }
+      let result: Result
+      do {
+        result = try body(index)
+      } catch {
+        guard let missing = index.coverage?.missingNeeds, widen(missing) else { throw error }
+        continue
+      }
+      if let missing = index.coverage?.missingNeeds, widen(missing) { continue }
+      return result
+    }
+  }
+
+  /// Parses the files that can answer `needs` (and parses again those that left out the members of
+  /// a type now asked about); afterwards the index covers them. False when no file was parsed:
+  /// the index says what it said, and now covers `needs`.
+  @discardableResult
+  public func widen(_ needs: NameCoverage.Needs) -> Bool {
+    var covered = self.covered
+    covered.formUnion(needs)
+    covered.types.formUnion(covered.members)
+    let keptMembers = covered.members
+    let everything = covered.everything
+    let declared = BytePrefilter.NameSet((needs.types.union(needs.members)).sorted().map { Array($0.utf8) })
+    let mutating = BytePrefilter.NameSet(needs.mutatingMethods.sorted().map { Array($0.utf8) })
+    let referenced = needs.accessors.sorted().map { Array($0.utf8) }
+    let membersAsked = needs.members
+    let accessors = builder.accessors
+    let states = self.states
+    let pass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> State? in
+      let path = paths[order[position]]
+      switch states[order[position]] {
+      case .failed:
+        return nil
+      case .parsed(let summary):
+        if everything ? summary.typesWithoutMembers.isEmpty : summary.typesWithoutMembers.isDisjoint(with: membersAsked)
+        {
+          return nil
+        }
+        guard let bytes = readBytes(path) else { return nil }
+        return .parsed(
+          PhasedScan.parse(path, bytes, accessors: accessors, everything: everything, keptMembers: keptMembers)
+        )
+      case .counted:
+        guard let bytes = readBytes(path) else { return nil }
+        let wanted =
+          everything || BytePrefilter.canDeclare(declared, in: bytes)
+          || BytePrefilter.canReference(referenced, in: bytes)
+          || (!mutating.isEmpty && BytePrefilter.mentions([PhasedScan.mutatingKeyword], in: bytes)
+            && BytePrefilter.canDeclare(mutating, in: bytes))
+        guard wanted else { return nil }
+        return .parsed(
+          PhasedScan.parse(path, bytes, accessors: accessors, everything: everything, keptMembers: keptMembers)
+        )
+      }
+    }
+    for (position, state) in pass.enumerated() {
+      if let state { self.states[order[position]] = state }
+    }
+    self.covered = covered
+    let phase = PhasedScan.phase(of: pass.compactMap { $0 })
+    phases.append(phase)
+    return phase.files > 0
+  }
+
+  private static let mutatingKeyword = Array("mutating".utf8)
+
+  private static func parse(
+    _ path: String,
+    _ bytes: [UInt8],
+    accessors: AccessorNames,
+    everything: Bool,
+    keptMembers: Set<String>
+  ) -> FileSummary {
+    // A syntax tree takes 30–50 times its file's size: two of the largest generated files parsed at
+    // once would set the peak. The files being parsed together stay within a byte budget.
+    PhasedScan.parsing.acquire(bytes.count)
+    defer { PhasedScan.parsing.release(bytes.count) }
+    return FileIndexer.index(
+      SourceText(path: path, bytes: bytes),
+      accessors: accessors,
+      keepingMembersOf: everything ? nil : { keptMembers.contains($0) }
+    )
+  }
+
+  /// At most this many bytes of source are parsed at once (and any one file, however large).
+  private static let parsing = ByteBudget(limit: 2_500_000)
+
+  /// A file read but not parsed: what `files` and `lines` count.
+  private static func counted(path: String, bytes: [UInt8]) -> FileSummary {
+    var lines = 1
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) {
+        offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        lines += 1
+      }
+    }
+    return FileSummary(
+      path: path,
+      lineCount: lines,
+      byteCount: bytes.count,
+      types: [],
+      candidateReferences: [],
+      syntaxErrors: [],
+      isGenerated: GeneratedFile.isGenerated(path: path, bytes: bytes)
+    )
+  }
+
+  private static func phase(of states: [State]) -> Phase {
+    var phase = Phase(files: 0, lines: 0)
+    for case .parsed(let summary) in states {
+      phase.files += 1
+      phase.lines += summary.lineCount
+    }
+    return phase
+  }
+
+  /// The paths of the files parsed, sorted.
+  public var parsedPaths: [String] {
+    zip(paths, states).compactMap { path, state in
+      if case .parsed = state { return path }
+      return nil
+    }
+  }
+
+  /// Files and lines parsed in any phase, counting each file once.
+  public var parsed: Phase {
+    var total = Phase(files: 0, lines: 0)
+    for case .parsed(let summary) in states {
+      total.files += 1
+      total.lines += summary.lineCount
+    }
+    return total
+  }
+}
+
+/// Bytes being worked on by several threads, kept under a limit: a thread waits while others hold
+/// the budget (a request larger than the limit goes alone).
+final class ByteBudget: @unchecked Sendable {
+  private let condition = NSCondition()
+  private let limit: Int
+  private var inUse = 0
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  func acquire(_ bytes: Int) {
+    condition.lock()
+    while inUse > 0 && inUse + bytes > limit { condition.wait() }
+    inUse += bytes
+    condition.unlock()
+  }
+
+  func release(_ bytes: Int) {
+    condition.lock()
+    inUse -= bytes
+    condition.broadcast()
+    condition.unlock()
+  }
+}

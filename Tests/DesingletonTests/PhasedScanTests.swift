@@ -1,0 +1,168 @@
+import DesingletonCore
+import DesingletonIndex
+import DesingletonPlanner
+import Foundation
+import Testing
+
+/// The byte tests that decide which files a scan parses: each must keep every file that can hold
+/// what it is for.
+@Suite struct BytePrefilterTests {
+  func declaresAccessor(_ text: String, extra: [String] = []) -> Bool {
+    BytePrefilter.canDeclareAccessor(Array(text.utf8), accessors: AccessorNames(extra: extra))
+  }
+
+  @Test func keepsEveryWayOfDeclaringAnAccessor() {
+    #expect(declaresAccessor("final class Store {\n  static let shared = Store()\n}"))
+    #expect(declaresAccessor("enum Palette {\n  static var `default` = Palette.red\n}"))
+    #expect(declaresAccessor("class Legacy {\n  class var sharedLegacy: Legacy { one }\n}"))
+    #expect(declaresAccessor("class Legacy {\n  class func sharedInstance() -> Legacy { one }\n}"))
+    #expect(declaresAccessor("extension UserDefaults {\n  static let standardSuite = UserDefaults()\n}"))
+    #expect(declaresAccessor("class Log {\n#if DEBUG\n  static let instance = Log()\n#endif\n}"))
+    #expect(declaresAccessor("class Log {\n  public static\n  let\n    shared = Log()\n}"))
+    #expect(declaresAccessor("class Log {\n  static let a = 1, shared = Log()\n}"))
+    #expect(declaresAccessor("class Log {\n  static let /* the one */ shared = Log()\n}"))
+    #expect(declaresAccessor("class Log {\n  static nonisolated(unsafe) let defaultInstance = Log()\n}"))
+    #expect(declaresAccessor("class Log {\n  @MainActor\n  static var shared = Log()\n}"))
+    #expect(declaresAccessor("class Log {\n  private(set) static var shared = Log()\n}"))
+    #expect(
+      declaresAccessor("class Log {\n  @available(*, deprecated, message: \"use (init)\") static var shared = Log()\n}")
+    )
+    #expect(declaresAccessor("class Log {\n  static let (shared, other) = (Log(), 1)\n}"))
+    #expect(declaresAccessor("class Log {\n  static let a = [1, 2], b = f(x, y), `default` = Log()\n}"))
+    #expect(declaresAccessor("class Clock {\n  static let current = Clock()\n}", extra: ["current"]))
+    #expect(!declaresAccessor("class Clock {\n  static let current = Clock()\n}"))
+  }
+
+  @Test func leavesOutFilesThatOnlyUseAnAccessor() {
+    #expect(!declaresAccessor("final class Feed {\n  func run() { Store.shared.load() }\n}"))
+    #expect(!declaresAccessor("struct Feed {\n  static func run() { switch x { default: break } }\n}"))
+    #expect(!declaresAccessor("final class Feed {\n  static let isShared = true\n}"))
+    #expect(!declaresAccessor("let shared = Store()\nstruct A {}"))
+    #expect(
+      !declaresAccessor("struct A {\n  static let a = 1\n  func f() { result[key(x), default: []].append(x) }\n}")
+    )
+    #expect(!declaresAccessor("final class A {\n  static let a = 1\n  public var defaultHeaders: [String] = []\n}"))
+    #expect(
+      !declaresAccessor("final class A {\n  static let a = 1\n  func f() { let instance = make(); use(instance) }\n}")
+    )
+  }
+
+  /// Every file of the samples that declares a singleton's accessor passes the test.
+  @Test func agreesWithTheIndexOnTheSamples() throws {
+    let directory = packageRoot + "/Samples"
+    let files = try FileLoader().swiftFiles(in: [directory]).files
+    let index = IndexBuilder().build(paths: files)
+    #expect(!index.singletons.isEmpty)
+    for singleton in index.singletons {
+      let bytes = try #require(readBytes(singleton.declaration.path))
+      #expect(BytePrefilter.canDeclareAccessor(bytes, accessors: .standard), "\(singleton.declaration.path)")
+    }
+  }
+
+  @Test func declarationSites() {
+    func declares(_ name: String, _ text: String) -> Bool {
+      BytePrefilter.canDeclare([Array(name.utf8)], in: Array(text.utf8))
+    }
+    #expect(declares("Cart", "final class Cart {}"))
+    #expect(declares("Cart", "struct\n  Cart<Item> {}"))
+    #expect(declares("Cart", "extension Shop.Cart: Sendable {}"))
+    #expect(declares("Cart", "typealias Cart = [Item]"))
+    #expect(declares("Cart", "class `Cart` {}"))
+    #expect(declares("empty", "mutating func empty() {}"))
+    #expect(!declares("Cart", "final class CartItem {}"))
+    #expect(!declares("Cart", "let cart = Cart()"))
+    #expect(!declares("Cart", "class View: Cart {}"))
+    // Many names: one pass over the identifiers, the same answers.
+    let many = ["Cart", "Order", "Item", "Shop", "User", "Price", "Tax", "Fee", "Coupon", "Card"].map { Array($0.utf8) }
+    for (text, expected) in [
+      ("final class Cart {}", true), ("extension Shop.Cart {}", true), ("typealias `Fee` = Int", true),
+      ("let cart = Cart()", false), ("final class CartItem {}", false), ("class View: Cart {}", false),
+    ] {
+      #expect(BytePrefilter.canDeclare(many, in: Array(text.utf8)) == expected, "\(text)")
+    }
+  }
+
+  @Test func referenceSites() {
+    func references(_ name: String, _ text: String) -> Bool {
+      BytePrefilter.canReference([Array(name.utf8)], in: Array(text.utf8))
+    }
+    #expect(references("shared", "Store.shared.load()"))
+    #expect(references("shared", "Store\n  .shared\n  .load()"))
+    #expect(references("default", "Palette.`default`"))
+    #expect(references("shared", "use(.shared)"))
+    #expect(!references("shared", "static let shared = Store()"))
+    #expect(!references("default", "switch x { default: break }"))
+  }
+}
+
+/// A scan that parses only the files that can matter reports exactly what a scan of every file does.
+@Suite struct PhasedScanTests {
+  /// Each file is a trap for a scan that reads too little: the accessor declared in an extension
+  /// away from the type, under `#if`, through a type alias, a value type's singleton written from
+  /// a static member, a member chain through a struct with a `mutating func` declared elsewhere,
+  /// a protocol the singleton conforms to in another file, a configured accessor name.
+  let files: [String: String] = [
+    "Store.swift":
+      "final class Store: Loading {\n  var cart = Cart()\n  var count = 0\n  func load() {}\n  func save() {}\n}\n",
+    "Store+Shared.swift": "extension Store {\n  static let shared = Store()\n}\n",
+    "Loading.swift": "protocol Loading {\n  func load()\n}\n",
+    "Cart.swift": "struct Cart {\n  var items: [Int] = []\n}\n",
+    "Cart+Empty.swift": "extension Cart {\n  mutating func empty() { items = [] }\n}\n",
+    "Alias.swift": "typealias TheStore = Store\n",
+    "Base.swift": "class Base {\n  func start() {}\n}\n",
+    "Feed.swift": """
+    class Feed: Base {
+      func run() {
+        TheStore.shared.load()
+        Store.shared.cart.empty()
+        Store.shared.count += 1
+      }
+    }
+
+    """,
+    "Settings.swift": "struct Settings {\n  static var `default` = Settings()\n  var flag = false\n}\n",
+    "Tweaks.swift": "enum Tweaks {\n  static func apply() { Settings.default.flag = true }\n}\n",
+    "Logger.swift": "class Logger {\n  func log(_ text: String) {}\n}\n",
+    "Logger+Shared.swift":
+      "#if DEBUG\nextension Logger {\n  private static let one = Logger()\n  class var shared: Logger { one }\n}\n#endif\n",
+    "Screen.swift": "final class Screen {\n  func show() { Logger.shared.log(\"x\"); Clock.current.tick() }\n}\n",
+    "Clock.swift": "final class Clock {\n  static let current = Clock()\n  func tick() {}\n}\n",
+    "Noise.swift": "struct Unrelated {\n  let a = 1\n  let b = 2\n  func c() {}\n}\n",
+  ]
+
+  func writeFiles() throws -> (String, [String]) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "desingleton-phased-\(UUID().uuidString)"
+    ).path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
+    return (directory, try FileLoader().swiftFiles(in: [directory]).files)
+  }
+
+  @Test(arguments: [[], ["current"]]) func reportsWhatAFullScanReports(extra: [String]) throws {
+    let (directory, paths) = try writeFiles()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let builder = IndexBuilder(threads: 2, accessors: AccessorNames(extra: extra))
+    let full = try ScanReport(project: Project(index: builder.build(paths: paths))).json()
+    let scan = PhasedScan(paths: paths, builder: builder)
+    let phased = try scan.run { index in try ScanReport(project: Project(index: index)).json() }
+    #expect(phased == full)
+    #expect(full.contains("\"Store\"") && full.contains("\"Logger\"") && full.contains("\"Settings\""))
+    #expect(full.contains("\"Clock\"") == !extra.isEmpty)
+    // `Noise.swift` can hold nothing the scan looks for: it is counted, not parsed.
+    #expect(scan.parsed.files < paths.count)
+    #expect(scan.phases.count >= 2)
+  }
+
+  /// Types the scan never asks about keep no members; the singleton keeps them all.
+  @Test func keepsMembersOnlyOfTypesAskedAbout() throws {
+    let (directory, paths) = try writeFiles()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let scan = PhasedScan(paths: paths, builder: IndexBuilder(threads: 1))
+    let index = try scan.run { $0 }
+    #expect(index.declarations(of: "Store").flatMap(\.members).map(\.name).contains("save"))
+    let feed = index.files.first { $0.path.hasSuffix("/Feed.swift") }?.types.first
+    #expect(feed?.name == "Feed")
+    #expect(feed?.membersOmitted == true)
+  }
+}
