@@ -8,7 +8,10 @@ import Testing
 /// `inject --all`, leaves the accessor only in composition roots, types the system creates, static
 /// contexts, tests, coder inits and the singleton with what it makes; nothing elsewhere.
 @Suite struct ConvergenceTests {
-  static let samples = ["ShoppingApp", "ProfileApp", "ThumbnailCache", "SingletonShapes", "FrameworkApp", "SwiftUIApp"]
+  static let samples = [
+    "ShoppingApp", "ProfileApp", "ThumbnailCache", "SingletonShapes", "FrameworkApp", "SwiftUIApp", "GodObject", "SwinjectApp",
+    "DependenciesApp",
+  ]
 
   @Test(arguments: samples)
   func injectAllLeavesTheAccessorOnlyWhereNoInitCanTakeIt(_ sample: String) throws {
