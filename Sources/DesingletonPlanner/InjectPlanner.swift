@@ -43,6 +43,7 @@ public enum SkipReason: String, Sendable, CaseIterable {
   case isolation = "isolation"
   case moduleCycle = "module-cycle"
   case createdBySingleton = "created-by-singleton"
+  case observedObject = "observed-object"
   case declaration = "declaration"
 
   /// How the summary names the group.
@@ -59,6 +60,7 @@ public enum SkipReason: String, Sendable, CaseIterable {
     case .isolation: return "uses the accessor in another isolation"
     case .moduleCycle: return "would make a module cycle"
     case .createdBySingleton: return "created while the singleton is being made"
+    case .observedObject: return "observes the singleton with a SwiftUI property wrapper"
     case .declaration: return "its declaration cannot be rewritten"
     }
   }
@@ -775,8 +777,17 @@ private struct Designer {
     // An alias goes through the one protocol that covers every member used through it.
     for definition in aliasDefinitions {
       guard case .alias(let aliasName) = definition.use else { continue }
-      let isProperty = definition.context.memberName == aliasName
-        && members.contains(where: { $0.kind == .property && $0.name == aliasName && $0.isStored && !$0.isStatic })
+      let property = definition.context.memberName == aliasName
+        ? members.first(where: { $0.kind == .property && $0.name == aliasName && $0.isStored && !$0.isStatic }) : nil
+      let isProperty = property != nil
+      // `@ObservedObject var model: Store = .shared` observes a concrete `ObservableObject`: an
+      // existential of a slice is none, so the property cannot take the protocol's type.
+      if let property, let wrapper = property.attributes.first(where: Self.observingWrappers.contains) {
+        throw ConsumerRefusal(
+          .observedObject,
+          "'\(typeName)' observes the singleton with '\(wrapper) var \(aliasName)', which needs a concrete ObservableObject type: a protocol type cannot be observed; it keeps the accessor",
+          at: property.location)
+      }
       let uses = consumer.references.filter {
         $0.alias == aliasName && $0.range.path == definition.range.path
           && (isProperty || $0.context.memberName == definition.context.memberName)
@@ -807,6 +818,9 @@ private struct Designer {
     }
     return consumer
   }
+
+  /// SwiftUI's wrappers whose value must be a concrete `ObservableObject`.
+  static let observingWrappers: Set<String> = ["@ObservedObject", "@StateObject", "@EnvironmentObject"]
 
   /// Whether a reference sits in the default value of a function's or an init's parameter.
   func isInParameterDefault(_ reference: Reference) throws -> Bool {

@@ -522,6 +522,106 @@ import Testing
     }
   }
 
+  /// `@ObservedObject var model: Store = .shared` needs a concrete `ObservableObject`: an existential
+  /// of the slice cannot be observed, so the view keeps the accessor and is skipped with the reason;
+  /// the other views are injected and the result compiles.
+  @Test func aViewThatObservesTheSingletonIsSkippedWithTheReason() throws {
+    let files = ["Store.swift": """
+        import SwiftUI
+
+        @MainActor
+        final class Store: ObservableObject {
+          static let shared = Store()
+          @Published var patterns: [String] = []
+          func add(_ pattern: String) { patterns.append(pattern) }
+        }
+
+        @MainActor
+        protocol PatternProviding: AnyObject {
+          var patterns: [String] { get set }
+          func add(_ pattern: String)
+        }
+
+        extension Store: PatternProviding {}
+
+        """, "Views.swift": """
+        import SwiftUI
+
+        struct PatternList: View {
+          @ObservedObject private var model: Store = .shared
+
+          var body: some View {
+            Button("Add") { model.add("*.o") }
+          }
+        }
+
+        struct PatternCount: View {
+          var body: some View {
+            Text("\\(Store.shared.patterns.count)")
+          }
+        }
+
+        struct Page: View {
+          var body: some View {
+            VStack {
+              PatternList()
+              PatternCount()
+            }
+          }
+        }
+
+        """]
+    let flags = try Self.swiftUIFlags()
+    #expect(try compileErrors(files, flags: flags) == "", "the input does not compile")
+    let project = makeProject(files)
+    let singleton = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    let (_, report) = try InjectPlanner.run(singleton: singleton, options: InjectOptions(), project: project)
+    #expect(report.skipped.map(\.typeName) == ["PatternList"])
+    #expect(report.skipped.first?.reason == .observedObject)
+    #expect(
+      report.skipped.first?.diagnostics.map(\.description) == [
+        "Views.swift:4:3: error: 'PatternList' observes the singleton with '@ObservedObject var model', which needs a concrete ObservableObject type: a protocol type cannot be observed; it keeps the accessor"
+      ])
+    try expectPlan(
+      files, singleton: "Store",
+      produces: [
+        "Views.swift": """
+          import SwiftUI
+
+          struct PatternList: View {
+            @ObservedObject private var model: Store = .shared
+
+            var body: some View {
+              Button("Add") { model.add("*.o") }
+            }
+          }
+
+          struct PatternCount: View {
+            private let patternProviding: PatternProviding
+
+            init(patternProviding: PatternProviding) {
+              self.patternProviding = patternProviding
+            }
+
+            var body: some View {
+              Text("\\(patternProviding.patterns.count)")
+            }
+          }
+
+          struct Page: View {
+            var body: some View {
+              VStack {
+                PatternList()
+                PatternCount(patternProviding: Store.shared)
+              }
+            }
+          }
+
+          """
+      ], notes: nil, compilerFlags: flags, sourceLocation: #_sourceLocation
+    ) { try InjectPlanner.plan(singleton: $0, options: InjectOptions(), project: $1) }
+  }
+
   // MARK: Helpers
 
   /// `-I` flags that find the SwiftUI stand-in's module, built once per process.
