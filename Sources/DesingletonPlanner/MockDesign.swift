@@ -26,6 +26,9 @@ struct MockDesign: Sendable, Equatable {
   var items: [MockItem]
   /// One level of indentation, as the protocol's file has it.
   var indent: String
+  /// A file of the test target the double joins, so that an Xcode project compiles the new file in
+  /// the same targets (`Plan.companions`); nil with `--output-dir`.
+  var companion: String? = nil
 }
 
 /// A requirement, or an `#if` around requirements.

@@ -196,6 +196,7 @@ public enum MocksPlanner {
     // Where the mock goes: --output-dir, else the test target that depends on the protocol's module.
     let directory: String
     var importLine: String?
+    var companion: String?
     if let output = options.outputDirectory {
       directory = output.hasSuffix("/") ? String(output.dropLast()) : output
       // The module's own folder needs no import; anywhere else (a test target) does.
@@ -217,6 +218,9 @@ public enum MocksPlanner {
       }
       directory = target.directory + "/Mocks"
       importLine = moduleImport(module, declaration: declaration)
+      companion = index.allPaths.sorted().first {
+        $0.hasPrefix(target.directory + "/") && project.modules.modules(of: $0).contains(target.name)
+      }
     }
     let path = (directory.isEmpty || directory == "." ? "" : directory + "/") + mockName + ".swift"
 
@@ -252,7 +256,8 @@ public enum MocksPlanner {
       imports: imports,
       condition: MockRequirements.enclosingCondition(of: node),
       items: items,
-      indent: MockRequirements.indentUnit(of: node, file: file)
+      indent: MockRequirements.indentUnit(of: node, file: file),
+      companion: companion
     )
   }
 
@@ -277,6 +282,7 @@ public enum MocksPlanner {
     let text = MockWriter(design: design).file()
     guard let existing = project.bytes(design.path) else {
       plan.newFiles[design.path] = text
+      if let companion = design.companion { plan.companions[design.path] = companion }
       plan.notes.append("\(design.path): \(design.mockName), a double of '\(design.protocolName)'")
       return .created
     }

@@ -712,6 +712,35 @@ import Testing
     #expect(body(of: resetting).hasPrefix("import Foundation\nimport Core\n\nfinal class ResettingMock: Resetting {\n"))
   }
 
+  /// A double goes with a file of its test target (its companion), so an Xcode project adds it
+  /// to that target; with `--output-dir` there is none.
+  @Test func aMockJoinsTheTargetsOfAFileOfItsTestTarget() throws {
+    let files = [
+      "Package.swift": """
+      // swift-tools-version: 6.0
+      import PackageDescription
+      let package = Package(
+        name: "App",
+        targets: [.target(name: "Core"), .testTarget(name: "CoreTests", dependencies: ["Core"])])
+
+      """,
+      "Sources/Core/Counting.swift": """
+      protocol Counting: AnyObject {
+        func count() -> Int
+      }
+
+      """,
+      "Tests/CoreTests/ZTests.swift": "import Testing\n",
+      "Tests/CoreTests/CountingTests.swift": "import Testing\n",
+    ]
+    let project = makeProject(files)
+    let plan = try MocksPlanner.plan(typeName: nil, options: MocksOptions(protocols: ["Counting"]), project: project)
+    #expect(plan.companions == ["Tests/CoreTests/Mocks/CountingMock.swift": "Tests/CoreTests/CountingTests.swift"])
+    let elsewhere = try MocksPlanner.plan(
+      typeName: nil, options: MocksOptions(protocols: ["Counting"], outputDirectory: "Doubles"), project: project)
+    #expect(elsewhere.companions.isEmpty)
+  }
+
   @Test func aChangedProtocolRegeneratesItsMockAndAnEditedMockIsKeptUnlessForced() throws {
     let protocolV1 = """
       protocol Counting: AnyObject {
