@@ -782,7 +782,7 @@ private struct Designer {
       let isProperty = property != nil
       // `@ObservedObject var model: Store = .shared` observes a concrete `ObservableObject`: an
       // existential of a slice is none, so the property cannot take the protocol's type.
-      if let property, let wrapper = property.attributes.first(where: Self.observingWrappers.contains) {
+      if let property, let wrapper = property.attributes.first(where: ViewProperty.observingAttributes.contains) {
         throw ConsumerRefusal(
           .observedObject,
           "'\(typeName)' observes the singleton with '\(wrapper) var \(aliasName)', which needs a concrete ObservableObject type: a protocol type cannot be observed; it keeps the accessor",
@@ -818,9 +818,6 @@ private struct Designer {
     }
     return consumer
   }
-
-  /// SwiftUI's wrappers whose value must be a concrete `ObservableObject`.
-  static let observingWrappers: Set<String> = ["@ObservedObject", "@StateObject", "@EnvironmentObject"]
 
   /// Whether a reference sits in the default value of a function's or an init's parameter.
   func isInParameterDefault(_ reference: Reference) throws -> Bool {

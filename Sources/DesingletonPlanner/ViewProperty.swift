@@ -32,6 +32,10 @@ enum ViewProperty: Equatable {
   /// Another property wrapper: set through its `init(wrappedValue:)` as Swift's memberwise init does.
   case otherWrapper(String)
 
+  /// Wrappers whose value must be a concrete `ObservableObject` (an existential is none), as a
+  /// member's attributes spell them.
+  static let observingAttributes: Set<String> = ["@ObservedObject", "@StateObject", "@EnvironmentObject"]
+
   /// Wrappers whose value SwiftUI gives the view; an init never sets them.
   static let providedWrappers: Set<String> = [
     "Environment", "EnvironmentObject", "FocusState", "FocusedValue", "FocusedObject", "FocusedBinding", "Namespace",
