@@ -218,9 +218,9 @@ public enum MocksPlanner {
       }
       directory = target.directory + "/Mocks"
       importLine = moduleImport(module, declaration: declaration)
-      companion = index.allPaths.sorted().first {
+      companion = index.allPaths.filter {
         $0.hasPrefix(target.directory + "/") && project.modules.modules(of: $0).contains(target.name)
-      }
+      }.min()
     }
     let path = (directory.isEmpty || directory == "." ? "" : directory + "/") + mockName + ".swift"
 
