@@ -10,19 +10,21 @@ public enum FileIndexer {
   /// accepts or a static member named like an accessor (a singleton's members, or a type a scan asks
   /// about); the others are kept without (`TypeDecl.membersOmitted`), which bounds the memory a scan
   /// of generated code takes.
+  /// `isGenerated`: what `GeneratedFile.isGenerated` says of the file, when the caller already knows.
   public static func index(
-    _ source: SourceText, accessors: AccessorNames = .standard, keepingMembersOf keep: ((String) -> Bool)? = nil
+    _ source: SourceText, isGenerated: Bool? = nil, accessors: AccessorNames = .standard,
+    keepingMembersOf keep: ((String) -> Bool)? = nil
   ) -> FileSummary {
     let tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-    return index(tree, source: source, accessors: accessors, keepingMembersOf: keep)
+    return index(tree, source: source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep)
   }
 
   public static func index(
-    _ tree: SourceFileSyntax, source: SourceText, accessors: AccessorNames = .standard,
+    _ tree: SourceFileSyntax, source: SourceText, isGenerated: Bool? = nil, accessors: AccessorNames = .standard,
     keepingMembersOf keep: ((String) -> Bool)? = nil
   ) -> FileSummary {
     var collector = DeclarationCollector(source: source)
-    let isGenerated = GeneratedFile.isGenerated(path: source.path, bytes: source.bytes)
+    let isGenerated = isGenerated ?? GeneratedFile.isGenerated(path: source.path, bytes: source.bytes)
     if let keep {
       // A generated file's members never make a singleton (`SingletonDetector`).
       collector.keepsMembers = { name, members in

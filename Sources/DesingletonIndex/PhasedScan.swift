@@ -26,8 +26,8 @@ public final class PhasedScan {
   }
 
   private enum State: Sendable {
-    /// Read and counted, not parsed: no types, no references.
-    case counted(FileSummary)
+    /// Read and counted, not parsed: no types, no references; the names it can declare or reference.
+    case counted(FileSummary, NameSites)
     case parsed(FileSummary)
     case failed(Diagnostic)
   }
@@ -58,12 +58,16 @@ public final class PhasedScan {
       }
       // A generated file's members never make a singleton (`SingletonDetector`): it is parsed only
       // if a later phase asks for it.
-      if !GeneratedFile.isGenerated(path: path, bytes: bytes)
-        && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors)
-      {
-        return .parsed(PhasedScan.parse(path, bytes, accessors: accessors, everything: false, keptMembers: []))
+      let isGenerated = GeneratedFile.isGenerated(path: path, bytes: bytes)
+      if !isGenerated && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors) {
+        return .parsed(
+          PhasedScan.parse(path, bytes, isGenerated: false, accessors: accessors, everything: false, keptMembers: []))
       }
-      return .counted(PhasedScan.counted(path: path, bytes: bytes))
+      let sites = NameSites(bytes)
+      let summary = FileSummary(
+        path: path, lineCount: sites.lineCount, byteCount: bytes.count, types: [], candidateReferences: [],
+        syntaxErrors: [], isGenerated: isGenerated)
+      return .counted(summary, sites)
     }
     var states = [State](repeating: .failed(.warning("")), count: paths.count)
     for (position, index) in order.enumerated() { states[index] = firstPass[position] }
@@ -80,7 +84,7 @@ public final class PhasedScan {
     var warnings: [Diagnostic] = []
     for state in states {
       switch state {
-      case .counted(let summary):
+      case .counted(let summary, _):
         summaries.append(summary)
       case .parsed(let summary):
         summaries.append(summary)
@@ -135,9 +139,9 @@ public final class PhasedScan {
     covered.types.formUnion(covered.members)
     let keptMembers = covered.members
     let everything = covered.everything
-    let declared = BytePrefilter.NameSet((needs.types.union(needs.members)).sorted().map { Array($0.utf8) })
-    let mutating = BytePrefilter.NameSet(needs.mutatingMethods.sorted().map { Array($0.utf8) })
-    let referenced = needs.accessors.sorted().map { Array($0.utf8) }
+    let declared = NameSites.Query(needs.types.union(needs.members))
+    let mutating = NameSites.Query(needs.mutatingMethods)
+    let referenced = NameSites.Query(needs.accessors)
     let membersAsked = needs.members
     let accessors = builder.accessors
     let states = self.states
@@ -153,18 +157,21 @@ public final class PhasedScan {
         }
         guard let bytes = readBytes(path) else { return nil }
         return .parsed(
-          PhasedScan.parse(path, bytes, accessors: accessors, everything: everything, keptMembers: keptMembers)
+          PhasedScan.parse(
+            path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: everything,
+            keptMembers: keptMembers)
         )
-      case .counted:
-        guard let bytes = readBytes(path) else { return nil }
+      case .counted(let summary, let sites):
+        // The names each file can declare or reference were kept when it was read: only the files
+        // that can answer are read again.
         let wanted =
-          everything || BytePrefilter.canDeclare(declared, in: bytes)
-          || BytePrefilter.canReference(referenced, in: bytes)
-          || (!mutating.isEmpty && BytePrefilter.mentions([PhasedScan.mutatingKeyword], in: bytes)
-            && BytePrefilter.canDeclare(mutating, in: bytes))
-        guard wanted else { return nil }
+          everything || sites.canDeclare(declared) || sites.canReference(referenced)
+          || (sites.mentionsMutating && sites.canDeclare(mutating))
+        guard wanted, let bytes = readBytes(path) else { return nil }
         return .parsed(
-          PhasedScan.parse(path, bytes, accessors: accessors, everything: everything, keptMembers: keptMembers)
+          PhasedScan.parse(
+            path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: everything,
+            keptMembers: keptMembers)
         )
       }
     }
@@ -177,11 +184,10 @@ public final class PhasedScan {
     return phase.files > 0
   }
 
-  private static let mutatingKeyword = Array("mutating".utf8)
-
   private static func parse(
     _ path: String,
     _ bytes: [UInt8],
+    isGenerated: Bool,
     accessors: AccessorNames,
     everything: Bool,
     keptMembers: Set<String>
@@ -192,6 +198,7 @@ public final class PhasedScan {
     defer { PhasedScan.parsing.release(bytes.count) }
     return FileIndexer.index(
       SourceText(path: path, bytes: bytes),
+      isGenerated: isGenerated,
       accessors: accessors,
       keepingMembersOf: everything ? nil : { keptMembers.contains($0) }
     )
@@ -199,28 +206,6 @@ public final class PhasedScan {
 
   /// At most this many bytes of source are parsed at once (and any one file, however large).
   private static let parsing = ByteBudget(limit: 2_500_000)
-
-  /// A file read but not parsed: what `files` and `lines` count.
-  private static func counted(path: String, bytes: [UInt8]) -> FileSummary {
-    var lines = 1
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) {
-        offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-        lines += 1
-      }
-    }
-    return FileSummary(
-      path: path,
-      lineCount: lines,
-      byteCount: bytes.count,
-      types: [],
-      candidateReferences: [],
-      syntaxErrors: [],
-      isGenerated: GeneratedFile.isGenerated(path: path, bytes: bytes)
-    )
-  }
 
   private static func phase(of states: [State]) -> Phase {
     var phase = Phase(files: 0, lines: 0)

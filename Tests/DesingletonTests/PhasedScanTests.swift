@@ -95,6 +95,71 @@ import Testing
   }
 }
 
+/// The names a file can declare or reference, kept from one pass over its bytes, answer what the
+/// byte tests answer for every identifier in it.
+@Suite struct NameSitesTests {
+  static let tricky = [
+    "final class Cart {}\nextension Shop.Cart {}\nlet cart = Cart()\n",
+    "class `Cart` {}\nPalette.`default`\na`b\n`x`.`y`\n",
+    "let u = \"http://x\"\n  shared\n// class Foo\nbar // note\n\n  baz\n/* c */ qux\nx / y\n",
+    "Store\n  .shared\n  .load()\nswitch x { default: break }\nmutating func empty() {}\nnonmutating set {}\n",
+    "typealias\tAlias = Int\r\nfunc\u{0B}f() {}\nstruct é {}\n.ü\n`\nshared",
+  ]
+
+  /// Letters, digits, `_` and the bytes of non-ASCII characters.
+  func isIdentifierByte(_ byte: UInt8) -> Bool {
+    byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+      || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
+  }
+
+  func identifiers(_ bytes: [UInt8]) -> Set<String> {
+    var names: Set<String> = []
+    var index = 0
+    while index < bytes.count {
+      guard isIdentifierByte(bytes[index]) else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+      names.insert(String(decoding: bytes[index..<end], as: UTF8.self))
+      index = end
+    }
+    return names
+  }
+
+  @Test func agreeWithTheByteTestsOnEveryIdentifier() throws {
+    let files = try FileLoader().swiftFiles(in: [packageRoot + "/Samples"]).files
+    var texts = try files.map { try #require(readBytes($0)) }
+    texts += NameSitesTests.tricky.map { Array($0.utf8) }
+    var checked = 0
+    for bytes in texts {
+      let sites = NameSites(bytes)
+      #expect(sites.mentionsMutating == BytePrefilter.mentions([Array("mutating".utf8)], in: bytes))
+      #expect(sites.lineCount == 1 + bytes.count { $0 == UInt8(ascii: "\n") })
+      for name in identifiers(bytes) {
+        let query = NameSites.Query([name])
+        let utf8 = Array(name.utf8)
+        #expect(sites.canDeclare(query) == BytePrefilter.canDeclare([utf8], in: bytes), "declares \(name)")
+        #expect(sites.canReference(query) == BytePrefilter.canReference([utf8], in: bytes), "references \(name)")
+        checked += 1
+      }
+      // A name the file does not have is neither declared nor referenced.
+      #expect(!sites.canDeclare(NameSites.Query(["NoSuchNameAnywhere"])))
+    }
+    #expect(checked > 1_000)
+  }
+
+  @Test func answersForManyNamesAtOnce() {
+    let sites = NameSites(Array("final class Cart {}\nStore.shared.load()\n".utf8))
+    #expect(sites.canDeclare(NameSites.Query(["Order", "Item", "Cart"])))
+    #expect(!sites.canDeclare(NameSites.Query(["Order", "Item", "Store"])))
+    #expect(sites.canReference(NameSites.Query(["default", "shared"])))
+    #expect(!sites.canReference(NameSites.Query(["Cart", "Store"])))
+    #expect(!sites.canReference(NameSites.Query([])))
+  }
+}
+
 /// A scan that parses only the files that can matter reports exactly what a scan of every file does.
 @Suite struct PhasedScanTests {
   /// Each file is a trap for a scan that reads too little: the accessor declared in an extension

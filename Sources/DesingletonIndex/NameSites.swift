@@ -1,0 +1,219 @@
+/// The identifiers of a file that sit where a declaration or a member access can name them, kept as
+/// 32-bit hashes: what `BytePrefilter.canDeclare` and `canReference` would answer for any name,
+/// from one pass over the bytes. A scan reads every file once, keeps this for the files it does not
+/// parse, and asks it in each later phase instead of reading and searching the files again.
+///
+/// Every answer is a superset of the byte tests' (two names with one hash both answer "maybe").
+public struct NameSites: Sendable {
+  /// Identifiers after a `.`, or where a comment may sit in between (`canReference`), in the order
+  /// they occur (a file's names repeat; asking is one pass, cheaper than sorting them out).
+  let memberSites: [UInt32]
+  /// Identifiers right after a declaration keyword (`class`, `extension`, `func`, …). `canDeclare`
+  /// takes both.
+  let keywordSites: [UInt32]
+  /// Whether `mutating` occurs in the bytes (inside a longer word too).
+  public let mentionsMutating: Bool
+  /// Line breaks (`\n`) plus one: the file's lines as a scan counts them.
+  public let lineCount: Int
+
+  /// What the byte tests see before an identifier, as `BytePrefilter.preceding` tells it.
+  private enum Before {
+    case start, dot, comment, declarationKeyword, otherWord, other
+  }
+
+  public init(_ bytes: [UInt8]) {
+    var members: [UInt32] = []
+    var keywords: [UInt32] = []
+    var mutating = false
+    var lines = 1
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let count = buffer.count
+      NameSites.classes.withUnsafeBufferPointer { classes in
+        // What precedes the next byte, skipping whitespace as `preceding` does; and before a
+        // backtick, what preceded it (`` Palette.`default` ``: the backtick belongs to the name).
+        var before = Before.start
+        var beforeBacktick = Before.start
+        // Whether the current line has `//` in it: a line break after it makes what follows "maybe
+        // a comment in between".
+        var lineHasComment = false
+        var index = 0
+        while index < count {
+          let byte = base[index]
+          switch classes[Int(byte)] {
+          case NameSites.identifier:
+            var end = index + 1
+            while end < count, classes[Int(base[end])] == NameSites.identifier { end += 1 }
+            var site = before
+            if index > 0, base[index - 1] == UInt8(ascii: "`") {
+              site = index > 1 && classes[Int(base[index - 2])] == NameSites.identifier ? .otherWord : beforeBacktick
+            }
+            switch site {
+            case .dot, .comment: members.append(NameSites.hash(base, index, end))
+            case .declarationKeyword: keywords.append(NameSites.hash(base, index, end))
+            case .start, .otherWord, .other: break
+            }
+            let length = end - index
+            if length >= 8, !mutating { mutating = NameSites.containsMutating(base, index, end) }
+            before = NameSites.isDeclarationKeyword(base, index, length) ? .declarationKeyword : .otherWord
+            index = end
+            continue
+          case NameSites.space:
+            break
+          case NameSites.lineBreak:
+            lines += 1
+            if lineHasComment { before = .comment }
+            lineHasComment = false
+          case NameSites.dot:
+            before = .dot
+          case NameSites.slash:
+            before = .comment
+            if index + 1 < count, base[index + 1] == UInt8(ascii: "/") { lineHasComment = true }
+          case NameSites.backtick:
+            beforeBacktick = before
+            before = .other
+          default:
+            before = .other
+          }
+          index += 1
+        }
+      }
+    }
+    memberSites = members
+    keywordSites = keywords
+    mentionsMutating = mutating
+    lineCount = lines
+  }
+
+  /// Whether the file can declare a type, extension, type alias or method of one of the names
+  /// (`BytePrefilter.canDeclare`).
+  public func canDeclare(_ names: Query) -> Bool {
+    names.intersects(memberSites) || names.intersects(keywordSites)
+  }
+
+  /// Whether the file can reference an accessor of one of the names (`BytePrefilter.canReference`).
+  public func canReference(_ names: Query) -> Bool {
+    names.intersects(memberSites)
+  }
+
+  /// Names hashed once for many files: a bitmap rules most of a file's hashes out, a sorted list
+  /// confirms the rest.
+  public struct Query: Sendable {
+    private let hashes: [UInt32]
+    private let bitmap: [UInt64]
+
+    public init<Names: Sequence>(_ names: Names) where Names.Element == String {
+      var hashes: [UInt32] = []
+      var bitmap = [UInt64](repeating: 0, count: Query.words)
+      for name in names where !name.isEmpty {
+        let hash = Array(name.utf8).withUnsafeBufferPointer { NameSites.hash($0.baseAddress!, 0, $0.count) }
+        hashes.append(hash)
+        bitmap[Query.word(hash)] |= Query.bit(hash)
+      }
+      self.hashes = NameSites.sortedUnique(hashes)
+      self.bitmap = bitmap
+    }
+
+    public var isEmpty: Bool { hashes.isEmpty }
+
+    func intersects(_ sites: [UInt32]) -> Bool {
+      guard !hashes.isEmpty else { return false }
+      for hash in sites where bitmap[Query.word(hash)] & Query.bit(hash) != 0 {
+        if NameSites.binaryContains(hashes, hash) { return true }
+      }
+      return false
+    }
+
+    private static let words = 1 << 12
+    private static func word(_ hash: UInt32) -> Int { Int(hash >> 6) & (words - 1) }
+    private static func bit(_ hash: UInt32) -> UInt64 { 1 << UInt64(hash & 63) }
+  }
+
+  private static let other: UInt8 = 0
+  private static let identifier: UInt8 = 1
+  private static let space: UInt8 = 2
+  private static let lineBreak: UInt8 = 3
+  private static let dot: UInt8 = 4
+  private static let slash: UInt8 = 5
+  private static let backtick: UInt8 = 6
+  /// Each byte's class, as `BytePrefilter.preceding` tells bytes apart.
+  private static let classes: [UInt8] = (0...255).map { value -> UInt8 in
+    let byte = UInt8(value)
+    switch byte {
+    case _ where BytePrefilter.isIdentifierByte(byte): return identifier
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C: return space
+    case UInt8(ascii: "\n"): return lineBreak
+    case UInt8(ascii: "."): return dot
+    case UInt8(ascii: "/"): return slash
+    case UInt8(ascii: "`"): return backtick
+    default: return other
+    }
+  }
+
+  /// FNV-1a over the identifier's bytes.
+  static func hash(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt32 {
+    var hash: UInt32 = 2_166_136_261
+    var index = start
+    while index < end {
+      hash = (hash ^ UInt32(base[index])) &* 16_777_619
+      index += 1
+    }
+    return hash
+  }
+
+  /// `class`, `struct`, `enum`, `actor`, `protocol`, `extension`, `typealias`, `func`
+  /// (`BytePrefilter.declarationKeywords`).
+  private static func isDeclarationKeyword(_ base: UnsafePointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
+    func matches(_ word: StaticString) -> Bool {
+      let text = word.utf8Start
+      for offset in 1..<length where text[offset] != base[start + offset] { return false }
+      return true
+    }
+    switch (length, base[start]) {
+    case (4, UInt8(ascii: "e")): return matches("enum")
+    case (4, UInt8(ascii: "f")): return matches("func")
+    case (5, UInt8(ascii: "c")): return matches("class")
+    case (5, UInt8(ascii: "a")): return matches("actor")
+    case (6, UInt8(ascii: "s")): return matches("struct")
+    case (8, UInt8(ascii: "p")): return matches("protocol")
+    case (9, UInt8(ascii: "e")): return matches("extension")
+    case (9, UInt8(ascii: "t")): return matches("typealias")
+    default: return false
+    }
+  }
+
+  /// Whether `mutating` occurs in the bytes from `start` to `end`.
+  private static func containsMutating(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    let word: StaticString = "mutating"
+    let text = word.utf8Start
+    var index = start
+    while index + 8 <= end {
+      if base[index] == UInt8(ascii: "m") {
+        var offset = 1
+        while offset < 8, text[offset] == base[index + offset] { offset += 1 }
+        if offset == 8 { return true }
+      }
+      index += 1
+    }
+    return false
+  }
+
+  private static func sortedUnique(_ values: [UInt32]) -> [UInt32] {
+    guard values.count > 1 else { return values }
+    let sorted = values.sorted()
+    var result: [UInt32] = []
+    result.reserveCapacity(sorted.count)
+    for value in sorted where result.last != value { result.append(value) }
+    return result
+  }
+
+  static func binaryContains(_ sorted: [UInt32], _ value: UInt32) -> Bool {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] == value
+  }
+}
