@@ -19,10 +19,12 @@ import Foundation
 /// Syntax errors are reported for the files parsed: a file that can hold nothing the scan looks for
 /// is not parsed, so its errors are not known.
 public final class PhasedScan {
-  /// One phase: how many files it parsed and their lines.
+  /// One phase: how many files it parsed and their lines, and how long it took (reading, testing
+  /// and parsing, on every thread).
   public struct Phase: Sendable, Equatable {
     public var files: Int
     public var lines: Int
+    public var time: Duration = .zero
   }
 
   private enum State: Sendable {
@@ -48,6 +50,7 @@ public final class PhasedScan {
     self.builder = builder
     order = IndexBuilder.largestFirst(paths)
     let accessors = builder.accessors
+    let started = ContinuousClock.now
     let firstPass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> State in
       let path = paths[order[position]]
       guard let bytes = readBytes(path) else {
@@ -72,7 +75,9 @@ public final class PhasedScan {
     var states = [State](repeating: .failed(.warning("")), count: paths.count)
     for (position, index) in order.enumerated() { states[index] = firstPass[position] }
     self.states = states
-    phases.append(PhasedScan.phase(of: firstPass))
+    var phase = PhasedScan.phase(of: firstPass)
+    phase.time = ContinuousClock.now - started
+    phases.append(phase)
   }
 
   /// The index of the files parsed so far, recording what it is asked in its `coverage`.
@@ -113,10 +118,8 @@ public final class PhasedScan {
   public func run<Result>(_ body: (Index) throws -> Result) throws -> Result {
     while true {
       let index = index()
-      if let missing = index.coverage?.missingNeeds {
-        widen(missing)
-        continue
-      }
+      // What building it asked and no file can answer (a name no file declares) leaves it as it is.
+      if let missing = index.coverage?.missingNeeds, widen(missing) { continue }
       let result: Result
       do {
         result = try body(index)
@@ -145,6 +148,7 @@ public final class PhasedScan {
     let membersAsked = needs.members
     let accessors = builder.accessors
     let states = self.states
+    let started = ContinuousClock.now
     let pass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> State? in
       let path = paths[order[position]]
       switch states[order[position]] {
@@ -179,7 +183,8 @@ public final class PhasedScan {
       if let state { self.states[order[position]] = state }
     }
     self.covered = covered
-    let phase = PhasedScan.phase(of: pass.compactMap { $0 })
+    var phase = PhasedScan.phase(of: pass.compactMap { $0 })
+    phase.time = ContinuousClock.now - started
     phases.append(phase)
     return phase.files > 0
   }
