@@ -20,9 +20,9 @@ public enum GeneratedFile {
     // bytes (a header is ASCII where it matters: the markers, `//`, spaces and line breaks).
     let header = bytes.prefix(headerLength)
     // Every marker has `generated` or `edit` in it: most headers have neither, and are told apart
-    // with two `memchr` searches instead of line by line.
+    // in one pass over their bytes instead of line by line.
+    guard mentionsMarkerWord(header) else { return false }
     let lowered = header.map(lowercased)
-    guard BytePrefilter.mentions(markerWords, in: lowered) else { return false }
     // Each place a marker occurs (no marker spans a line break): is its line a comment?
     for offset in occurrences(of: markerBytes, in: lowered) {
       var lineStart = offset
@@ -52,6 +52,28 @@ public enum GeneratedFile {
 
   private static let markerBytes = markers.map { Array($0.utf8) }
   private static let markerWords = [Array("generated".utf8), Array("edit".utf8)]
+
+  /// Whether `generated` or `edit` occurs in the bytes, in any case.
+  private static func mentionsMarkerWord(_ header: ArraySlice<UInt8>) -> Bool {
+    header.withUnsafeBufferPointer { buffer in
+      let count = buffer.count
+      var index = 0
+      while index < count {
+        switch buffer[index] | 0x20 {
+        case UInt8(ascii: "g"), UInt8(ascii: "e"):
+          for word in markerWords where word[0] == buffer[index] | 0x20 && index + word.count <= count {
+            var offset = 1
+            while offset < word.count, lowercased(buffer[index + offset]) == word[offset] { offset += 1 }
+            if offset == word.count { return true }
+          }
+        default:
+          break
+        }
+        index += 1
+      }
+      return false
+    }
+  }
 
   private static func lowercased(_ byte: UInt8) -> UInt8 {
     byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte

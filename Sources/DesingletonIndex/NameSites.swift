@@ -24,11 +24,11 @@ public struct NameSites: Sendable {
   public init(_ bytes: [UInt8]) {
     var members: [UInt32] = []
     var keywords: [UInt32] = []
-    var mutating = false
     var lines = 1
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       let count = buffer.count
+      let keywordLengths = NameSites.keywordLengths
       NameSites.classes.withUnsafeBufferPointer { classes in
         // What precedes the next byte, skipping whitespace as `preceding` does; and before a
         // backtick, what preceded it (`` Palette.`default` ``: the backtick belongs to the name).
@@ -54,12 +54,15 @@ public struct NameSites: Sendable {
             case .start, .otherWord, .other: break
             }
             let length = end - index
-            if length >= 8, !mutating { mutating = NameSites.containsMutating(base, index, end) }
-            before = NameSites.isDeclarationKeyword(base, index, length) ? .declarationKeyword : .otherWord
+            // Most words are ruled out by their first byte and length.
+            before =
+              length <= 9 && keywordLengths[Int(byte)] & (1 << length) != 0
+                && NameSites.isDeclarationKeyword(base, index, length) ? .declarationKeyword : .otherWord
             index = end
             continue
           case NameSites.space:
-            break
+            // Indentation: a run of spaces at once.
+            while index + 1 < count, base[index + 1] == UInt8(ascii: " ") { index += 1 }
           case NameSites.lineBreak:
             lines += 1
             if lineHasComment { before = .comment }
@@ -79,6 +82,7 @@ public struct NameSites: Sendable {
         }
       }
     }
+    let mutating = BytePrefilter.mentions([NameSites.mutatingWord], in: bytes)
     memberSites = members
     keywordSites = keywords
     mentionsMutating = mutating
@@ -150,6 +154,14 @@ public struct NameSites: Sendable {
     }
   }
 
+  /// For each byte, the lengths (as bits) of the declaration keywords that start with it.
+  private static let keywordLengths: [UInt16] = (0...255).map { value -> UInt16 in
+    var lengths: UInt16 = 0
+    for keyword in BytePrefilter.declarationKeywords where keyword[0] == UInt8(value) { lengths |= 1 << keyword.count }
+    return lengths
+  }
+  private static let mutatingWord = Array("mutating".utf8)
+
   /// FNV-1a over the identifier's bytes.
   static func hash(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt32 {
     var hash: UInt32 = 2_166_136_261
@@ -180,22 +192,6 @@ public struct NameSites: Sendable {
     case (9, UInt8(ascii: "t")): return matches("typealias")
     default: return false
     }
-  }
-
-  /// Whether `mutating` occurs in the bytes from `start` to `end`.
-  private static func containsMutating(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-    let word: StaticString = "mutating"
-    let text = word.utf8Start
-    var index = start
-    while index + 8 <= end {
-      if base[index] == UInt8(ascii: "m") {
-        var offset = 1
-        while offset < 8, text[offset] == base[index + offset] { offset += 1 }
-        if offset == 8 { return true }
-      }
-      index += 1
-    }
-    return false
   }
 
   private static func sortedUnique(_ values: [UInt32]) -> [UInt32] {
