@@ -1,4 +1,5 @@
 import DesingletonCore
+import Foundation
 
 /// What the Parser stage knows about a code base: immutable, in a stable order.
 public struct Index: Sendable {
@@ -58,12 +59,20 @@ public struct Index: Sendable {
     var byQualified: [String: [TypeDecl]] = [:]
     byQualified.reserveCapacity(typeCount)
     var subclasses: [String: [String]] = [:]
+    // Generated code extends one type many times: each name written is resolved once.
+    var resolved: [String: String] = [:]
+    func resolveOnce(_ written: String) -> String {
+      if let known = resolved[written] { return known }
+      let result = Index.resolve(written, simpleNames: simpleNames)
+      resolved[written] = result
+      return result
+    }
     for file in files {
       for type in file.types {
-        let key = type.isExtension ? Index.resolve(type.qualifiedName, simpleNames: simpleNames) : type.qualifiedName
+        let key = type.isExtension ? resolveOnce(type.qualifiedName) : type.qualifiedName
         // A type's first declaration (not an extension) says what it inherits from.
         if Index.append(type, to: &byQualified[key, default: []]), let parent = type.inherited.first {
-          subclasses[Index.resolve(parent, simpleNames: simpleNames), default: []].append(key)
+          subclasses[resolveOnce(parent), default: []].append(key)
         }
       }
     }
@@ -272,17 +281,38 @@ public struct Index: Sendable {
       // A plain name: no generic arguments to strip and no components to split.
       guard let candidates = simpleNames[written] else { return written }
       if candidates.contains(written) { return written }
-      if let suffixed = candidates.first(where: { $0.hasSuffix("." + written) }) { return suffixed }
+      if let suffixed = candidates.first(where: { endsWithComponent($0, written) }) { return suffixed }
       return candidates.count == 1 ? candidates[0] : written
     }
     let stripped = written.split(separator: "<").first.map(String.init) ?? written
     let last = stripped.split(separator: ".").last.map(String.init) ?? stripped
     guard let candidates = simpleNames[last] else { return stripped }
     if candidates.contains(stripped) { return stripped }
-    if let suffixed = candidates.first(where: { stripped.hasSuffix("." + $0) || $0.hasSuffix("." + stripped) }) {
+    if let suffixed = candidates.first(where: { endsWithComponent(stripped, $0) || endsWithComponent($0, stripped) }) {
       return suffixed
     }
     return candidates.count == 1 ? candidates[0] : stripped
+  }
+
+  /// `whole.hasSuffix("." + tail)`, without making the string: a type with a common simple name
+  /// (generated code nests hundreds of `OneOf_Kind`s) has many candidates to test.
+  public static func endsWithComponent(_ whole: String, _ tail: String) -> Bool {
+    let bytes = whole.utf8.withContiguousStorageIfAvailable { whole in
+      tail.utf8.withContiguousStorageIfAvailable { tail -> Bool in
+        guard whole.count > tail.count, let wholeBase = whole.baseAddress else { return false }
+        let start = whole.count - tail.count
+        guard whole[start - 1] == UInt8(ascii: ".") else { return false }
+        guard let tailBase = tail.baseAddress else { return true }
+        return memcmp(wholeBase + start, tailBase, tail.count) == 0
+      }
+    }
+    switch bytes {
+    case true?: return true
+    // Equal bytes are equal strings; unequal ASCII bytes are unequal strings. Otherwise the
+    // standard library decides (canonically equivalent spellings).
+    case false? where whole.utf8.allSatisfy({ $0 < 0x80 }) && tail.utf8.allSatisfy({ $0 < 0x80 }): return false
+    default: return whole.hasSuffix("." + tail)
+    }
   }
 
   /// The qualified name a type written as `written` most likely means, through type aliases.
@@ -368,10 +398,16 @@ struct TypeAliasTable: Sendable {
   private var owners: [String: String] = [:]
 
   init(files: [FileSummary], simpleNames: [String: [String]]) {
+    var owners: [String: String] = [:]
     for file in files {
       for alias in file.typeAliases {
         // An extension names its type as written: `extension Outer.Inner`, or `extension Inner`.
-        let owner = alias.enclosingType.map { Index.resolve($0, simpleNames: simpleNames) + "." }
+        let owner = alias.enclosingType.map { written in
+          if let known = owners[written] { return known }
+          let owner = Index.resolve(written, simpleNames: simpleNames) + "."
+          owners[written] = owner
+          return owner
+        }
         let qualifiedName = (owner ?? "") + alias.name
         if aliasedTypes[qualifiedName] == nil, let enclosing = alias.enclosingType { owners[qualifiedName] = enclosing }
         add(alias.name, qualifiedName: qualifiedName, aliasedType: alias.aliasedType)

@@ -253,3 +253,15 @@ import Testing
     #expect(feed?.membersOmitted == true)
   }
 }
+
+/// Resolving a written type name tests many candidates for a common simple name.
+@Suite struct ComponentSuffixTests {
+  @Test func agreesWithTheStringTest() {
+    let names = ["A", "B.A", "C.B.A", "BA", "X.BA", ".A", "Ü.A", "B.Ü", "é", "e\u{301}", "X.é", "X.e\u{301}", ""]
+    for whole in names {
+      for tail in names {
+        #expect(Index.endsWithComponent(whole, tail) == whole.hasSuffix("." + tail), "\(whole) \(tail)")
+      }
+    }
+  }
+}
