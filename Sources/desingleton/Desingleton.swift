@@ -16,6 +16,13 @@ struct Desingleton: ParsableCommand {
 
   /// Exit codes: 0 done (or nothing to do), 1 refused or failed with nothing written, 2 bad usage.
   static func main() {
+    #if canImport(Glibc)
+      // A syntax tree is allocated in large blocks and freed whole. glibc raises its mmap threshold
+      // to the size of each large block freed, after which such blocks come from the heap of the
+      // thread that made them and stay there: parsing the largest files on two threads one after
+      // the other kept both trees' memory. A fixed threshold returns each tree's blocks when it is freed.
+      _ = glibcMallopt(-3 /* M_MMAP_THRESHOLD */, 256 * 1024)
+    #endif
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -253,3 +260,9 @@ private func keptUntilExit(_ project: Project) -> Project {
   keepUntilExit(project)
   return project
 }
+
+#if canImport(Glibc)
+  /// `mallopt` from `<malloc.h>`, which the Glibc module does not export.
+  @_silgen_name("mallopt")
+  private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
