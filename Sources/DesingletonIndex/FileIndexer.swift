@@ -27,10 +27,8 @@ public enum FileIndexer {
     let isGenerated = isGenerated ?? GeneratedFile.isGenerated(path: source.path, bytes: source.bytes)
     if let keep {
       // A generated file's members never make a singleton (`SingletonDetector`).
-      collector.keepsMembers = { name, members in
-        keep(name)
-          || (!isGenerated && members.indices.contains { members[$0].isStatic && accessors.matches(members[$0].name) })
-      }
+      collector.keepsMembers = DeclarationCollector.KeptMembers(
+        of: keep, orStaticAccessorsNamed: isGenerated ? nil : accessors)
     }
     collector.collect(tree.statements, enclosing: nil)
     let references = ReferenceCollector.references(
@@ -74,8 +72,20 @@ struct DeclarationCollector {
   var typeAliases: [TypeAlias] = []
   /// The conditions of the `#if` clauses the declarations being collected sit in.
   private var enclosingConditions: [String] = []
-  /// Whether a type of this simple name with these members keeps them; nil: every type does.
-  var keepsMembers: ((String, [MemberDecl]) -> Bool)?
+  /// Which types keep their members; nil: every type does.
+  var keepsMembers: KeptMembers?
+
+  /// The types that keep their members: those with a simple name `names` accepts, and those with a
+  /// static member named like one of `accessors` (a singleton's, whatever a scan asked).
+  struct KeptMembers {
+    var names: (String) -> Bool
+    var accessors: AccessorNames?
+
+    init(of names: @escaping (String) -> Bool, orStaticAccessorsNamed accessors: AccessorNames?) {
+      self.names = names
+      self.accessors = accessors
+    }
+  }
   /// Names of the `mutating func`s of every type, those whose members are left out included.
   var mutatingMethodNames: Set<String> = []
 
@@ -133,6 +143,15 @@ struct DeclarationCollector {
     let memberBlock = group.memberBlock
     let written = qualifiedName ?? name
     let qualified = enclosing.map { "\($0).\(written)" } ?? written
+    if let kept = keepsMembers, !kept.names(name) {
+      // Most types of a scan's files keep no members: what the index needs of them is read without
+      // making the members, unless a static member named like an accessor keeps them after all.
+      let outline = MemberExtractor.outline(of: memberBlock.members, accessors: kept.accessors ?? AccessorNames())
+      if kept.accessors == nil || !outline.hasStaticAccessorName {
+        recordWithoutMembers(name, qualified: qualified, kind: kind, group: group, outline: outline)
+        return
+      }
+    }
     var members = MemberExtractor.members(of: memberBlock.members, in: source, conditions: enclosingConditions)
     let modifierSummary = ModifierSummary(group.modifiers)
     // An extension's access is its members' default: the members of a `private extension` are
@@ -142,7 +161,14 @@ struct DeclarationCollector {
         members[position].access = access == .private ? .fileprivate : access
       }
     }
-    let keeps = keepsMembers?(name, members) ?? true
+    // Here a type keeps its members unless they were asked about and none is an accessor.
+    let keeps =
+      keepsMembers.map { kept in
+        kept.names(name)
+          || (kept.accessors.map { accessors in
+            members.indices.contains { members[$0].isStatic && accessors.matches(members[$0].name) }
+          } ?? false)
+      } ?? true
     if keepsMembers != nil {
       for position in members.indices
       where members[position].kind == .method && members[position].modifiers.contains("mutating") {
@@ -175,6 +201,36 @@ struct DeclarationCollector {
     if members.indices.contains(where: { members[$0].kind == .nestedType }) {
       collect(memberBlock.members, enclosing: qualified)
     }
+  }
+
+  /// `record` for a type that keeps no members, from its outline: the same type, type aliases,
+  /// `mutating func` names and nested types.
+  private mutating func recordWithoutMembers(
+    _ name: String, qualified: String, kind: TypeDecl.Kind, group: some DeclGroupSyntax,
+    outline: MemberExtractor.Outline
+  ) {
+    let memberBlock = group.memberBlock
+    let modifierSummary = ModifierSummary(group.modifiers)
+    mutatingMethodNames.formUnion(outline.mutatingMethodNames)
+    types.append(
+      TypeDecl(
+        name: name,
+        qualifiedName: qualified,
+        kind: kind,
+        inherited: group.inheritanceClause?.inheritedTypes.map { $0.type.text(in: source) } ?? [],
+        attributes: group.attributes.names(in: source),
+        modifiers: modifierSummary.others,
+        access: modifierSummary.access,
+        members: [],
+        range: group.sourceRange(in: source),
+        bodyOpen: memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
+        bodyClose: memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
+        membersOmitted: true
+      ))
+    for alias in outline.typeAliases {
+      typeAliases.append(TypeAlias(name: alias.name, aliasedType: alias.aliasedType, enclosingType: qualified))
+    }
+    if outline.hasNestedTypes { collect(memberBlock.members, enclosing: qualified) }
   }
 }
 

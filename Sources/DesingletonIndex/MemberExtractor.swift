@@ -16,6 +16,71 @@ enum MemberExtractor {
     return result
   }
 
+  /// What the index keeps of a type whose members it leaves out, without making the members: the
+  /// names of its `mutating func`s, its type aliases, whether it nests types, and whether a static
+  /// member is named like an accessor (which keeps the members after all). The members `members`
+  /// would give, reduced to those facts.
+  struct Outline {
+    var hasStaticAccessorName = false
+    var hasNestedTypes = false
+    var mutatingMethodNames: [String] = []
+    /// Name and aliased type, in source order.
+    var typeAliases: [(name: String, aliasedType: String)] = []
+  }
+
+  static func outline(of list: MemberBlockItemListSyntax, accessors: AccessorNames) -> Outline {
+    var outline = Outline()
+    Self.outline(list.raw, accessors: accessors, into: &outline)
+    return outline
+  }
+
+  private static func outline(_ list: RawSyntax, accessors: AccessorNames, into outline: inout Outline) {
+    guard let items = list.layoutView?.children else { return }
+    for case let item? in items {
+      guard let member = RawMemberBlockItemSyntax(item) else { continue }
+      let raw = member.decl.raw
+      switch raw.kind {
+      case .ifConfigDecl:
+        for clause in RawIfConfigDeclSyntax(raw)!.clauses.elements {
+          if let elements = clause.elements, case .decls(let nested) = RawIfConfigClauseSyntax.Elements(elements) {
+            Self.outline(nested.raw, accessors: accessors, into: &outline)
+          }
+        }
+      case .variableDecl:
+        let variable = RawVariableDeclSyntax(raw)!
+        guard !outline.hasStaticAccessorName, ModifierSummary(variable.modifiers).isStatic else { continue }
+        for binding in variable.bindings.elements {
+          if let pattern = binding.pattern.as(RawIdentifierPatternSyntax.self),
+            accessors.matches(unquoted(pattern.identifier.text))
+          {
+            outline.hasStaticAccessorName = true
+          }
+        }
+      case .functionDecl:
+        let function = RawFunctionDeclSyntax(raw)!
+        let modifiers = ModifierSummary(function.modifiers)
+        let name = unquoted(function.name.text)
+        if modifiers.others.contains("mutating") { outline.mutatingMethodNames.append(name) }
+        if modifiers.isStatic && accessors.matches(name) { outline.hasStaticAccessorName = true }
+      case .subscriptDecl:
+        if ModifierSummary(RawSubscriptDeclSyntax(raw)!.modifiers).isStatic && accessors.matches("subscript") {
+          outline.hasStaticAccessorName = true
+        }
+      case .typeAliasDecl:
+        let alias = RawTypeAliasDeclSyntax(raw)!
+        outline.typeAliases.append((alias.name.text, alias.initializer.value.trimmedText))
+      case .enumCaseDecl:
+        for element in RawEnumCaseDeclSyntax(raw)!.elements.elements where accessors.matches(element.name.text) {
+          outline.hasStaticAccessorName = true
+        }
+      case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl:
+        outline.hasNestedTypes = true
+      default:
+        break
+      }
+    }
+  }
+
   /// `list` is a member block's item list starting at byte `offset`.
   private static func collect(
     _ list: RawSyntax, at offset: Int, source: SourceText, conditions: [String], into result: inout [MemberDecl]

@@ -265,3 +265,61 @@ import Testing
     }
   }
 }
+
+/// A type whose members a scan leaves out is read without making them: what the index keeps of it
+/// is what it keeps when the members are made.
+@Suite struct OmittedMembersTests {
+  static let tricky = """
+    enum Palette {
+      case red, `default`
+      case shared
+    }
+    struct Cart {
+      typealias Item = Int
+      mutating func empty() {}
+      #if DEBUG
+      mutating func fill() {}
+      typealias Debug = String
+      static var shared = Cart()
+      #endif
+      struct Inner { static let `default` = Inner() }
+    }
+    class Box { class var sharedBox: Box { Box() }; static subscript(i: Int) -> Int { i } }
+    extension Box { static func instance() -> Box { Box() } }
+    struct Plain { var a = 1; func b() {}; static let c = 2 }
+    """
+
+  func summaries(_ text: String, path: String) -> (full: FileSummary, outlined: FileSummary) {
+    let source = SourceText(path: path, bytes: Array(text.utf8))
+    return (
+      FileIndexer.index(source, keepingMembersOf: { _ in true }),
+      FileIndexer.index(source, keepingMembersOf: { _ in false })
+    )
+  }
+
+  @Test func keepsWhatMakingTheMembersKeeps() throws {
+    let files = try FileLoader().swiftFiles(in: [packageRoot + "/Samples"]).files
+    var texts = try files.map { (try #require(readBytes($0)), $0) }
+    texts.append((Array(OmittedMembersTests.tricky.utf8), "Tricky.swift"))
+    var omitted = 0
+    for (bytes, path) in texts {
+      let (full, outlined) = summaries(String(decoding: bytes, as: UTF8.self), path: path)
+      #expect(outlined.types.map(\.qualifiedName) == full.types.map(\.qualifiedName), "\(path)")
+      #expect(outlined.types.map(\.range) == full.types.map(\.range), "\(path)")
+      #expect(outlined.types.map(\.inherited) == full.types.map(\.inherited), "\(path)")
+      #expect(outlined.typeAliases == full.typeAliases, "\(path)")
+      #expect(outlined.mutatingMethodNames == full.mutatingMethodNames, "\(path)")
+      for (kept, type) in zip(outlined.types, full.types) {
+        // Left out unless a static member is named like an accessor.
+        let accessorLike = type.members.contains { $0.isStatic && AccessorNames.standard.matches($0.name) }
+        #expect(kept.membersOmitted == !accessorLike, "\(path): \(type.qualifiedName)")
+        #expect(kept.members == (accessorLike ? type.members : []), "\(path): \(type.qualifiedName)")
+        if kept.membersOmitted { omitted += 1 }
+      }
+    }
+    #expect(omitted > 100)
+    let (_, tricky) = summaries(OmittedMembersTests.tricky, path: "Tricky.swift")
+    #expect(tricky.types.filter { !$0.membersOmitted }.map(\.qualifiedName) == ["Palette", "Cart", "Cart.Inner", "Box", "Box"])
+    #expect(tricky.mutatingMethodNames == ["empty", "fill"])
+  }
+}
