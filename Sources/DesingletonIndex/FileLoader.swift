@@ -165,3 +165,27 @@ public func readBytes(_ path: String) -> [UInt8]? {
   }
   return failed ? nil : bytes
 }
+
+/// The lines a scan counts in a file: its line feeds plus one. Eight bytes at a time: a byte of
+/// `word ^ 0x0A…` is zero where the byte is a line feed, and the zero bytes are counted exactly.
+public func lineCount(_ bytes: [UInt8]) -> Int {
+  var lines = 1
+  bytes.withUnsafeBytes { buffer in
+    let count = buffer.count
+    var offset = 0
+    let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    while offset + 8 <= count {
+      let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ feeds
+      // The high bit of each byte of `zero` is set where that byte of `word` is zero.
+      let zero = ~(((word & low) &+ low) | word | low)
+      lines += zero.nonzeroBitCount
+      offset += 8
+    }
+    while offset < count {
+      if buffer[offset] == UInt8(ascii: "\n") { lines += 1 }
+      offset += 1
+    }
+  }
+  return lines
+}

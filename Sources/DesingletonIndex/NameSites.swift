@@ -13,8 +13,6 @@ public struct NameSites: Sendable {
   let keywordSites: [UInt32]
   /// Whether `mutating` occurs in the bytes (inside a longer word too).
   public let mentionsMutating: Bool
-  /// Line breaks (`\n`) plus one: the file's lines as a scan counts them.
-  public let lineCount: Int
 
   /// What the byte tests see before an identifier, as `BytePrefilter.preceding` tells it.
   private enum Before {
@@ -24,7 +22,6 @@ public struct NameSites: Sendable {
   public init(_ bytes: [UInt8]) {
     var members: [UInt32] = []
     var keywords: [UInt32] = []
-    var lines = 1
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       let count = buffer.count
@@ -64,7 +61,6 @@ public struct NameSites: Sendable {
             // Indentation: a run of spaces at once.
             while index + 1 < count, base[index + 1] == UInt8(ascii: " ") { index += 1 }
           case NameSites.lineBreak:
-            lines += 1
             if lineHasComment { before = .comment }
             lineHasComment = false
           case NameSites.dot:
@@ -86,7 +82,6 @@ public struct NameSites: Sendable {
     memberSites = members
     keywordSites = keywords
     mentionsMutating = mutating
-    lineCount = lines
   }
 
   /// Whether the file can declare a type, extension, type alias or method of one of the names

@@ -28,8 +28,9 @@ public final class PhasedScan {
   }
 
   private enum State: Sendable {
-    /// Read and counted, not parsed: no types, no references; the names it can declare or reference.
-    case counted(FileSummary, NameSites)
+    /// Read and counted, not parsed: no types, no references; the names it can declare or
+    /// reference, once a phase has read them.
+    case counted(FileSummary, NameSites?)
     case parsed(FileSummary)
     case failed(Diagnostic)
   }
@@ -66,11 +67,10 @@ public final class PhasedScan {
         return .parsed(
           PhasedScan.parse(path, bytes, isGenerated: false, accessors: accessors, everything: false, keptMembers: []))
       }
-      let sites = NameSites(bytes)
       let summary = FileSummary(
-        path: path, lineCount: sites.lineCount, byteCount: bytes.count, types: [], candidateReferences: [],
+        path: path, lineCount: lineCount(bytes), byteCount: bytes.count, types: [], candidateReferences: [],
         syntaxErrors: [], isGenerated: isGenerated)
-      return .counted(summary, sites)
+      return .counted(summary, nil)
     }
     var states = [State](repeating: .failed(.warning("")), count: paths.count)
     for (position, index) in order.enumerated() { states[index] = firstPass[position] }
@@ -145,6 +145,7 @@ public final class PhasedScan {
     let declared = NameSites.Query(needs.types.union(needs.members))
     let mutating = NameSites.Query(needs.mutatingMethods)
     let referenced = NameSites.Query(needs.accessors)
+    let referencedBytes = needs.accessors.sorted().map { Array($0.utf8) }
     let membersAsked = needs.members
     let accessors = builder.accessors
     let states = self.states
@@ -165,18 +166,28 @@ public final class PhasedScan {
             path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: everything,
             keptMembers: keptMembers)
         )
-      case .counted(let summary, let sites):
-        // The names each file can declare or reference were kept when it was read: only the files
-        // that can answer are read again.
-        let wanted =
-          everything || sites.canDeclare(declared) || sites.canReference(referenced)
-          || (sites.mentionsMutating && sites.canDeclare(mutating))
-        guard wanted, let bytes = readBytes(path) else { return nil }
-        return .parsed(
-          PhasedScan.parse(
-            path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: everything,
-            keptMembers: keptMembers)
-        )
+      case .counted(let summary, let known):
+        func parsed(_ bytes: [UInt8]) -> State {
+          .parsed(
+            PhasedScan.parse(
+              path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: everything,
+              keptMembers: keptMembers))
+        }
+        func wanted(_ sites: NameSites) -> Bool {
+          sites.canDeclare(declared) || sites.canReference(referenced)
+            || (sites.mentionsMutating && sites.canDeclare(mutating))
+        }
+        // The names a file can declare or reference are kept once a phase has read them: later
+        // phases read again only the files that can answer.
+        if let sites = known {
+          guard everything || wanted(sites), let bytes = readBytes(path) else { return nil }
+          return parsed(bytes)
+        }
+        guard let bytes = readBytes(path) else { return nil }
+        // Where most files name a singleton, they are found by its accessor's name alone.
+        if everything || BytePrefilter.canReference(referencedBytes, in: bytes) { return parsed(bytes) }
+        let sites = NameSites(bytes)
+        return wanted(sites) ? parsed(bytes) : .counted(summary, sites)
       }
     }
     for (position, state) in pass.enumerated() {

@@ -158,7 +158,10 @@ import Testing
     for bytes in texts {
       let sites = NameSites(bytes)
       #expect(sites.mentionsMutating == BytePrefilter.mentions([Array("mutating".utf8)], in: bytes))
-      #expect(sites.lineCount == 1 + bytes.count { $0 == UInt8(ascii: "\n") })
+      #expect(lineCount(bytes) == 1 + bytes.count { $0 == UInt8(ascii: "\n") })
+      for end in [0, 1, 7, 8, 9, 17] where end <= bytes.count {
+        #expect(lineCount(Array(bytes[..<end])) == 1 + bytes[..<end].count { $0 == UInt8(ascii: "\n") })
+      }
       for name in identifiers(bytes) {
         let query = NameSites.Query([name])
         let utf8 = Array(name.utf8)
