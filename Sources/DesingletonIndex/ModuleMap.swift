@@ -82,18 +82,22 @@ public struct ModuleMap: Sendable {
   /// Reads the manifests; `path` is where each one is, as the command's paths spell it.
   public init(manifests: [SourceText]) {
     var targets: [Target] = []
-    for manifest in manifests {
+    // A code base of many packages has many manifests: they are parsed on every thread.
+    let foundTargets = parallelMap(count: manifests.count) { position -> [TargetFinder.Found] in
+      let tree = manifests[position].bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+      let finder = TargetFinder(viewMode: .sourceAccurate)
+      finder.walk(tree)
+      return finder.found
+    }
+    for (manifest, foundInManifest) in zip(manifests, foundTargets) {
       let root = manifest.path.split(separator: "/").dropLast().joined(separator: "/")
       func joined(_ relative: String) -> String {
         let trimmed = relative.hasSuffix("/") ? String(relative.dropLast()) : relative
         if trimmed.isEmpty || trimmed == "." { return root }
         return root.isEmpty ? trimmed : "\(root)/\(trimmed)"
       }
-      let tree = manifest.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
       let allowsPackageAccess = Self.toolsVersion(of: manifest).map { !$0.lexicographicallyPrecedes([5, 9]) } ?? false
-      let finder = TargetFinder(viewMode: .sourceAccurate)
-      finder.walk(tree)
-      for found in finder.found {
+      for found in foundInManifest {
         let directory = joined(found.path ?? "\(found.isTest ? "Tests" : "Sources")/\(found.name)")
         func inside(_ relative: String) -> String {
           let trimmed = relative.hasSuffix("/") ? String(relative.dropLast()) : relative

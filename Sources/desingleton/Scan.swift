@@ -84,8 +84,12 @@ struct Scan: ParsableCommand {
     let listed = clock.now
     for warning in found.warnings { printError(warning.description) }
     let modules = manifests(found)
+    let manifestsRead = clock.now
     let scan = PhasedScan(paths: found.files, builder: common.indexBuilder)
+    var analysis = Duration.zero
     let (report, project) = try scan.run { index in
+      let analysing = clock.now
+      defer { analysis += clock.now - analysing }
       let project = Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: modules)
       return (try ScanReport(project: project, threads: common.threads, maxSlices: maxSlices), project)
     }
@@ -105,8 +109,10 @@ struct Scan: ParsableCommand {
         return String(format: "%.3f s (%.0f%%)", seconds, whole > 0 ? 100 * seconds / whole : 0)
       }
       printError(
-        "scan: serial: listing files \(share(listed - started)), building the index \(share(scan.indexTime)), "
+        "scan: serial: listing files \(share(listed - started)), reading the package manifests "
+          + "\(share(manifestsRead - listed)), building the index \(share(scan.indexTime)), "
           + "writing the report \(share(clock.now - scanned)); whole command \(share(total))")
+      printError("scan: analysing the singletons for the report (in parallel, each run) \(share(analysis))")
     }
   }
 
