@@ -15,9 +15,23 @@ public enum BytePrefilter {
   /// that keyword, whatever the declaration looks like (backticks, extensions, `#if` clauses,
   /// `class var`, attributes, `private(set)`, line breaks). Where a comment or a string literal
   /// sits in between, the answer is "maybe".
+  ///
+  /// And the declaration names the type it belongs to: an accessor is typed as its type, makes one,
+  /// or returns one (`SingletonDetector.canBeAccessor`), so `Self` or the name of a type this file
+  /// declares or extends is written after the accessor's name, before the declaration ends
+  /// (`namesOwnType`). `static let defaultPort = 8080` is no accessor.
   public static func canDeclareAccessor(_ bytes: [UInt8], accessors: AccessorNames) -> Bool {
     guard mentions(modifiers, in: bytes) else { return false }
+    var typeNames: Set<ArraySlice<UInt8>>?
     return occurrences(of: accessors.needles, in: bytes).contains { offset in
+      guard isStaticMemberName(at: offset, in: bytes) else { return false }
+      if typeNames == nil { typeNames = declaredTypeNames(in: bytes) }
+      return namesOwnType(afterNameAt: offset, in: bytes, typeNames: typeNames ?? [])
+    }
+  }
+
+  /// Whether the name at `offset` is declared by a `static`/`class` `var`, `let` or `func`.
+  private static func isStaticMemberName(at offset: Int, in bytes: [UInt8]) -> Bool {
       var position = offset - 1
       if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
       if position >= 0, isIdentifierByte(bytes[position]) { return false }
@@ -31,8 +45,111 @@ public enum BytePrefilter {
         return bytes[at] == UInt8(ascii: "(") && isBindingListStart(position: at, in: bytes)
       case .dot, .start: return false
       }
-    }
   }
+
+  /// `Self` and the names written after `class`, `struct`, `enum`, `actor`, `protocol` and
+  /// `extension` (every component of `extension Outer.Inner`), comments and strings included: the
+  /// types whose members this file can declare.
+  static func declaredTypeNames(in bytes: [UInt8]) -> Set<ArraySlice<UInt8>> {
+    var names: Set<ArraySlice<UInt8>> = [ArraySlice("Self".utf8)]
+    // The next word names a type; after `extension`, a dot after a name makes the next one too.
+    var expecting = false
+    var chain = false
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard isIdentifierByte(byte) else {
+        switch byte {
+        case UInt8(ascii: "."): if chain { expecting = true }
+        case UInt8(ascii: "`"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): break
+        default:
+          expecting = false
+          chain = false
+        }
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+      let word = bytes[index..<end]
+      if expecting {
+        names.insert(word)
+        expecting = false
+      } else if typeKeywords.contains(word) {
+        expecting = true
+        chain = word.elementsEqual("extension".utf8)
+      } else {
+        chain = false
+      }
+      index = end
+    }
+    return names
+  }
+
+  private static let typeKeywords: Set<ArraySlice<UInt8>> = Set(
+    ["class", "struct", "enum", "actor", "protocol", "extension"].map { ArraySlice($0.utf8) })
+
+  /// Whether `Self` or one of `typeNames` is written after the name starting at `offset`, before
+  /// the declaration ends: the next member's keyword or the type's closing brace, outside brackets.
+  /// A block comment, a raw string or a string with escapes or interpolation is "maybe".
+  static func namesOwnType(afterNameAt offset: Int, in bytes: [UInt8], typeNames: Set<ArraySlice<UInt8>>) -> Bool {
+    let count = bytes.count
+    var index = offset
+    while index < count, isIdentifierByte(bytes[index]) { index += 1 }
+    var depth = 0
+    while index < count {
+      let byte = bytes[index]
+      if isIdentifierByte(byte) {
+        var end = index + 1
+        while end < count, isIdentifierByte(bytes[end]) { end += 1 }
+        let word = bytes[index..<end]
+        if typeNames.contains(word) { return true }
+        // `Store.init()`, `.self`: a member's name, not a keyword.
+        let isMemberName = index > 0 && bytes[index - 1] == UInt8(ascii: ".")
+        if depth == 0, !isMemberName, declarationEnds.contains(word) { return false }
+        index = end
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"):
+        if depth == 0 { return true }
+        depth -= 1
+      case UInt8(ascii: "}"):
+        if depth == 0 { return false }
+        depth -= 1
+      case UInt8(ascii: "\""):
+        // A string on one line without escapes or interpolation: skipped.
+        var end = index + 1
+        while end < count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] != UInt8(ascii: "\n") {
+          end += 1
+        }
+        guard end < count, bytes[end] == UInt8(ascii: "\""), end > index + 1 || end + 1 >= count || bytes[end + 1] != UInt8(ascii: "\"")
+        else { return true }
+        index = end
+      case UInt8(ascii: "/"):
+        if index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") { return true }
+        if index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
+          while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+          continue
+        }
+      case UInt8(ascii: "#"):
+        if index + 1 < count, bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "#") { return true }
+      default:
+        break
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// Words that start the next declaration: where a member's declaration has ended.
+  private static let declarationEnds: Set<ArraySlice<UInt8>> = Set(
+    [
+      "static", "class", "func", "var", "let", "init", "deinit", "subscript", "case", "typealias", "struct", "enum",
+      "actor", "protocol", "extension", "import", "associatedtype", "operator", "precedencegroup", "macro",
+    ].map { ArraySlice($0.utf8) })
 
   private static let modifiers: [[UInt8]] = [Array("static".utf8), Array("class".utf8)]
   private static let bindingKeywords: [[UInt8]] = ["var", "let", "func"].map { Array($0.utf8) }

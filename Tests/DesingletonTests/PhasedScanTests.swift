@@ -33,6 +33,26 @@ import Testing
     #expect(!declaresAccessor("class Clock {\n  static let current = Clock()\n}"))
   }
 
+  @Test func keepsAccessorsThatNameTheirTypeAnywhereInTheDeclaration() {
+    #expect(declaresAccessor("class Store {\n  static let shared: Store = {\n    let s = make()\n    return s\n  }()\n}"))
+    #expect(declaresAccessor("extension Outer.Inner {\n  static let shared = Outer.Inner()\n}"))
+    #expect(declaresAccessor("class Box {\n  static var shared: Self { fatalError() }\n}"))
+    #expect(declaresAccessor("class Box {\n  static func sharedInstance<T>(_ t: T.Type) -> Box { Box() }\n}"))
+    #expect(declaresAccessor("final class Hub {\n  static let shared =\n    Hub(name: \"hub\", size: [1, 2])\n}"))
+    #expect(declaresAccessor("final class Hub: Locating {\n  static var shared: Locating = Hub()\n}"))
+    #expect(declaresAccessor("class `Log` {\n  static let instance = `Log`()\n}"))
+    // What cannot be read is "maybe": a block comment, a string with an escape or interpolation.
+    #expect(declaresAccessor("struct A {\n  static let defaultName = /* later */ 1\n}"))
+    #expect(declaresAccessor("struct A {\n  static let defaultName = \"\\(x)\"\n}"))
+  }
+
+  @Test func leavesOutStaticMembersThatAreNoAccessor() {
+    #expect(!declaresAccessor("struct Config {\n  static let defaultPort = 8080\n  var port = 1\n}"))
+    #expect(!declaresAccessor("enum Keys {\n  static let sharedKey = \"shared\"\n}\nlet k = Keys.self"))
+    #expect(!declaresAccessor("class A {\n  static var instanceCount = 0\n  func f() -> A { A() }\n}"))
+    #expect(!declaresAccessor("class A {\n  static let defaultTimeout: TimeInterval = 5 // A\n}\nextension A {}"))
+  }
+
   @Test func leavesOutFilesThatOnlyUseAnAccessor() {
     #expect(!declaresAccessor("final class Feed {\n  func run() { Store.shared.load() }\n}"))
     #expect(!declaresAccessor("struct Feed {\n  static func run() { switch x { default: break } }\n}"))
