@@ -25,8 +25,9 @@ public enum BytePrefilter {
     var typeNames: Set<ArraySlice<UInt8>>?
     return occurrences(of: accessors.needles, in: bytes).contains { offset in
       guard isStaticMemberName(at: offset, in: bytes) else { return false }
-      if typeNames == nil { typeNames = declaredTypeNames(in: bytes) }
-      return namesOwnType(afterNameAt: offset, in: bytes, typeNames: typeNames ?? [])
+      let names = typeNames ?? declaredTypeNames(in: bytes)
+      typeNames = names
+      return namesOwnType(afterNameAt: offset, in: bytes, isTypeName: names.contains)
     }
   }
 
@@ -71,13 +72,12 @@ public enum BytePrefilter {
       }
       var end = index + 1
       while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
-      let word = bytes[index..<end]
       if expecting {
-        names.insert(word)
+        names.insert(bytes[index..<end])
         expecting = false
-      } else if typeKeywords.contains(word) {
+      } else if let keyword = typeKeyword(bytes, index, end - index) {
         expecting = true
-        chain = word.elementsEqual("extension".utf8)
+        chain = keyword == .extension
       } else {
         chain = false
       }
@@ -86,13 +86,33 @@ public enum BytePrefilter {
     return names
   }
 
-  private static let typeKeywords: Set<ArraySlice<UInt8>> = Set(
-    ["class", "struct", "enum", "actor", "protocol", "extension"].map { ArraySlice($0.utf8) })
+  private enum TypeKeyword { case other, `extension` }
 
-  /// Whether `Self` or one of `typeNames` is written after the name starting at `offset`, before
+  /// `class`, `struct`, `enum`, `actor`, `protocol` or `extension` at `start`, told by length and
+  /// first byte before any comparison.
+  private static func typeKeyword(_ bytes: [UInt8], _ start: Int, _ length: Int) -> TypeKeyword? {
+    func matches(_ word: StaticString) -> Bool {
+      let text = word.utf8Start
+      for offset in 1..<length where text[offset] != bytes[start + offset] { return false }
+      return true
+    }
+    switch (length, bytes[start]) {
+    case (4, UInt8(ascii: "e")): return matches("enum") ? .other : nil
+    case (5, UInt8(ascii: "c")): return matches("class") ? .other : nil
+    case (5, UInt8(ascii: "a")): return matches("actor") ? .other : nil
+    case (6, UInt8(ascii: "s")): return matches("struct") ? .other : nil
+    case (8, UInt8(ascii: "p")): return matches("protocol") ? .other : nil
+    case (9, UInt8(ascii: "e")): return matches("extension") ? .extension : nil
+    default: return nil
+    }
+  }
+
+  /// Whether a word `isTypeName` accepts is written after the name starting at `offset`, before
   /// the declaration ends: the next member's keyword or the type's closing brace, outside brackets.
   /// A block comment, a raw string or a string with escapes or interpolation is "maybe".
-  static func namesOwnType(afterNameAt offset: Int, in bytes: [UInt8], typeNames: Set<ArraySlice<UInt8>>) -> Bool {
+  static func namesOwnType(
+    afterNameAt offset: Int, in bytes: [UInt8], isTypeName: (ArraySlice<UInt8>) -> Bool
+  ) -> Bool {
     let count = bytes.count
     var index = offset
     while index < count, isIdentifierByte(bytes[index]) { index += 1 }
@@ -103,7 +123,7 @@ public enum BytePrefilter {
         var end = index + 1
         while end < count, isIdentifierByte(bytes[end]) { end += 1 }
         let word = bytes[index..<end]
-        if typeNames.contains(word) { return true }
+        if isTypeName(word) { return true }
         // `Store.init()`, `.self`: a member's name, not a keyword.
         let isMemberName = index > 0 && bytes[index - 1] == UInt8(ascii: ".")
         if depth == 0, !isMemberName, declarationEnds.contains(word) { return false }

@@ -176,11 +176,20 @@ public func lineCount(_ bytes: [UInt8]) -> Int {
     let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
     let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     while offset + 8 <= count {
-      let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ feeds
-      // The high bit of each byte of `zero` is set where that byte of `word` is zero.
-      let zero = ~(((word & low) &+ low) | word | low)
-      lines += zero.nonzeroBitCount
-      offset += 8
+      // Each byte of `sums` counts the line feeds at its position, for at most 255 words at a time.
+      var sums: UInt64 = 0
+      var words = 0
+      while words < 255, offset + 8 <= count {
+        let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ feeds
+        // The high bit of each byte is set where that byte of `word` is zero.
+        let zero = ~(((word & low) &+ low) | word | low)
+        sums &+= zero >> 7
+        offset += 8
+        words += 1
+      }
+      // Pairs of bytes summed into four 16-bit lanes, and the lanes into the top one.
+      let lanes = (sums & 0x00FF_00FF_00FF_00FF) &+ ((sums >> 8) & 0x00FF_00FF_00FF_00FF)
+      lines += Int((lanes &* 0x0001_0001_0001_0001) >> 48)
     }
     while offset < count {
       if buffer[offset] == UInt8(ascii: "\n") { lines += 1 }

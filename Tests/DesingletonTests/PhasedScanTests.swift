@@ -179,7 +179,7 @@ import Testing
       let sites = NameSites(bytes)
       #expect(sites.mentionsMutating == BytePrefilter.mentions([Array("mutating".utf8)], in: bytes))
       #expect(lineCount(bytes) == 1 + bytes.count { $0 == UInt8(ascii: "\n") })
-      for end in [0, 1, 7, 8, 9, 17] where end <= bytes.count {
+      for end in [0, 1, 7, 8, 9, 17, 2_039, 2_040, 2_041, 4_100] where end <= bytes.count {
         #expect(lineCount(Array(bytes[..<end])) == 1 + bytes[..<end].count { $0 == UInt8(ascii: "\n") })
       }
       for name in identifiers(bytes) {
@@ -193,6 +193,17 @@ import Testing
       #expect(!sites.canDeclare(NameSites.Query(["NoSuchNameAnywhere"])))
     }
     #expect(checked > 1_000)
+  }
+
+  @Test func countsLinesOfEveryLength() {
+    for count in [0, 1, 8, 2_040, 2_048, 5_000] {
+      let feeds = [UInt8](repeating: UInt8(ascii: "\n"), count: count)
+      #expect(lineCount(feeds) == count + 1)
+      let mixed: [UInt8] = (0..<count).map { (position: Int) -> UInt8 in
+        position % 3 == 0 ? 0x0A : UInt8(0x80 + position % 100)
+      }
+      #expect(lineCount(mixed) == 1 + mixed.count { $0 == UInt8(ascii: "\n") })
+    }
   }
 
   @Test func answersForManyNamesAtOnce() {
