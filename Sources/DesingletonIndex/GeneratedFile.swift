@@ -19,8 +19,8 @@ public enum GeneratedFile {
     // Only comments in the header count: code mentioning the words further down does not. Read as
     // bytes (a header is ASCII where it matters: the markers, `//`, spaces and line breaks).
     let header = bytes.prefix(headerLength)
-    // Every marker has `generated` or `edit` in it: most headers have neither, and are told apart
-    // in one pass over their bytes instead of line by line.
+    // Every marker has `generated` or `not edit` in it: most headers have neither, and are told
+    // apart in one pass over their bytes instead of line by line.
     guard mentionsMarkerWord(header) else { return false }
     let lowered = header.map(lowercased)
     // Each place a marker occurs (no marker spans a line break): is its line a comment?
@@ -51,16 +51,16 @@ public enum GeneratedFile {
   }
 
   private static let markerBytes = markers.map { Array($0.utf8) }
-  private static let markerWords = [Array("generated".utf8), Array("edit".utf8)]
+  private static let markerWords = [Array("generated".utf8), Array("not edit".utf8)]
 
-  /// Whether `generated` or `edit` occurs in the bytes, in any case.
+  /// Whether `generated` or `not edit` occurs in the bytes, in any case.
   private static func mentionsMarkerWord(_ header: ArraySlice<UInt8>) -> Bool {
     header.withUnsafeBufferPointer { buffer in
       let count = buffer.count
       var index = 0
       while index < count {
         switch buffer[index] | 0x20 {
-        case UInt8(ascii: "g"), UInt8(ascii: "e"):
+        case UInt8(ascii: "g"), UInt8(ascii: "n"):
           for word in markerWords where word[0] == buffer[index] | 0x20 && index + word.count <= count {
             var offset = 1
             while offset < word.count, lowercased(buffer[index + offset]) == word[offset] { offset += 1 }

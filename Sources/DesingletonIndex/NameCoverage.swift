@@ -53,13 +53,14 @@ public final class NameCoverage: @unchecked Sendable {
   /// The simple name a written type name is looked up by (`Outer.Inner<T>` → `Inner`), as
   /// `Index.resolve` does; nil when no type can be declared with it (`[Int]`, `Foo?`).
   static func key(_ written: String) -> String? {
-    var name = Substring(written)
-    if let generic = name.firstIndex(of: "<") { name = name[..<generic] }
-    if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
-    guard !name.isEmpty,
-      name.utf8.allSatisfy({ BytePrefilter.isIdentifierByte($0) || $0 == UInt8(ascii: "`") })
+    // By bytes: `<` and `.` are ASCII, and a name is asked about thousands of times.
+    let utf8 = written.utf8
+    var name = utf8[...]
+    if let generic = name.firstIndex(of: UInt8(ascii: "<")) { name = name[..<generic] }
+    if let dot = name.lastIndex(of: UInt8(ascii: ".")) { name = name[name.index(after: dot)...] }
+    guard !name.isEmpty, name.allSatisfy({ BytePrefilter.isIdentifierByte($0) || $0 == UInt8(ascii: "`") })
     else { return nil }
-    return String(name)
+    return name.count == utf8.count ? written : String(Substring(name))
   }
 
   func needType(_ written: String) {
