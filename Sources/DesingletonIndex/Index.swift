@@ -284,8 +284,8 @@ public struct Index: Sendable {
       if let suffixed = candidates.first(where: { endsWithComponent($0, written) }) { return suffixed }
       return candidates.count == 1 ? candidates[0] : written
     }
-    let stripped = written.split(separator: "<").first.map(String.init) ?? written
-    let last = stripped.split(separator: ".").last.map(String.init) ?? stripped
+    let stripped = written.firstComponent(separatedBy: UInt8(ascii: "<")).map(String.init) ?? written
+    let last = stripped.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? stripped
     guard let candidates = simpleNames[last] else { return stripped }
     if candidates.contains(stripped) { return stripped }
     if let suffixed = candidates.first(where: { endsWithComponent(stripped, $0) || endsWithComponent($0, stripped) }) {
@@ -336,7 +336,7 @@ public struct Index: Sendable {
   public func types(named name: String) -> [String] {
     coverage.needType(name)
     if declarationsByQualifiedName[name]?.contains(where: { !$0.isExtension }) == true { return [name] }
-    let last = name.split(separator: ".").last.map(String.init) ?? name
+    let last = name.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? name
     return qualifiedNamesBySimpleName[last] ?? []
   }
 
@@ -436,7 +436,7 @@ struct TypeAliasTable: Sendable {
       coverage.needType(current)
       guard let aliased = aliasedType(current, from: scope, coverage: coverage) else { return nil }
       let resolved = Index.resolve(aliased, simpleNames: simpleNames, coverage: coverage)
-      if simpleNames[resolved.split(separator: ".").last.map(String.init) ?? resolved]?.contains(resolved) == true {
+      if simpleNames[resolved.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? resolved]?.contains(resolved) == true {
         return resolved
       }
       current = aliased
@@ -457,13 +457,13 @@ struct TypeAliasTable: Sendable {
   private func aliasedType(_ written: String, from context: String?, coverage: NameCoverage?) -> String? {
     if let coverage {
       // The aliases of this name have qualified names made from their enclosing types' names.
-      let last = written.split(separator: ".").last.map(String.init) ?? written
+      let last = written.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? written
       for candidate in qualifiedNamesBySimpleName[last] ?? [] {
         if let owner = owners[candidate] { coverage.needType(owner) }
       }
     }
     if let aliased = aliasedTypes[written] { return aliased }
-    let last = written.split(separator: ".").last.map(String.init) ?? written
+    let last = written.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? written
     guard let candidates = qualifiedNamesBySimpleName[last] else { return nil }
     // The one declared in the innermost enclosing type, else the one that ends with what is written.
     if var scope = context {

@@ -147,7 +147,7 @@ enum SingletonDetector {
   }
 
   private static func simpleName(_ written: String) -> String {
-    written.split(separator: ".").last.map(String.init) ?? written
+    written.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? written
   }
 
   static func shape(of member: MemberDecl) -> SingletonShape {

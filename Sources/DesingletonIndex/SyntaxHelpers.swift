@@ -196,3 +196,28 @@ private func anchorIndex(of needle: [UInt8]) -> Int {
 public func containsAny(_ needles: [[UInt8]], in bytes: [UInt8]) -> Bool {
   !occurrences(of: needles, in: bytes, firstOnly: true).isEmpty
 }
+
+extension String {
+  /// `split(separator:).first` for an ASCII separator, by bytes: the first non-empty component
+  /// (`Outer.Inner<T>` → `Outer.Inner` for `<`); nil when there is none. Type names are split this
+  /// way thousands of times per index.
+  public func firstComponent(separatedBy separator: UInt8) -> Substring? {
+    let utf8 = self.utf8
+    var start = utf8.startIndex
+    while start != utf8.endIndex, utf8[start] == separator { start = utf8.index(after: start) }
+    guard start != utf8.endIndex else { return nil }
+    let end = utf8[start...].firstIndex(of: separator) ?? utf8.endIndex
+    return Substring(self[start..<end])
+  }
+
+  /// `split(separator:).last` for an ASCII separator, by bytes: the last non-empty component
+  /// (`Outer.Inner` → `Inner` for `.`); nil when there is none.
+  public func lastComponent(separatedBy separator: UInt8) -> Substring? {
+    let utf8 = self.utf8
+    var end = utf8.endIndex
+    while end != utf8.startIndex, utf8[utf8.index(before: end)] == separator { end = utf8.index(before: end) }
+    guard end != utf8.startIndex else { return nil }
+    let start = utf8[..<end].lastIndex(of: separator).map { utf8.index(after: $0) } ?? utf8.startIndex
+    return Substring(self[start..<end])
+  }
+}

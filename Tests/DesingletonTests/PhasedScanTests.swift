@@ -357,3 +357,13 @@ import Testing
     #expect(tricky.mutatingMethodNames == ["empty", "fill"])
   }
 }
+
+@Suite struct TypeNameComponentTests {
+  @Test func agreeWithSplitting() {
+    let names = ["", ".", "<", "A", "A.B", "A.B.C", ".A", "A.", "A..B", "A<B.C>", "<T>", "Outer.Inner<T, U.V>", "é.ü", "A<<B"]
+    for name in names {
+      #expect(name.firstComponent(separatedBy: UInt8(ascii: "<")) == name.split(separator: "<").first, "\(name)")
+      #expect(name.lastComponent(separatedBy: UInt8(ascii: ".")) == name.split(separator: ".").last, "\(name)")
+    }
+  }
+}
