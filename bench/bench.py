@@ -360,17 +360,21 @@ def scan_stats(err_path):
         if m:
             stats.update(files=int(m[1]), all_files=int(m[2]), file_share=int(m[3]), lines=int(m[4]),
                          all_lines=int(m[5]), line_share=int(m[6]),
-                         phases=[(int(f), int(l)) for f, l in re.findall(r"(\d+) files, (\d+) lines", m[7])])
+                         phases=[(int(f), int(l), t) for f, l, t in
+                                 re.findall(r"(\d+) files, (\d+) lines(?:, ([\d.]+) s)?", m[7])])
         m = re.match(r"scan: serial: (.*); whole command .*", line)
         if m:
             stats["serial"] = m[1]
+        m = re.match(r"scan: analysing the singletons for the report \(in parallel, each run\) (.*)", line)
+        if m:
+            stats["analysis"] = m[1]
     return stats
 
 
 def phases_text(stats):
     if not stats.get("phases"):
         return "—"
-    return " / ".join(f"{f:,} files, {l:,} lines" for f, l in stats["phases"] if f)
+    return " / ".join(f"{f:,} files, {l:,} lines" + (f" ({t} s)" if t else "") for f, l, t in stats["phases"] if f)
 
 
 def bench_corpus(c, binary, runs, threads, swiftc, parse_only, rare=None, only=None):
@@ -562,6 +566,7 @@ def corpus_table(c, rows, threads, reference):
         ("scan / bare parse of the files it parsed, %d threads (paired runs)" % threads, fmt_x(paired(rows, "scanN", "parseP")), "≤ 1.10× (generated)"),
         ("scan / `scan --full`, %d threads (paired runs)" % threads, fmt_x(paired(rows, "scanN", "fullN")), "≤ 1.00×"),
         ("serial parts of the scan (from `--stats`, last warm-up run)", stats.get("serial", "—"), "—"),
+        ("the report's analysis of the singletons, in parallel (from `--stats`)", stats.get("analysis", "—"), "—"),
         ("scan / bare parse of every file, %d threads (paired runs)" % threads, fmt_x(paired(rows, "scanN", "parseN")), "—"),
         ("scan / bare parse, %d threads (ratio of medians)" % threads, fmt_x(ratio(g("scanN"), g("parseN"))), "—"),
         ("scan / bare parse, 1 thread (paired runs)", fmt_x(paired(rows, "scan1", "parse1")), "—"),
