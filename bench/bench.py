@@ -371,6 +371,25 @@ def scan_stats(err_path):
     return stats
 
 
+def same_report(phased_path, full_path):
+    """Whether two `scan --format json` reports are the same bytes; else what differs."""
+    try:
+        phased, full = open(phased_path, "rb").read(), open(full_path, "rb").read()
+    except OSError:
+        return "—"
+    if phased == full:
+        return "yes, byte for byte"
+    try:
+        a, b = json.loads(phased), json.loads(full)
+    except ValueError:
+        return "no"
+    missing = [w for w in b.get("warnings", []) if w not in a.get("warnings", [])]
+    a["warnings"], b["warnings"] = [], []
+    if a == b and all("syntax errors" in w for w in missing):
+        return f"yes, but for {len(missing)} syntax-error warning(s) of files it did not parse"
+    return "no"
+
+
 def phases_text(stats):
     if not stats.get("phases"):
         return "—"
@@ -396,6 +415,11 @@ def bench_corpus(c, binary, runs, threads, swiftc, parse_only, rare=None, only=N
     run_procs([[binary, "scan", "--format", "json", "--threads", str(threads), "--stats", "--list-parsed", parsed_list,
                 root]], [json_out])
     c["stats"] = scan_stats(json_out + ".err")
+    # The phased scan's report against a parse of every file's (the warnings of files it did not
+    # parse aside, which it cannot know).
+    full_out = os.path.join(lists, "scan-full.json")
+    run_procs([[binary, "scan", "--full", "--format", "json", "--threads", str(threads), root]], [full_out])
+    c["same_as_full"] = same_report(json_out, full_out)
     parsed_files = [p for p in open(parsed_list).read().split("\n") if p] if os.path.exists(parsed_list) else []
 
     rows["read"] = Row("read", "read every file (Python child reading bytes; read loop only)")
@@ -561,6 +585,7 @@ def corpus_table(c, rows, threads, reference):
     share = (f"{stats['file_share']}% of the files, {stats['line_share']}% of the lines" if "line_share" in stats else "—")
     lines = [
         ("scan / `swiftc -frontend -parse`, %d processes (paired runs)" % threads, fmt_x(paired(rows, "scanN", "swiftcN")), "≤ 0.60× (mirror)"),
+        ("report the same as `scan --full`'s", c.get("same_as_full", "—"), "byte for byte"),
         ("what scan parsed", share, "—"),
         ("what each phase parsed (files re-parsed to keep members count again)", phases_text(stats), "—"),
         ("scan / bare parse of the files it parsed, %d threads (paired runs)" % threads, fmt_x(paired(rows, "scanN", "parseP")), "≤ 1.10× (generated)"),

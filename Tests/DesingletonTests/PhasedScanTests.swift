@@ -275,6 +275,27 @@ import Testing
     #expect(scan.phases.count >= 2)
   }
 
+  /// Every sample, whole: the phased scan's report is the full scan's, byte for byte.
+  @Test func samplesReportWhatAFullScanReports() throws {
+    let samples = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Samples").sorted()
+    var compared = 0
+    for sample in samples {
+      let directory = packageRoot + "/Samples/" + sample
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        continue
+      }
+      let paths = try FileLoader().swiftFiles(in: [directory]).files
+      let builder = IndexBuilder(threads: 2)
+      let full = try ScanReport(project: Project(index: builder.build(paths: paths))).json()
+      let scan = PhasedScan(paths: paths, builder: builder)
+      let phased = try scan.run { index in try ScanReport(project: Project(index: index)).json() }
+      #expect(phased == full, "\(sample)")
+      compared += 1
+    }
+    #expect(compared >= 15)
+  }
+
   /// Types the scan never asks about keep no members; the singleton keeps them all.
   @Test func keepsMembersOnlyOfTypesAskedAbout() throws {
     let (directory, paths) = try writeFiles()
