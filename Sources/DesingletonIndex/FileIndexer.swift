@@ -176,20 +176,9 @@ struct DeclarationCollector {
       }
     }
     types.append(
-      TypeDecl(
-        name: name,
-        qualifiedName: qualified,
-        kind: kind,
-        inherited: group.inheritanceClause?.inheritedTypes.map { $0.type.text(in: source) } ?? [],
-        attributes: group.attributes.names(in: source),
-        modifiers: modifierSummary.others,
-        access: modifierSummary.access,
-        members: keeps ? members : [],
-        range: group.sourceRange(in: source),
-        bodyOpen: memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
-        bodyClose: memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
-        membersOmitted: !keeps
-      ))
+      typeDecl(
+        name, qualified: qualified, kind: kind, group: group, modifiers: modifierSummary, members: keeps ? members : [],
+        membersOmitted: !keeps))
     for position in members.indices where members[position].kind == .typeAlias {
       if let aliased = members[position].typeText {
         typeAliases.append(TypeAlias(name: members[position].name, aliasedType: aliased, enclosingType: qualified))
@@ -209,28 +198,35 @@ struct DeclarationCollector {
     _ name: String, qualified: String, kind: TypeDecl.Kind, group: some DeclGroupSyntax,
     outline: MemberExtractor.Outline
   ) {
-    let memberBlock = group.memberBlock
-    let modifierSummary = ModifierSummary(group.modifiers)
     mutatingMethodNames.formUnion(outline.mutatingMethodNames)
     types.append(
-      TypeDecl(
-        name: name,
-        qualifiedName: qualified,
-        kind: kind,
-        inherited: group.inheritanceClause?.inheritedTypes.map { $0.type.text(in: source) } ?? [],
-        attributes: group.attributes.names(in: source),
-        modifiers: modifierSummary.others,
-        access: modifierSummary.access,
-        members: [],
-        range: group.sourceRange(in: source),
-        bodyOpen: memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
-        bodyClose: memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
-        membersOmitted: true
-      ))
+      typeDecl(
+        name, qualified: qualified, kind: kind, group: group, modifiers: ModifierSummary(group.modifiers), members: [],
+        membersOmitted: true))
     for alias in outline.typeAliases {
       typeAliases.append(TypeAlias(name: alias.name, aliasedType: alias.aliasedType, enclosingType: qualified))
     }
-    if outline.hasNestedTypes { collect(memberBlock.members, enclosing: qualified) }
+    if outline.hasNestedTypes { collect(group.memberBlock.members, enclosing: qualified) }
+  }
+
+  private func typeDecl(
+    _ name: String, qualified: String, kind: TypeDecl.Kind, group: some DeclGroupSyntax, modifiers: ModifierSummary,
+    members: [MemberDecl], membersOmitted: Bool
+  ) -> TypeDecl {
+    TypeDecl(
+      name: name,
+      qualifiedName: qualified,
+      kind: kind,
+      inherited: group.inheritanceClause?.inheritedTypes.map { $0.type.text(in: source) } ?? [],
+      attributes: group.attributes.names(in: source),
+      modifiers: modifiers.others,
+      access: modifiers.access,
+      members: members,
+      range: group.sourceRange(in: source),
+      bodyOpen: group.memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
+      bodyClose: group.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
+      membersOmitted: membersOmitted
+    )
   }
 }
 
