@@ -27,7 +27,7 @@ public enum BytePrefilter {
       guard isStaticMemberName(at: offset, in: bytes) else { return false }
       let names = typeNames ?? declaredTypeNames(in: bytes)
       typeNames = names
-      return namesOwnType(afterNameAt: offset, in: bytes, isTypeName: names.contains)
+      return namesOwnType(afterNameAt: offset, in: bytes, typeNames: names)
     }
   }
 
@@ -75,7 +75,7 @@ public enum BytePrefilter {
       if expecting {
         names.insert(bytes[index..<end])
         expecting = false
-      } else if let keyword = typeKeyword(bytes, index, end - index) {
+      } else if let keyword = declarationKeyword(in: bytes, index..<end), keyword.introducesType {
         expecting = true
         chain = keyword == .extension
       } else {
@@ -86,33 +86,45 @@ public enum BytePrefilter {
     return names
   }
 
-  private enum TypeKeyword { case other, `extension` }
+  /// The keywords a declaration of a type, extension, type alias or method starts with.
+  enum DeclarationKeyword {
+    case `class`, `struct`, `enum`, actor, `protocol`, `extension`, `typealias`, `func`
 
-  /// `class`, `struct`, `enum`, `actor`, `protocol` or `extension` at `start`, told by length and
-  /// first byte before any comparison.
-  private static func typeKeyword(_ bytes: [UInt8], _ start: Int, _ length: Int) -> TypeKeyword? {
-    func matches(_ word: StaticString) -> Bool {
+    /// `class`, `struct`, `enum`, `actor`, `protocol` and `extension` name a type's members' owner.
+    var introducesType: Bool { self != .typealias && self != .func }
+  }
+
+  /// The declaration keyword `length` bytes from `start`, if it is one; told by length and first
+  /// byte before any comparison (this runs for every identifier of every file a scan reads).
+  static func declarationKeyword(_ base: UnsafePointer<UInt8>, _ start: Int, _ length: Int) -> DeclarationKeyword? {
+    func matches(_ word: StaticString, _ keyword: DeclarationKeyword) -> DeclarationKeyword? {
       let text = word.utf8Start
-      for offset in 1..<length where text[offset] != bytes[start + offset] { return false }
-      return true
+      for offset in 1..<length where text[offset] != base[start + offset] { return nil }
+      return keyword
     }
-    switch (length, bytes[start]) {
-    case (4, UInt8(ascii: "e")): return matches("enum") ? .other : nil
-    case (5, UInt8(ascii: "c")): return matches("class") ? .other : nil
-    case (5, UInt8(ascii: "a")): return matches("actor") ? .other : nil
-    case (6, UInt8(ascii: "s")): return matches("struct") ? .other : nil
-    case (8, UInt8(ascii: "p")): return matches("protocol") ? .other : nil
-    case (9, UInt8(ascii: "e")): return matches("extension") ? .extension : nil
+    switch (length, base[start]) {
+    case (4, UInt8(ascii: "e")): return matches("enum", .enum)
+    case (4, UInt8(ascii: "f")): return matches("func", .func)
+    case (5, UInt8(ascii: "c")): return matches("class", .class)
+    case (5, UInt8(ascii: "a")): return matches("actor", .actor)
+    case (6, UInt8(ascii: "s")): return matches("struct", .struct)
+    case (8, UInt8(ascii: "p")): return matches("protocol", .protocol)
+    case (9, UInt8(ascii: "e")): return matches("extension", .extension)
+    case (9, UInt8(ascii: "t")): return matches("typealias", .typealias)
     default: return nil
     }
   }
 
-  /// Whether a word `isTypeName` accepts is written after the name starting at `offset`, before
-  /// the declaration ends: the next member's keyword or the type's closing brace, outside brackets.
-  /// A block comment, a raw string or a string with escapes or interpolation is "maybe".
-  static func namesOwnType(
-    afterNameAt offset: Int, in bytes: [UInt8], isTypeName: (ArraySlice<UInt8>) -> Bool
-  ) -> Bool {
+  static func declarationKeyword(in bytes: [UInt8], _ word: Range<Int>) -> DeclarationKeyword? {
+    bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.flatMap { declarationKeyword($0, word.lowerBound, word.count) }
+    }
+  }
+
+  /// Whether one of `typeNames` is written after the name starting at `offset`, before the
+  /// declaration ends: the next member's keyword or the type's closing brace, outside brackets. A
+  /// block comment, a raw or multi-line string, or a string with escapes or interpolation is "maybe".
+  static func namesOwnType(afterNameAt offset: Int, in bytes: [UInt8], typeNames: Set<ArraySlice<UInt8>>) -> Bool {
     let count = bytes.count
     var index = offset
     while index < count, isIdentifierByte(bytes[index]) { index += 1 }
@@ -123,7 +135,7 @@ public enum BytePrefilter {
         var end = index + 1
         while end < count, isIdentifierByte(bytes[end]) { end += 1 }
         let word = bytes[index..<end]
-        if isTypeName(word) { return true }
+        if typeNames.contains(word) { return true }
         // `Store.init()`, `.self`: a member's name, not a keyword.
         let isMemberName = index > 0 && bytes[index - 1] == UInt8(ascii: ".")
         if depth == 0, !isMemberName, declarationEnds.contains(word) { return false }
@@ -140,14 +152,13 @@ public enum BytePrefilter {
         if depth == 0 { return false }
         depth -= 1
       case UInt8(ascii: "\""):
-        // A string on one line without escapes or interpolation: skipped.
-        var end = index + 1
-        while end < count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] != UInt8(ascii: "\n") {
-          end += 1
+        // A string on one line without escapes or interpolation is skipped.
+        if index + 2 < count, bytes[index + 1] == UInt8(ascii: "\""), bytes[index + 2] == UInt8(ascii: "\"") { return true }
+        index += 1
+        while index < count, bytes[index] != UInt8(ascii: "\"") {
+          if bytes[index] == UInt8(ascii: "\\") || bytes[index] == UInt8(ascii: "\n") { return true }
+          index += 1
         }
-        guard end < count, bytes[end] == UInt8(ascii: "\""), end > index + 1 || end + 1 >= count || bytes[end + 1] != UInt8(ascii: "\"")
-        else { return true }
-        index = end
       case UInt8(ascii: "/"):
         if index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") { return true }
         if index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
@@ -300,12 +311,10 @@ public enum BytePrefilter {
   /// Whether one of `names` occurs where a declaration can name it: right after `class`, `struct`,
   /// `enum`, `actor`, `protocol`, `extension`, `typealias` or `func`, or after a `.` (`extension
   /// Outer.Name`), and not followed by more of an identifier. A file without such an occurrence
-  /// declares no type, extension, type alias or method of that name.
+  /// declares no type, extension, type alias or method of that name. A scan asks `NameSites`, which
+  /// answers this for every name from one pass over the bytes.
   public static func canDeclare(_ names: [[UInt8]], in bytes: [UInt8]) -> Bool {
-    // A few names: one `memchr` search each. Many (a scan asks about every consumer): one pass over
-    // the identifiers, each looked up among the names.
-    if names.count > 8 { return canDeclare(NameSet(names), in: bytes) }
-    return names.contains { name in
+    names.contains { name in
       occurrences(of: [name], in: bytes).contains { offset in
         let end = offset + name.count
         if end < bytes.count, isIdentifierByte(bytes[end]) { return false }
@@ -313,29 +322,6 @@ public enum BytePrefilter {
       }
     }
   }
-
-  /// `canDeclare` for a set of names made once for many files.
-  public static func canDeclare(_ names: NameSet, in bytes: [UInt8]) -> Bool {
-    guard !names.isEmpty else { return false }
-    let table = identifierBytes
-    return bytes.withUnsafeBufferPointer { buffer in
-      var index = 0
-      let count = buffer.count
-      while index < count {
-        guard table[Int(buffer[index])] else {
-          index += 1
-          continue
-        }
-        var end = index + 1
-        while end < count, table[Int(buffer[end])] { end += 1 }
-        if names.contains(bytes, index..<end), isDeclarationSite(index, in: bytes) { return true }
-        index = end
-      }
-      return false
-    }
-  }
-
-  private static let identifierBytes: [Bool] = (0...255).map { isIdentifierByte(UInt8($0)) }
 
   /// Whether the identifier starting at `offset` follows a declaration keyword or a `.` (or a
   /// comment may be in between).
@@ -345,38 +331,10 @@ public enum BytePrefilter {
     if position >= 0, isIdentifierByte(bytes[position]) { return false }
     switch preceding(position, in: bytes) {
     case .dot, .comment: return true
-    case .word(let word): return declarationKeywords.contains { $0.elementsEqual(bytes[word]) }
+    case .word(let word): return declarationKeyword(in: bytes, word) != nil
     case .other, .start: return false
     }
   }
-
-  /// Names looked up by their bytes: a table of (first byte, length) rules most identifiers out
-  /// before any comparison.
-  public struct NameSet: Sendable {
-    private var seen = [Bool](repeating: false, count: 256 * 64)
-    private var names: [Int: [[UInt8]]] = [:]
-
-    public init(_ list: [[UInt8]]) {
-      for name in list where !name.isEmpty {
-        let key = NameSet.key(name[0], name.count)
-        seen[key] = true
-        names[key, default: []].append(name)
-      }
-    }
-
-    public var isEmpty: Bool { names.isEmpty }
-
-    private static func key(_ first: UInt8, _ length: Int) -> Int { Int(first) * 64 + min(length, 63) }
-
-    func contains(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-      let key = NameSet.key(bytes[range.lowerBound], range.count)
-      guard seen[key], let candidates = names[key] else { return false }
-      return candidates.contains { $0.count == range.count && $0.elementsEqual(bytes[range]) }
-    }
-  }
-
-  static let declarationKeywords: [[UInt8]] =
-    ["class", "struct", "enum", "actor", "protocol", "extension", "typealias", "func"].map { Array($0.utf8) }
 
   enum Preceding: Equatable {
     case dot

@@ -146,12 +146,13 @@ struct DeclarationCollector {
     if let kept = keepsMembers, !kept.names(name) {
       // Most types of a scan's files keep no members: what the index needs of them is read without
       // making the members, unless a static member named like an accessor keeps them after all.
-      let outline = MemberExtractor.outline(of: memberBlock.members, accessors: kept.accessors ?? AccessorNames())
-      if kept.accessors == nil || !outline.hasStaticAccessorName {
+      let outline = MemberExtractor.outline(of: memberBlock.members, accessors: kept.accessors)
+      if !outline.hasStaticAccessorName {
         recordWithoutMembers(name, qualified: qualified, kind: kind, group: group, outline: outline)
         return
       }
     }
+    // From here on the type keeps its members.
     var members = MemberExtractor.members(of: memberBlock.members, in: source, conditions: enclosingConditions)
     let modifierSummary = ModifierSummary(group.modifiers)
     // An extension's access is its members' default: the members of a `private extension` are
@@ -161,14 +162,6 @@ struct DeclarationCollector {
         members[position].access = access == .private ? .fileprivate : access
       }
     }
-    // Here a type keeps its members unless they were asked about and none is an accessor.
-    let keeps =
-      keepsMembers.map { kept in
-        kept.names(name)
-          || (kept.accessors.map { accessors in
-            members.indices.contains { members[$0].isStatic && accessors.matches(members[$0].name) }
-          } ?? false)
-      } ?? true
     if keepsMembers != nil {
       for position in members.indices
       where members[position].kind == .method && members[position].modifiers.contains("mutating") {
@@ -177,8 +170,8 @@ struct DeclarationCollector {
     }
     types.append(
       typeDecl(
-        name, qualified: qualified, kind: kind, group: group, modifiers: modifierSummary, members: keeps ? members : [],
-        membersOmitted: !keeps))
+        name, qualified: qualified, kind: kind, group: group, modifiers: modifierSummary, members: members,
+        membersOmitted: false))
     for position in members.indices where members[position].kind == .typeAlias {
       if let aliased = members[position].typeText {
         typeAliases.append(TypeAlias(name: members[position].name, aliasedType: aliased, enclosingType: qualified))

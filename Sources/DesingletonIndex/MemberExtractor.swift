@@ -28,13 +28,14 @@ enum MemberExtractor {
     var typeAliases: [(name: String, aliasedType: String)] = []
   }
 
-  static func outline(of list: MemberBlockItemListSyntax, accessors: AccessorNames) -> Outline {
+  /// `accessors`: nil when no member name keeps the members (a generated file's).
+  static func outline(of list: MemberBlockItemListSyntax, accessors: AccessorNames?) -> Outline {
     var outline = Outline()
     Self.outline(list.raw, accessors: accessors, into: &outline)
     return outline
   }
 
-  private static func outline(_ list: RawSyntax, accessors: AccessorNames, into outline: inout Outline) {
+  private static func outline(_ list: RawSyntax, accessors: AccessorNames?, into outline: inout Outline) {
     guard let items = list.layoutView?.children else { return }
     for case let item? in items {
       guard let member = RawMemberBlockItemSyntax(item) else { continue }
@@ -48,7 +49,9 @@ enum MemberExtractor {
         }
       case .variableDecl:
         let variable = RawVariableDeclSyntax(raw)!
-        guard !outline.hasStaticAccessorName, ModifierSummary(variable.modifiers).isStatic else { continue }
+        guard let accessors, !outline.hasStaticAccessorName, ModifierSummary(variable.modifiers).isStatic else {
+          continue
+        }
         for binding in variable.bindings.elements {
           if let pattern = binding.pattern.as(RawIdentifierPatternSyntax.self),
             accessors.matches(unquoted(pattern.identifier.text))
@@ -61,16 +64,16 @@ enum MemberExtractor {
         let modifiers = ModifierSummary(function.modifiers)
         let name = unquoted(function.name.text)
         if modifiers.others.contains("mutating") { outline.mutatingMethodNames.append(name) }
-        if modifiers.isStatic && accessors.matches(name) { outline.hasStaticAccessorName = true }
+        if modifiers.isStatic && accessors?.matches(name) == true { outline.hasStaticAccessorName = true }
       case .subscriptDecl:
-        if ModifierSummary(RawSubscriptDeclSyntax(raw)!.modifiers).isStatic && accessors.matches("subscript") {
+        if ModifierSummary(RawSubscriptDeclSyntax(raw)!.modifiers).isStatic && accessors?.matches("subscript") == true {
           outline.hasStaticAccessorName = true
         }
       case .typeAliasDecl:
         let alias = RawTypeAliasDeclSyntax(raw)!
         outline.typeAliases.append((alias.name.text, alias.initializer.value.trimmedText))
       case .enumCaseDecl:
-        for element in RawEnumCaseDeclSyntax(raw)!.elements.elements where accessors.matches(element.name.text) {
+        for element in RawEnumCaseDeclSyntax(raw)!.elements.elements where accessors?.matches(element.name.text) == true {
           outline.hasStaticAccessorName = true
         }
       case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl:

@@ -25,7 +25,6 @@ public struct NameSites: Sendable {
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       let count = buffer.count
-      let keywordLengths = NameSites.keywordLengths
       NameSites.classes.withUnsafeBufferPointer { classes in
         // What precedes the next byte, skipping whitespace as `preceding` does; and before a
         // backtick, what preceded it (`` Palette.`default` ``: the backtick belongs to the name).
@@ -50,11 +49,8 @@ public struct NameSites: Sendable {
             case .declarationKeyword: keywords.append(NameSites.hash(base, index, end))
             case .start, .otherWord, .other: break
             }
-            let length = end - index
-            // Most words are ruled out by their first byte and length.
             before =
-              length <= 9 && keywordLengths[Int(byte)] & (1 << length) != 0
-                && NameSites.isDeclarationKeyword(base, index, length) ? .declarationKeyword : .otherWord
+              BytePrefilter.declarationKeyword(base, index, end - index) == nil ? .otherWord : .declarationKeyword
             index = end
             continue
           case NameSites.space:
@@ -78,10 +74,9 @@ public struct NameSites: Sendable {
         }
       }
     }
-    let mutating = BytePrefilter.mentions([NameSites.mutatingWord], in: bytes)
     memberSites = members
     keywordSites = keywords
-    mentionsMutating = mutating
+    mentionsMutating = BytePrefilter.mentions([NameSites.mutatingWord], in: bytes)
   }
 
   /// Whether the file can declare a type, extension, type alias or method of one of the names
@@ -112,8 +107,6 @@ public struct NameSites: Sendable {
       self.hashes = NameSites.sortedUnique(hashes)
       self.bitmap = bitmap
     }
-
-    public var isEmpty: Bool { hashes.isEmpty }
 
     func intersects(_ sites: [UInt32]) -> Bool {
       guard !hashes.isEmpty else { return false }
@@ -149,12 +142,6 @@ public struct NameSites: Sendable {
     }
   }
 
-  /// For each byte, the lengths (as bits) of the declaration keywords that start with it.
-  private static let keywordLengths: [UInt16] = (0...255).map { value -> UInt16 in
-    var lengths: UInt16 = 0
-    for keyword in BytePrefilter.declarationKeywords where keyword[0] == UInt8(value) { lengths |= 1 << keyword.count }
-    return lengths
-  }
   private static let mutatingWord = Array("mutating".utf8)
 
   /// FNV-1a over the identifier's bytes.
@@ -166,27 +153,6 @@ public struct NameSites: Sendable {
       index += 1
     }
     return hash
-  }
-
-  /// `class`, `struct`, `enum`, `actor`, `protocol`, `extension`, `typealias`, `func`
-  /// (`BytePrefilter.declarationKeywords`).
-  private static func isDeclarationKeyword(_ base: UnsafePointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
-    func matches(_ word: StaticString) -> Bool {
-      let text = word.utf8Start
-      for offset in 1..<length where text[offset] != base[start + offset] { return false }
-      return true
-    }
-    switch (length, base[start]) {
-    case (4, UInt8(ascii: "e")): return matches("enum")
-    case (4, UInt8(ascii: "f")): return matches("func")
-    case (5, UInt8(ascii: "c")): return matches("class")
-    case (5, UInt8(ascii: "a")): return matches("actor")
-    case (6, UInt8(ascii: "s")): return matches("struct")
-    case (8, UInt8(ascii: "p")): return matches("protocol")
-    case (9, UInt8(ascii: "e")): return matches("extension")
-    case (9, UInt8(ascii: "t")): return matches("typealias")
-    default: return false
-    }
   }
 
   private static func sortedUnique(_ values: [UInt32]) -> [UInt32] {

@@ -104,9 +104,8 @@ struct Scan: ParsableCommand {
       // The parts that run on one thread, against the whole command's time.
       let total = clock.now - started
       func share(_ part: Duration) -> String {
-        let seconds = Double(part.components.seconds) + Double(part.components.attoseconds) / 1e18
-        let whole = Double(total.components.seconds) + Double(total.components.attoseconds) / 1e18
-        return String(format: "%.3f s (%.0f%%)", seconds, whole > 0 ? 100 * seconds / whole : 0)
+        let whole = Scan.seconds(total)
+        return String(format: "%.3f s (%.0f%%)", Scan.seconds(part), whole > 0 ? 100 * Scan.seconds(part) / whole : 0)
       }
       printError(
         "scan: serial: listing files \(share(listed - started)), reading the package manifests "
@@ -117,12 +116,15 @@ struct Scan: ParsableCommand {
   }
 
   /// `scan: parsed 812 of 3,568 files (21%), 201,334 of 958,659 lines (21%); by phase: 600 / 180 / 32 files`
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
   static func statistics(_ scan: PhasedScan, lines: Int) -> String {
     let parsed = scan.parsed
     func share(_ part: Int, _ whole: Int) -> String { whole == 0 ? "0%" : "\(Int((100 * Double(part) / Double(whole)).rounded()))%" }
-    let phases = scan.phases.map {
-      "\($0.files) files, \($0.lines) lines, " + String(format: "%.3f s", Double($0.time.components.attoseconds) / 1e18 + Double($0.time.components.seconds))
-    }.joined(separator: " / ")
+    let phases = scan.phases.map { "\($0.files) files, \($0.lines) lines, " + String(format: "%.3f s", seconds($0.time)) }
+      .joined(separator: " / ")
     return "scan: parsed \(parsed.files) of \(scan.paths.count) files (\(share(parsed.files, scan.paths.count))), "
       + "\(parsed.lines) of \(lines) lines (\(share(parsed.lines, lines))); by phase: \(phases)"
   }
