@@ -62,11 +62,35 @@ public struct PlanPart: Sendable, Equatable {
   public var newFiles: Set<String>
   /// Pieces that must be applied before this one (by name): what it uses of theirs.
   public var after: [String]
+  /// The units of the design the piece holds (consumers whose code moves together), which a
+  /// command can leave out and plan again: one, the piece's name, unless pieces were joined.
+  public var units: [String]
 
-  public init(name: String, ranges: [String: [Range<Int>]] = [:], newFiles: Set<String> = [], after: [String] = []) {
+  public init(
+    name: String, ranges: [String: [Range<Int>]] = [:], newFiles: Set<String> = [], after: [String] = [],
+    units: [String]? = nil
+  ) {
     self.name = name
     self.ranges = ranges
     self.newFiles = newFiles
     self.after = after
+    self.units = units ?? [name]
+  }
+}
+
+extension Array where Element == TextEdit {
+  /// Where a byte offset of the text these edits produce comes from: the offset in the original text
+  /// and, when it falls inside (or at the edge of) an edit's replacement, that edit's position in
+  /// this array. The edits must not overlap.
+  public func origin(ofNewOffset offset: Int) -> (original: Int, edit: Int?) {
+    var shift = 0
+    for (position, edit) in enumerated().sorted(by: { $0.element < $1.element }) {
+      let newStart = edit.range.lowerBound + shift
+      let newEnd = newStart + edit.replacement.utf8.count
+      if offset < newStart { break }
+      if offset <= newEnd { return (edit.range.lowerBound + Swift.min(offset - newStart, edit.range.count), position) }
+      shift += edit.replacement.utf8.count - edit.range.count
+    }
+    return (offset - shift, nil)
   }
 }

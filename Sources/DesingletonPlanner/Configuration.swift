@@ -113,6 +113,9 @@ public struct Configuration: Sendable, Equatable {
   public var excludes: [String] = []
   /// Extra accessor names, like `--accessor`.
   public var accessors: [String] = []
+  /// The build that checks what a write command wrote, like `--verify`; `false` in the file turns
+  /// verification off, like `--no-verify`.
+  public var verify: VerifySetting?
   public var singletons: [String: SingletonSettings] = [:]
   /// Unknown keys, as `path:line:col: warning: unknown key 'x'`.
   public var warnings: [Diagnostic] = []
@@ -125,6 +128,7 @@ public struct Configuration: Sendable, Equatable {
       "excludes": .strings(\.excludes, what: "a glob or path"),
       "accessors": .strings(\.accessors, what: "an accessor name", identifier: true),
       "singletons": .singletons,
+      "verify": .verify,
     ]
   }
 
@@ -153,6 +157,12 @@ public struct Configuration: Sendable, Equatable {
     configuration.warnings = warnings
     return configuration
   }
+}
+
+/// What checks a write: a build command, or nothing.
+public enum VerifySetting: Sendable, Equatable {
+  case command(String)
+  case off
 }
 
 /// How one key of a configuration object is read into its settings.
@@ -244,6 +254,17 @@ extension Field where Root == Configuration {
           )
         }
         throw mismatch(node, expected: "the number \(Configuration.version)")
+      }
+    }
+  }
+
+  /// `"verify": "xcodebuild -scheme App build-for-testing"`, or `false`.
+  static var verify: Field {
+    Field { node, root, _ in
+      switch node.value {
+      case .string(let command) where command.contains(where: { !$0.isWhitespace }): root.verify = .command(command)
+      case .bool(false): root.verify = .off
+      default: throw mismatch(node, expected: "a build command or false")
       }
     }
   }

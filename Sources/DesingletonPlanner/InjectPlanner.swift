@@ -15,6 +15,8 @@ public struct InjectOptions: Sendable {
   public var propertyInjection: Bool
   /// SwiftUI views read the slices from the environment instead of taking them through their inits.
   public var swiftUIEnvironment: Bool
+  /// Consumers a build failed with, each with the compiler's first error: skipped with it.
+  public var excluded: [String: CompilerError] = [:]
 
   public init(
     types: [String]? = nil, defaultArgument: Bool = false, strict: Bool = false, propertyInjection: Bool = false,
@@ -45,6 +47,7 @@ public enum SkipReason: String, Sendable, CaseIterable {
   case createdBySingleton = "created-by-singleton"
   case observedObject = "observed-object"
   case declaration = "declaration"
+  case build = "build-failed"
 
   /// How the summary names the group.
   public var title: String {
@@ -62,6 +65,7 @@ public enum SkipReason: String, Sendable, CaseIterable {
     case .createdBySingleton: return "created while the singleton is being made"
     case .observedObject: return "observes the singleton with a SwiftUI property wrapper"
     case .declaration: return "its declaration cannot be rewritten"
+    case .build: return "the build failed with it"
     }
   }
 }
@@ -518,6 +522,10 @@ private struct Designer {
         let matches = index.types(named: name).filter { index.declarations(of: $0).contains { !$0.isExtension } }
         if matches.isEmpty { throw Refusal("no type named '\(name)'") }
         if matches.count > 1 { throw Refusal("'\(name)' is ambiguous: \(matches.joined(separator: ", "))") }
+        if let error = options.excluded[matches[0]] {
+          skip(matches[0], .build, [error.diagnostic])
+          continue
+        }
         if let (_, reason) = notInjectable(matches[0]) {
           throw Refusal("'\(matches[0])' cannot be injected: \(reason)", at: index.declarations(of: matches[0]).first?.location)
         }
@@ -527,7 +535,9 @@ private struct Designer {
       // A consumer that only passes the instance on is a target too: it may be a creator an earlier
       // run left passing the accessor, or it is skipped with its reason.
       for usage in analysis.consumers where !(usage.reads + usage.writes + usage.calls).isEmpty || !usage.instanceUses.isEmpty {
-        if let (kind, reason) = notInjectable(usage.typeName) {
+        if let error = options.excluded[usage.typeName] {
+          skip(usage.typeName, .build, [error.diagnostic])
+        } else if let (kind, reason) = notInjectable(usage.typeName) {
           let usesMembers = !(usage.reads + usage.writes + usage.calls).isEmpty
           guard usesMembers, let kind else { continue }
           if kind == .frameworkCreated && options.propertyInjection && !configurationSites(of: usage.typeName).isEmpty {

@@ -111,7 +111,7 @@ public struct InjectReport: Sendable {
       ("warnings", .array(warnings.map { .string($0.description) })),
       ("accessorReferences", .object([("before", census(before)), ("after", census(after))])),
       ("files", files.json),
-    ]).text()
+    ] + files.verificationEntry).text()
   }
 }
 
@@ -239,6 +239,7 @@ extension InjectDesign {
       let root = find(number)
       if let existing = partOf[root] {
         parts[existing].name += "+" + injected[number].typeName
+        parts[existing].units.append(injected[number].typeName)
         parts[existing].ranges.merge(ranges[number]) { $0 + $1 }
       } else {
         partOf[root] = parts.count

@@ -7,11 +7,19 @@ public struct PlanFiles: Sendable, Equatable {
   public var created: [String]
   /// False in a dry run: nothing was written.
   public var written: Bool
+  /// How the write was checked; reported only when a build ran or none could.
+  public var verification = VerificationReport()
 
   public init(changed: [String] = [], created: [String] = [], written: Bool = false) {
     self.changed = changed
     self.created = created
     self.written = written
+  }
+
+  /// The report's `verification` entry, when there is one to give.
+  var verificationEntry: [(key: String, value: JSONValue)] {
+    guard written, verification.command != nil || verification.unverifiedReason != nil else { return [] }
+    return [("verification", verification.json)]
   }
 
   var json: JSONValue {
@@ -28,5 +36,77 @@ extension JSONValue {
   static func place(_ location: Location?) -> JSONValue {
     guard let location else { return .object([]) }
     return .object([("file", .string(location.path)), ("line", .int(location.line)), ("column", .int(location.column))])
+  }
+}
+
+/// How a write was checked: the build command, each round it ran, and the units left out because
+/// the build failed with them.
+public struct VerificationReport: Sendable, Equatable {
+  public struct Round: Sendable, Equatable {
+    public var number: Int
+    public var passed: Bool
+    /// Unit (a consumer) → the compiler's first error that blamed it.
+    public var dropped: [Dropped]
+
+    public init(number: Int, passed: Bool, dropped: [(String, CompilerError)] = []) {
+      self.number = number
+      self.passed = passed
+      self.dropped = dropped.map { Dropped(unit: $0.0, error: $0.1) }
+    }
+  }
+
+  public struct Dropped: Sendable, Equatable {
+    public var unit: String
+    public var error: CompilerError
+  }
+
+  /// The build command; nil when nothing verified the write.
+  public var command: String?
+  /// Why nothing verified it (`no build command`); nil when it was verified or turned off.
+  public var unverifiedReason: String?
+  public var rounds: [Round] = []
+
+  public init(command: String? = nil, unverifiedReason: String? = nil) {
+    self.command = command
+    self.unverifiedReason = unverifiedReason
+  }
+
+  public var passed: Bool { rounds.last?.passed ?? false }
+
+  /// The summary's lines about the build.
+  public var summary: [String] {
+    if let unverifiedReason { return ["not verified: \(unverifiedReason)"] }
+    guard let command, passed else { return [] }
+    let dropped = rounds.flatMap(\.dropped).map(\.unit)
+    let count = rounds.count
+    let after = count == 1 ? "" : " after \(count) builds, leaving out \(dropped.joined(separator: ", "))"
+    return ["verified: '\(command)' succeeded\(after)"]
+  }
+
+  var json: JSONValue {
+    .object([
+      ("command", command.map(JSONValue.string) ?? .null),
+      ("verified", .bool(passed)),
+      ("unverifiedReason", unverifiedReason.map(JSONValue.string) ?? .null),
+      (
+        "rounds",
+        .array(
+          rounds.map { round in
+            .object([
+              ("round", .int(round.number)), ("passed", .bool(round.passed)),
+              (
+                "dropped",
+                .array(
+                  round.dropped.map { dropped in
+                    .object([
+                      ("unit", .string(dropped.unit)), ("error", .string(dropped.error.text)),
+                      ("place", .place(dropped.error.diagnostic.location)),
+                    ])
+                  })
+              ),
+            ])
+          })
+      ),
+    ])
   }
 }

@@ -6,6 +6,7 @@ indirect enum JSONValue {
   case string(String)
   case int(Int)
   case bool(Bool)
+  case null
   case array([JSONValue])
   case object([(key: String, value: JSONValue)])
   /// A value already written at the indentation where it goes.
@@ -31,6 +32,7 @@ indirect enum JSONValue {
     case .string(let text): JSONValue.writeString(text, into: &out)
     case .int(let number): out.append(contentsOf: String(number).utf8)
     case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .null: out.append(contentsOf: "null".utf8)
     case .rendered(let bytes): out.append(contentsOf: bytes)
     case .array(let elements):
       JSONValue.writeContainer(open: "[", close: "]", count: elements.count, indent: indent, into: &out) { position, out in

@@ -20,6 +20,9 @@ import DesingletonCore
 /// the last commit and before the backups go; if it fails, the journal is played backwards too.
 struct FileTransaction {
   let fileSystem: any FileSystem
+  /// Where the transaction writes down what it is about to change, before the first change, so that
+  /// a run ended by `kill -9` or a power loss can be undone by the next one (`recover`); nil: no journal.
+  var journalPath: String? = nil
 
   private enum Step {
     case replace(path: String, original: [UInt8], status: FileStatus, new: [UInt8])
@@ -43,32 +46,127 @@ struct FileTransaction {
   }
 
   /// `verify` runs once every file is in place, before the backups are removed; if it throws, the
-  /// journal is played backwards as for a failed step.
+  /// journal is played backwards as for a failed step. A SIGINT or SIGTERM noted by `Interruption`
+  /// ends the write between two steps the same way, and `Interrupted` is thrown.
   func run(_ outputs: [FileOutput], verify: () throws -> Void = {}) throws {
     let steps = try check(outputs)
     if steps.isEmpty { return }
+    let names = steps.map { (temporary: hiddenSibling(of: $0.path, suffix: "tmp"), backup: hiddenSibling(of: $0.path, suffix: "backup")) }
     var journal: [Undo] = []
     do {
-      let temporaries = try prepare(steps, journal: &journal)
-      for (step, temporary) in zip(steps, temporaries) {
-        try commit(step, temporary: temporary, journal: &journal)
+      try Interruption.check()
+      try writeJournal(steps, names: names, committed: false)
+      let temporaries = try prepare(steps, names: names.map(\.temporary), journal: &journal)
+      for (number, (step, temporary)) in zip(steps, temporaries).enumerated() {
+        try Interruption.check()
+        try commit(step, temporary: temporary, backup: names[number].backup, journal: &journal)
       }
+      try Interruption.check()
       try verify()
+      try Interruption.check()
     } catch {
       let unrestored = rollBack(journal)
+      if unrestored.isEmpty { removeJournal() }
+      if var interrupted = error as? Interrupted {
+        interrupted.problems += unrestored.map(\.description)
+        throw interrupted
+      }
+      if let failure = error as? BuildFailure, unrestored.isEmpty { throw failure }
       var diagnostics: [Diagnostic]
       if let refusal = error as? Refusal {
         diagnostics = refusal.diagnostics
+      } else if let failure = error as? BuildFailure {
+        diagnostics = failure.diagnostics
       } else {
         diagnostics = [.error("\(error); nothing was written")]
       }
       diagnostics += unrestored
       throw Refusal(diagnostics)
     }
+    // The commit point: from here on the new files stay, whatever happens to the process.
+    try? writeJournal(steps, names: names, committed: true)
     for case .replaced(_, let backup) in journal {
       // The new files are in place; a backup that cannot be removed is only clutter.
       try? fileSystem.removeFile(backup)
     }
+    removeJournal()
+  }
+
+  // MARK: - Journal
+
+  /// The journal's lines: a header saying whether the write was committed, then one line per name
+  /// the write may create (paths absolute, tab, newline and `%` escaped as `%09`, `%0A`, `%25`).
+  private func writeJournal(_ steps: [Step], names: [(temporary: String, backup: String)], committed: Bool) throws {
+    guard let journalPath else { return }
+    let directory = fileSystem.currentDirectory() ?? "/"
+    func field(_ path: String) -> String { JournalLine.escape(PathName.absolute(path, in: directory)) }
+    var lines = [JournalLine.header + (committed ? " committed" : " pending")]
+    for (step, name) in zip(steps, names) {
+      lines.append("temporary\t" + field(name.temporary))
+      switch step {
+      case .replace(let path, _, _, _):
+        lines.append("backup\t" + field(name.backup) + "\t" + field(path))
+      case .create(let path, let new, let missingDirectories):
+        lines.append("created\t\(new.count)\t\(JournalLine.hash(new))\t" + field(path))
+        for missing in missingDirectories { lines.append("directory\t" + field(missing)) }
+      }
+    }
+    let temporary = journalPath + ".tmp"
+    try? fileSystem.removeFile(temporary)
+    try fileSystem.createFile(temporary, contents: Array((lines.joined(separator: "\n") + "\n").utf8), permissions: nil, owner: nil)
+    try fileSystem.rename(temporary, to: journalPath)
+  }
+
+  private func removeJournal() {
+    guard let journalPath else { return }
+    try? fileSystem.removeFile(journalPath)
+  }
+
+  /// Undoes what an interrupted write left, as its journal says: a pending write is rolled back
+  /// (backups renamed over the files they saved, files it created removed when they still hold
+  /// what it wrote, its temporary files and empty new directories removed); a committed one only
+  /// loses its backups. Returns the paths restored, and nil when there is no journal.
+  static func recover(journal journalPath: String, fileSystem: any FileSystem) throws -> [String]? {
+    guard try fileSystem.status(journalPath, followingLinks: false) != nil else { return nil }
+    let text = String(decoding: try fileSystem.read(journalPath), as: UTF8.self)
+    var lines = text.split(separator: "\n").map(String.init)
+    guard let header = lines.first, header.hasPrefix(JournalLine.header) else {
+      throw Refusal("'\(journalPath)' is not a journal this desingleton can read; remove it to go on")
+    }
+    lines.removeFirst()
+    let committed = header.hasSuffix(" committed")
+    var restored: [String] = []
+    var directories: [String] = []
+    for line in lines {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { JournalLine.unescape(String($0)) }
+      switch (fields.first, fields.count) {
+      case ("temporary", 2):
+        try? fileSystem.removeFile(fields[1])
+      case ("backup", 3):
+        guard try fileSystem.status(fields[1], followingLinks: false) != nil else { continue }
+        if !committed {
+          try fileSystem.rename(fields[1], to: fields[2])
+          restored.append(fields[2])
+        }
+        // A rename between two names of one file does nothing: the backup was a second link.
+        if try fileSystem.status(fields[1], followingLinks: false) != nil { try fileSystem.removeFile(fields[1]) }
+      case ("created", 4):
+        guard !committed, try fileSystem.status(fields[3], followingLinks: false)?.kind == .regular else { continue }
+        let bytes = try fileSystem.read(fields[3])
+        if String(bytes.count) == fields[1] && String(JournalLine.hash(bytes)) == fields[2] {
+          try fileSystem.removeFile(fields[3])
+          restored.append(fields[3])
+        }
+      case ("directory", 2):
+        if !committed { directories.append(fields[1]) }
+      default:
+        throw Refusal("'\(journalPath)' has a line this desingleton cannot read: '\(line)'; remove it to go on")
+      }
+    }
+    // Deepest first; a directory something else was put in stays.
+    for directory in directories.sorted(by: { $0.count > $1.count }) { try? fileSystem.removeDirectory(directory) }
+    try fileSystem.removeFile(journalPath)
+    return restored
   }
 
   // MARK: - Check
@@ -167,10 +265,9 @@ struct FileTransaction {
   // MARK: - Prepare and commit
 
   /// Creates missing directories and one temporary file per step; returns the temporary files' paths.
-  private func prepare(_ steps: [Step], journal: inout [Undo]) throws -> [String] {
+  private func prepare(_ steps: [Step], names: [String], journal: inout [Undo]) throws -> [String] {
     var temporaries: [String] = []
-    for step in steps {
-      let temporary = hiddenSibling(of: step.path, suffix: "tmp")
+    for (step, temporary) in zip(steps, names) {
       switch step {
       case .replace(_, _, let status, let new):
         try fileSystem.createFile(
@@ -194,12 +291,11 @@ struct FileTransaction {
     return temporaries
   }
 
-  private func commit(_ step: Step, temporary: String, journal: inout [Undo]) throws {
+  private func commit(_ step: Step, temporary: String, backup: String, journal: inout [Undo]) throws {
     switch step {
     case .replace(let path, let original, _, _):
       // The check ran before the temporary files were written; look once more right before the swap.
       try verifyUnchanged(path, original: original)
-      let backup = hiddenSibling(of: path, suffix: "backup")
       let entry = journal.count
       if try link(path, to: backup) {
         journal.append(.linkedBackup(path: path, backup: backup))
@@ -282,5 +378,44 @@ struct FileTransaction {
     let name = ".\(PathName.lastComponent(of: path)).desingleton-\(unique).\(suffix)"
     guard path.contains("/") else { return name }
     return (directory == "/" ? "/" : directory + "/") + name
+  }
+}
+
+/// The journal's vocabulary.
+enum JournalLine {
+  static let header = "desingleton journal 1"
+
+  static func escape(_ path: String) -> String {
+    var result = ""
+    for character in path {
+      switch character {
+      case "%": result += "%25"
+      case "\t": result += "%09"
+      case "\n": result += "%0A"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  static func unescape(_ field: String) -> String {
+    field.replacingAll("%09", with: "\t").replacingAll("%0A", with: "\n").replacingAll("%25", with: "%")
+  }
+
+  /// FNV-1a over the bytes: enough to tell the file a write created from one put there since.
+  static func hash(_ bytes: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01b3
+    }
+    return hash
+  }
+}
+
+extension String {
+  fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+    guard contains(target) else { return self }
+    return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }

@@ -96,8 +96,16 @@ public struct Printer: Sendable {
 
   /// Writes every output as `write(_:)` does, then runs `verify` with the new files in place; if it
   /// throws, every file is restored byte for byte (created files and directories removed) and its
-  /// error is rethrown, with any file that could not be restored.
-  public func write(_ outputs: [FileOutput], verify: () throws -> Void) throws {
-    try FileTransaction(fileSystem: fileSystem).run(outputs, verify: verify)
+  /// error is rethrown, with any file that could not be restored. With a `journal` path, what the
+  /// write is about to change is written there first and removed at the end, so that a process
+  /// killed midway leaves a record `recover(journal:)` undoes.
+  public func write(_ outputs: [FileOutput], journal: String? = nil, verify: () throws -> Void) throws {
+    try FileTransaction(fileSystem: fileSystem, journalPath: journal).run(outputs, verify: verify)
+  }
+
+  /// Undoes what a write killed midway left, as its journal says; the paths restored, or nil when
+  /// there is no journal.
+  public static func recover(journal: String) throws -> [String]? {
+    try FileTransaction.recover(journal: journal, fileSystem: PosixFileSystem())
   }
 }

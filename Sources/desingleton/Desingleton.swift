@@ -31,6 +31,11 @@ struct Desingleton: ParsableCommand {
       Terminal.shared.finish()
       for diagnostic in refusal.diagnostics { printError(diagnostic.description) }
       Foundation.exit(1)
+    } catch let interrupted as Interrupted {
+      Terminal.shared.finish()
+      for problem in interrupted.problems { printError(problem) }
+      printError(interrupted.description)
+      Foundation.exit(interrupted.exitCode)
     } catch {
       Terminal.shared.finish()
       let code = exitCode(for: error)
@@ -76,11 +81,28 @@ struct CommonOptions: ParsableArguments {
   /// file's per-singleton settings are the command's to apply.
   mutating func prepare() throws -> Configuration {
     Terminal.shared.configure(color: color)
+    try recoverInterruptedWrite()
     let configuration = try ConfigurationSearch.find(explicit: config)
     for warning in configuration.warnings { printError(warning.description) }
     excludes += configuration.excludes
     accessors += configuration.accessors.filter { !accessors.contains($0) }
     return configuration
+  }
+
+  /// A write ended by `kill -9` or a power loss left its journal at the project's root: the files it
+  /// changed are restored before anything else is read.
+  func recoverInterruptedWrite() throws {
+    let journal = ProjectRoot.find(for: resolvedPaths).journal
+    do {
+      guard let restored = try Printer.recover(journal: journal) else { return }
+      printError(
+        "note: an interrupted run had left its changes half-made; restored \(restored.count) file\(restored.count == 1 ? "" : "s") as they were before it"
+      )
+    } catch let refusal as Refusal {
+      throw refusal
+    } catch {
+      throw Refusal("an interrupted run left '\(journal)', and restoring what it names failed: \(error); restore the files it names by hand, then remove it")
+    }
   }
 
   /// Indexes files with these options' threads and accessor names.
@@ -168,9 +190,18 @@ struct WriteOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "After writing, run this shell command (e.g. 'swift build --build-tests'); if it fails, restore every file and exit 1.",
+      "After writing, run this shell command instead of the default build (a SwiftPM package: 'swift build --build-tests' in a scratch folder of its own); what it fails with is left out, or every file is restored.",
       valueName: "command"))
   var verify: String?
+
+  @Flag(help: "Do not build after writing.")
+  var noVerify = false
+
+  @Flag(help: "When the build fails, restore every file instead of leaving out what it failed with.")
+  var noRepair = false
+
+  @Option(help: ArgumentHelp("At most this many builds before giving up and restoring every file.", valueName: "n"))
+  var verifyRounds = 5
 
   @Option(
     help: ArgumentHelp(
@@ -183,21 +214,33 @@ struct WriteOptions: ParsableArguments {
 
   func validate() throws {
     if dryRun && verify != nil { throw ValidationError("--verify cannot be used with --dry-run: nothing is written to verify") }
+    if noVerify && verify != nil { throw ValidationError("give --verify COMMAND or --no-verify, not both") }
+    if verifyRounds < 1 { throw ValidationError("--verify-rounds must be at least 1") }
     try validateSplit()
   }
 
   /// The files changed or created (or that a dry run would change); `summary: false` (a JSON report)
   /// keeps a dry run's diff off standard output and the summary lines off standard error.
   @discardableResult
-  func carryOut(_ plan: Plan, project: Project, root: String, summary: Bool = true) throws -> [FileOutput] {
+  func carryOut(
+    _ plan: Plan, project: Project, root: String, summary: Bool = true, verifying setting: VerifySetting? = nil
+  ) throws -> [FileOutput] {
+    try carryOut(project: project, root: root, summary: summary, verifying: setting) { _ in plan }.outputs
+  }
+
+  /// Carries out the plan `makePlan` gives for no exclusions; when the build that verifies it fails,
+  /// the units the compiler's errors blame are excluded and `makePlan` is asked again, until the
+  /// build passes, nothing is left, or the rounds run out (then every file is restored).
+  func carryOut(
+    project: Project, root: String, summary: Bool = true, verifying setting: VerifySetting?,
+    plan makePlan: ([String: CompilerError]) throws -> Plan
+  ) throws -> (outputs: [FileOutput], verification: VerificationReport) {
     // Files skipped for syntax errors or encoding were not needed by this plan; say so.
     for warning in project.index.warnings { printError(warning.description) }
-    try plan.refusingGeneratedFiles(in: project.index)
-    // New files join the Xcode targets of the files they go with.
-    let plan = try XcodeProjectEdits.add(to: plan, modules: project.modules)
     let printer = Printer(root: root)
-    // The Printer renders exactly the files the plan names, as the planners read them.
-    let outputs = try printer.render(plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
+    let projectRoot = ProjectRoot.find(for: common(root))
+    var excluded: [String: CompilerError] = [:]
+    var (plan, outputs) = try render(try makePlan(excluded), project: project, printer: printer, projectRoot: projectRoot)
     Terminal.shared.finish()
     if dryRun {
       if let splitBy, let patchDir {
@@ -205,48 +248,137 @@ struct WriteOptions: ParsableArguments {
       } else if summary {
         print(Terminal.shared.diff(printer.diff(outputs)), terminator: "")
       }
-    } else {
-      if !allowDirty {
-        try GitGuard.refuseUncommittedChanges(in: outputs.compactMap { $0.original == nil ? nil : $0.path })
+      return (outputs, try finishSummary(plan, outputs: outputs, summary: summary, verification: VerificationReport()))
+    }
+    if !allowDirty {
+      try GitGuard.refuseUncommittedChanges(in: outputs.compactMap { $0.original == nil ? nil : $0.path })
+    }
+    let build = BuildChoice(explicit: verify, off: noVerify, setting: setting, paths: common(root), root: projectRoot)
+    var verification = VerificationReport(command: build.command?.display, unverifiedReason: build.unverifiedReason)
+    try Interruption.watching {
+      guard let command = build.command, !outputs.isEmpty else {
+        try printer.write(outputs, journal: projectRoot.journal) {}
+        return
       }
-      if let verify, !outputs.isEmpty {
-        try printer.write(outputs) { try Verification.run(verify) }
-        printError("verified: '\(verify)' succeeded")
-      } else {
-        try printer.write(outputs)
+      for round in 1...verifyRounds {
+        do {
+          try printer.write(outputs, journal: projectRoot.journal) {
+            Terminal.shared.progress.begin("building (round \(round)): \(command.display)")
+            defer { Terminal.shared.finish() }
+            let result = try command.shell.run()
+            if !result.succeeded { throw BuildFailure(command: command.display, status: result.status, output: result.output) }
+          }
+          verification.rounds.append(.init(number: round, passed: true))
+          return
+        } catch let failure as BuildFailure {
+          let written = Dictionary(outputs.map { ($0.path, (original: $0.original, new: $0.new)) }) { first, _ in first }
+          let current = FileManager.default.currentDirectoryPath
+          let blame = BuildRepair.blame(failure.errors, plan: plan, written: written) { path in
+            URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: current + "/")).standardizedFileURL.path
+          }
+          verification.rounds.append(.init(number: round, passed: false, dropped: blame.units.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+          let keepsNothing = Set(blame.units.keys).isSuperset(of: plan.parts.flatMap(\.units)) || plan.parts.isEmpty
+          if noRepair || !blame.unplaced.isEmpty || blame.units.isEmpty || keepsNothing || round == verifyRounds {
+            for line in failure.outputTail { printError(line) }
+            var diagnostics = failure.diagnostics
+            if !noRepair && round == verifyRounds && blame.unplaced.isEmpty && !keepsNothing {
+              diagnostics.append(.error("the build still failed after \(round) rounds; every file was restored"))
+            }
+            throw Refusal(diagnostics)
+          }
+          excluded.merge(blame.units) { first, _ in first }
+          (plan, outputs) = try render(try makePlan(excluded), project: project, printer: printer, projectRoot: projectRoot)
+          if outputs.isEmpty {
+            throw Refusal(failure.diagnostics + [.error("nothing is left to write without what the build failed with")])
+          }
+        }
       }
     }
-    guard summary else { return outputs }
-    for note in plan.notes { printError(note) }
-    if outputs.isEmpty { printError("nothing to change") }
-    return outputs
+    return (outputs, try finishSummary(plan, outputs: outputs, summary: summary, verification: verification))
   }
+
+  /// The plan made ready to write: generated files refused, new files joined to their Xcode
+  /// targets, every path inside the project, rendered and re-parsed.
+  private func render(_ plan: Plan, project: Project, printer: Printer, projectRoot: ProjectRoot) throws -> (Plan, [FileOutput]) {
+    try plan.refusingGeneratedFiles(in: project.index)
+    // New files join the Xcode targets of the files they go with.
+    let plan = try XcodeProjectEdits.add(to: plan, modules: project.modules)
+    try projectRoot.refuseOutside(Array(plan.edits.keys) + Array(plan.newFiles.keys))
+    // The Printer renders exactly the files the plan names, as the planners read them.
+    let outputs = try printer.render(plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
+    return (plan, outputs)
+  }
+
+  private func finishSummary(_ plan: Plan, outputs: [FileOutput], summary: Bool, verification: VerificationReport) throws -> VerificationReport {
+    guard summary else { return verification }
+    for note in plan.notes { printError(note) }
+    if outputs.isEmpty {
+      printError("nothing to change")
+    } else if !dryRun {
+      for line in verification.summary { printError(line) }
+    }
+    return verification
+  }
+
+  /// The paths a command was given, from the root `carryOut` is told.
+  private func common(_ root: String) -> [String] { [root] }
 }
 
-/// `--verify`: the user's build command, run after the files are written and before they are kept.
-enum Verification {
-  /// Runs `command` with `/bin/sh -c` in the current directory. A non-zero exit prints the first
-  /// compiler errors (or the end of the output) and throws, so that the write is undone.
-  static func run(_ command: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    do {
-      try process.run()
-    } catch {
-      throw Refusal("cannot run '\(command)': \(error); every file was restored")
+/// The build that checks a write: `--verify`, else the configuration file's `verify`, else a
+/// SwiftPM package's own build; nothing with `--no-verify` or `"verify": false`.
+struct BuildChoice {
+  struct Command {
+    var shell: ShellCommand
+    /// As the summary and the JSON report show it.
+    var display: String
+  }
+
+  var command: Command?
+  /// Why nothing verifies the write, for the summary; nil when the user turned it off.
+  var unverifiedReason: String?
+
+  init(explicit: String?, off: Bool, setting: VerifySetting?, paths: [String], root: ProjectRoot) {
+    if off { return }
+    if let explicit {
+      command = Command(shell: ShellCommand(explicit), display: explicit)
+      return
     }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus != 0 else { return }
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let errors = lines.filter { $0.contains("error:") }
-    let shown = errors.isEmpty ? Array(lines.suffix(21).drop { $0.isEmpty }) : Array(errors.prefix(20))
-    for line in shown { printError(line) }
-    throw Refusal("'\(command)' failed (exit \(process.terminationStatus)) after the changes were written; every file was restored")
+    switch setting {
+    case .off: return
+    case .command(let text):
+      command = Command(shell: ShellCommand(text), display: text)
+      return
+    case nil: break
+    }
+    if let package = BuildChoice.package(above: paths, root: root) {
+      // A scratch folder of its own: the user's `.build` is left as it is, and later runs build incrementally.
+      let text = "swift build --build-tests --scratch-path .build/desingleton-verify"
+      let display = package == "." ? text : "cd \(ShellCommand.quote(package)) && \(text)"
+      command = Command(shell: ShellCommand(text, in: package), display: display)
+    } else {
+      unverifiedReason = "no build command"
+    }
+  }
+
+  /// The nearest directory at or above the first path, inside the project, holding `Package.swift`:
+  /// "." for the current directory, else its absolute path.
+  static func package(above paths: [String], root: ProjectRoot) -> String? {
+    let manager = FileManager.default
+    let current = URL(fileURLWithPath: manager.currentDirectoryPath).standardizedFileURL
+    var directory = URL(fileURLWithPath: paths.first ?? ".", relativeTo: current).standardizedFileURL
+    var isDirectory: ObjCBool = false
+    if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      directory.deleteLastPathComponent()
+    }
+    while root.contains(directory.path) {
+      if manager.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+        return directory.path == current.path ? "." : directory.path
+      }
+      let parent = directory.deletingLastPathComponent()
+      if parent.path == directory.path { return nil }
+      directory = parent
+    }
+    return nil
   }
 }
 

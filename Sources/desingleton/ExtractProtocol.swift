@@ -106,8 +106,8 @@ struct ExtractProtocol: ParsableCommand {
       return plan
     }
     switch format {
-    case .text: try writing.carryOut(plan, project: project, root: common.root)
-    case .json: try writing.carryOut(plan, project: project, root: common.root) { reports[0].json(files: $0) }
+    case .text: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify)
+    case .json: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify) { reports[0].json(files: $0) }
     }
   }
 
@@ -123,6 +123,6 @@ struct ExtractProtocol: ParsableCommand {
     let withFile = Project(
       index: project.index, sources: source.map { [$0.path: $0] } ?? [:], objectiveCPaths: project.objectiveCPaths,
       modules: project.modules)
-    try writing.carryOut(plan, project: withFile, root: common.root)
+    try writing.carryOut(plan, project: withFile, root: common.root, verifying: .off)
   }
 }

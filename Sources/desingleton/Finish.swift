@@ -91,8 +91,8 @@ struct Finish: ParsableCommand {
       return plan
     }
     switch format {
-    case .text: try writing.carryOut(plan, project: project, root: common.root)
-    case .json: try writing.carryOut(plan, project: project, root: common.root) { reports[0].json(files: $0) }
+    case .text: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify)
+    case .json: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify) { reports[0].json(files: $0) }
     }
   }
 

@@ -63,27 +63,33 @@ struct Inject: ParsableCommand {
       swiftUIEnvironment: swiftuiEnvironment ?? saved.swiftuiEnvironment ?? false)
     if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: module, choose: "choose one with --module") }
     // Planned per compilation unit when two targets each declare the singleton; one unit otherwise.
+    // Planned again without the consumers a failed build blames.
     var reports: [InjectReport] = []
-    let plan = try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
-      let unitTarget = try resolveSingleton(target.typeName, in: unit.index)
-      var (unitPlan, report) = try InjectPlanner.run(singleton: unitTarget, options: options, project: unit)
-      // The accessor references before and after: the rewritten files indexed again.
-      report.before = try AccessorCensus(singleton: unitTarget, project: unit)
-      let outputs = try Printer(root: common.root).render(
-        unitPlan, sources: unit.sources(of: Array(unitPlan.edits.keys) + Array(unitPlan.newFiles.keys)))
-      let rewritten = try unit.replacing(outputs.map { SourceText(path: $0.path, text: String(decoding: $0.new, as: UTF8.self)) })
-      if let after = rewritten.index.singletons.first(where: { $0.typeName == target.typeName }) {
-        report.after = try AccessorCensus(singleton: after, project: rewritten)
+    func makePlan(excluding excluded: [String: CompilerError]) throws -> Plan {
+      reports = []
+      var options = options
+      options.excluded = excluded
+      return try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
+        let unitTarget = try resolveSingleton(target.typeName, in: unit.index)
+        var (unitPlan, report) = try InjectPlanner.run(singleton: unitTarget, options: options, project: unit)
+        // The accessor references before and after: the rewritten files indexed again.
+        report.before = try AccessorCensus(singleton: unitTarget, project: unit)
+        let outputs = try Printer(root: common.root).render(
+          unitPlan, sources: unit.sources(of: Array(unitPlan.edits.keys) + Array(unitPlan.newFiles.keys)))
+        let rewritten = try unit.replacing(outputs.map { SourceText(path: $0.path, text: String(decoding: $0.new, as: UTF8.self)) })
+        if let after = rewritten.index.singletons.first(where: { $0.typeName == target.typeName }) {
+          report.after = try AccessorCensus(singleton: after, project: rewritten)
+        }
+        if format == .text, let line = report.censusLine { unitPlan.notes.append(line) }
+        reports.append(report)
+        return unitPlan
       }
-      if format == .text, let line = report.censusLine { unitPlan.notes.append(line) }
-      reports.append(report)
-      return unitPlan
     }
     switch format {
     case .text:
-      try writing.carryOut(plan, project: project, root: common.root)
+      try writing.carryOut(project: project, root: common.root, verifying: configuration.verify, plan: makePlan)
     case .json:
-      try writing.carryOut(plan, project: project, root: common.root) { reports[0].json(files: $0) }
+      try writing.carryOut(project: project, root: common.root, verifying: configuration.verify, report: { reports[0].json(files: $0) }, plan: makePlan)
     }
   }
 }

@@ -7,12 +7,23 @@ extension WriteOptions {
   /// `--format json`: carries out the plan as the text format does, but standard output holds only
   /// the report (a dry run's diff is not printed) with the files changed and created, which a dry run
   /// leaves unwritten. The summary lines stay off stderr: the report says it all.
-  func carryOut(_ plan: Plan, project: Project, root: String, report: (PlanFiles) -> String) throws {
-    let outputs = try carryOut(plan, project: project, root: root, summary: false)
+  func carryOut(
+    _ plan: Plan, project: Project, root: String, verifying setting: VerifySetting?, report: (PlanFiles) -> String
+  ) throws {
+    try carryOut(project: project, root: root, verifying: setting, report: report) { _ in plan }
+  }
+
+  /// The JSON report of `carryOut(project:root:summary:verifying:plan:)`, with its rounds of builds.
+  func carryOut(
+    project: Project, root: String, verifying setting: VerifySetting?, report: (PlanFiles) -> String,
+    plan makePlan: ([String: CompilerError]) throws -> Plan
+  ) throws {
+    let (outputs, verification) = try carryOut(project: project, root: root, summary: false, verifying: setting, plan: makePlan)
     let printer = Printer(root: root)
-    let files = PlanFiles(
+    var files = PlanFiles(
       changed: outputs.filter { !$0.isNewFile }.map { printer.displayPath(of: $0.path) },
       created: outputs.filter(\.isNewFile).map { printer.displayPath(of: $0.path) }, written: !dryRun)
+    files.verification = verification
     print(report(files), terminator: "")
   }
 }

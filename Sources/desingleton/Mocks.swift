@@ -52,8 +52,8 @@ struct Mocks: ParsableCommand {
     let options = MocksOptions(protocols: slices.isEmpty ? nil : slices, outputDirectory: outputDir ?? typeName.flatMap { configuration.settings(named: $0)?.mocks.outputDir }, force: force)
     let (plan, report) = try MocksPlanner.run(typeName: typeName, options: options, project: project)
     switch format {
-    case .text: try writing.carryOut(plan, project: project, root: common.root)
-    case .json: try writing.carryOut(plan, project: project, root: common.root) { report.json(files: $0) }
+    case .text: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify)
+    case .json: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify) { report.json(files: $0) }
     }
   }
 }

@@ -70,8 +70,8 @@ if ! diff -r -q -x .build -x .swiftpm -x Package.swift -x Package.resolved "$rep
 fi
 # A writing command through the plugin writes what the tool writes.
 rm -rf "$cache/by-tool" && cp -R "$copy" "$cache/by-tool"
-(cd "$cache/by-tool" && "$cli" extract-protocol 2>/dev/null)
-plugin extract-protocol >/dev/null 2>&1
+(cd "$cache/by-tool" && "$cli" extract-protocol --no-verify 2>/dev/null)
+plugin extract-protocol --no-verify >/dev/null 2>&1
 if diff -r -q -x .build -x .swiftpm "$cache/by-tool" "$copy"; then echo "ok: extract-protocol writes"; else echo "FAILED: extract-protocol writes"; fail=1; fi
 echo "plugin test: $(( $(date +%s) - start ))s"
 exit $fail
