@@ -88,7 +88,8 @@ extension Array where Element == TextEdit {
       let newStart = edit.range.lowerBound + shift
       let newEnd = newStart + edit.replacement.utf8.count
       if offset < newStart { break }
-      if offset <= newEnd { return (edit.range.lowerBound + Swift.min(offset - newStart, edit.range.count), position) }
+      if offset < newEnd { return (edit.range.lowerBound + Swift.min(offset - newStart, edit.range.count), position) }
+      if offset == newEnd { return (edit.range.upperBound, position) }
       shift += edit.replacement.utf8.count - edit.range.count
     }
     return (offset - shift, nil)

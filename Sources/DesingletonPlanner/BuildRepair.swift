@@ -73,7 +73,7 @@ public enum BuildRepair {
     if let edit = origin.edit { return ([owners[edit]], origin.original) }
     var best: (part: Int, size: Int)?
     for (number, part) in assignment.parts.enumerated() {
-      for range in part.ranges[path] ?? [] where range.contains(origin.original) || range.upperBound == origin.original {
+      for range in part.ranges[path] ?? [] where range.contains(origin.original) {
         if best.map({ range.count < $0.size }) ?? true { best = (number, range.count) }
       }
     }

@@ -161,7 +161,8 @@ public struct Configuration: Sendable, Equatable {
 
 /// What checks a write: a build command, or nothing.
 public enum VerifySetting: Sendable, Equatable {
-  case command(String)
+  /// A shell command, run in `directory` (the configuration file's; nil: the current directory).
+  case command(String, directory: String?)
   case off
 }
 
@@ -262,7 +263,10 @@ extension Field where Root == Configuration {
   static var verify: Field {
     Field { node, root, _ in
       switch node.value {
-      case .string(let command) where command.contains(where: { !$0.isWhitespace }): root.verify = .command(command)
+      case .string(let command) where command.contains(where: { !$0.isWhitespace }):
+        // It runs where the file is, whichever directory the tool was started in.
+        let directory = root.path.map { path in path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") }
+        root.verify = .command(command, directory: directory.flatMap { $0.isEmpty ? nil : $0 })
       case .bool(false): root.verify = .off
       default: throw mismatch(node, expected: "a build command or false")
       }

@@ -76,8 +76,11 @@ public struct VerificationReport: Sendable, Equatable {
   /// The summary's lines about the build.
   public var summary: [String] {
     if let unverifiedReason { return ["not verified: \(unverifiedReason)"] }
-    guard let command, passed else { return [] }
+    guard let command, !rounds.isEmpty else { return [] }
     let dropped = rounds.flatMap(\.dropped).map(\.unit)
+    guard passed else {
+      return ["'\(command)' failed with every change it was given; left out \(dropped.joined(separator: ", ")), nothing written"]
+    }
     let count = rounds.count
     let after = count == 1 ? "" : " after \(count) builds, leaving out \(dropped.joined(separator: ", "))"
     return ["verified: '\(command)' succeeded\(after)"]

@@ -19,6 +19,13 @@ public enum Interruption {
     if depth == 0 {
       received = 0
       install { signal in Interruption.note(signal) }
+      // A mask inherited blocked (a parent that spawned us from a thread that blocks them) would
+      // keep the signals pending until exit.
+      var signals = sigset_t()
+      sigemptyset(&signals)
+      sigaddset(&signals, SIGINT)
+      sigaddset(&signals, SIGTERM)
+      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
     depth += 1
     defer {

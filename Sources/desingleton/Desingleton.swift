@@ -277,20 +277,20 @@ struct WriteOptions: ParsableArguments {
             URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: current + "/")).standardizedFileURL.path
           }
           verification.rounds.append(.init(number: round, passed: false, dropped: blame.units.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
-          let keepsNothing = Set(blame.units.keys).isSuperset(of: plan.parts.flatMap(\.units)) || plan.parts.isEmpty
-          if noRepair || !blame.unplaced.isEmpty || blame.units.isEmpty || keepsNothing || round == verifyRounds {
+          // A command whose change is one piece (no parts) cannot leave anything out.
+          if noRepair || plan.parts.isEmpty || !blame.unplaced.isEmpty || blame.units.isEmpty || round == verifyRounds {
             for line in failure.outputTail { printError(line) }
             var diagnostics = failure.diagnostics
-            if !noRepair && round == verifyRounds && blame.unplaced.isEmpty && !keepsNothing {
+            if !noRepair && !plan.parts.isEmpty && round == verifyRounds && blame.unplaced.isEmpty {
               diagnostics.append(.error("the build still failed after \(round) rounds; every file was restored"))
             }
             throw Refusal(diagnostics)
           }
           excluded.merge(blame.units) { first, _ in first }
+          // Left out, each is skipped with the compiler's message; when that leaves nothing to
+          // write, the tree stays as it was, which is what a second run of a repaired write finds.
           (plan, outputs) = try render(try makePlan(excluded), project: project, printer: printer, projectRoot: projectRoot)
-          if outputs.isEmpty {
-            throw Refusal(failure.diagnostics + [.error("nothing is left to write without what the build failed with")])
-          }
+          if outputs.isEmpty { return }
         }
       }
     }
@@ -312,9 +312,8 @@ struct WriteOptions: ParsableArguments {
   private func finishSummary(_ plan: Plan, outputs: [FileOutput], summary: Bool, verification: VerificationReport) throws -> VerificationReport {
     guard summary else { return verification }
     for note in plan.notes { printError(note) }
-    if outputs.isEmpty {
-      printError("nothing to change")
-    } else if !dryRun {
+    if outputs.isEmpty { printError("nothing to change") }
+    if !dryRun && (!outputs.isEmpty || !verification.rounds.isEmpty) {
       for line in verification.summary { printError(line) }
     }
     return verification
@@ -345,8 +344,8 @@ struct BuildChoice {
     }
     switch setting {
     case .off: return
-    case .command(let text):
-      command = Command(shell: ShellCommand(text), display: text)
+    case .command(let text, let directory):
+      command = Command(shell: ShellCommand(text, in: directory), display: text)
       return
     case nil: break
     }

@@ -123,12 +123,15 @@ func withoutVerification(_ arguments: [String]) -> [String] {
   return arguments + ["--no-verify"]
 }
 
-/// Runs a program found on PATH, waiting for it; stdout and stderr are captured.
+/// Runs a program found on PATH, waiting for it; stdout and stderr are captured. The tool's write
+/// commands run `withoutVerification` unless `verifying` (the tests of the build in the loop).
 @discardableResult
-func run(_ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws -> ProcessResult {
+func run(
+  _ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil, verifying: Bool = false
+) throws -> ProcessResult {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = withoutVerification(arguments)
+  process.arguments = verifying ? arguments : withoutVerification(arguments)
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
   let out = Pipe()
