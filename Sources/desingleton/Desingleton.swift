@@ -92,7 +92,7 @@ struct CommonOptions: ParsableArguments {
   /// A write ended by `kill -9` or a power loss left its journal at the project's root: the files it
   /// changed are restored before anything else is read.
   func recoverInterruptedWrite() throws {
-    let journal = ProjectRoot.find(for: resolvedPaths).journal
+    let journal = ProjectRoot.find(for: [root]).journal
     do {
       guard let restored = try Printer.recover(journal: journal) else { return }
       printError(
@@ -225,20 +225,21 @@ struct WriteOptions: ParsableArguments {
   func carryOut(
     _ plan: Plan, project: Project, root: String, summary: Bool = true, verifying setting: VerifySetting? = nil
   ) throws -> [FileOutput] {
-    try carryOut(project: project, root: root, summary: summary, verifying: setting) { _ in plan }.outputs
+    try carryOut(project: project, root: root, summary: summary, verifying: setting, repairing: false) { _ in plan }.outputs
   }
 
   /// Carries out the plan `makePlan` gives for no exclusions; when the build that verifies it fails,
   /// the units the compiler's errors blame are excluded and `makePlan` is asked again, until the
   /// build passes, nothing is left, or the rounds run out (then every file is restored).
+  /// `repairing`: whether `makePlan` can leave units out (a command whose change is one piece cannot).
   func carryOut(
-    project: Project, root: String, summary: Bool = true, verifying setting: VerifySetting?,
+    project: Project, root: String, summary: Bool = true, verifying setting: VerifySetting?, repairing: Bool = true,
     plan makePlan: ([String: CompilerError]) throws -> Plan
   ) throws -> (outputs: [FileOutput], verification: VerificationReport) {
     // Files skipped for syntax errors or encoding were not needed by this plan; say so.
     for warning in project.index.warnings { printError(warning.description) }
     let printer = Printer(root: root)
-    let projectRoot = ProjectRoot.find(for: common(root))
+    let projectRoot = ProjectRoot.find(for: [root])
     var excluded: [String: CompilerError] = [:]
     var (plan, outputs) = try render(try makePlan(excluded), project: project, printer: printer, projectRoot: projectRoot)
     Terminal.shared.finish()
@@ -253,7 +254,7 @@ struct WriteOptions: ParsableArguments {
     if !allowDirty {
       try GitGuard.refuseUncommittedChanges(in: outputs.compactMap { $0.original == nil ? nil : $0.path })
     }
-    let build = BuildChoice(explicit: verify, off: noVerify, setting: setting, paths: common(root), root: projectRoot)
+    let build = BuildChoice(explicit: verify, off: noVerify, setting: setting, paths: [root], root: projectRoot)
     var verification = VerificationReport(command: build.command?.display, unverifiedReason: build.unverifiedReason)
     try Interruption.watching {
       guard let command = build.command, !outputs.isEmpty else {
@@ -276,17 +277,21 @@ struct WriteOptions: ParsableArguments {
           let blame = BuildRepair.blame(failure.errors, plan: plan, written: written) { path in
             URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: current + "/")).standardizedFileURL.path
           }
-          verification.rounds.append(.init(number: round, passed: false, dropped: blame.units.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
-          // A command whose change is one piece (no parts) cannot leave anything out.
-          if noRepair || plan.parts.isEmpty || !blame.unplaced.isEmpty || blame.units.isEmpty || round == verifyRounds {
+          // Nothing to leave out: a command whose change is one piece, an error no unit explains, or
+          // units left out already (planning again would write the same).
+          let fresh = blame.units.filter { excluded[$0.key] == nil }
+          let canRepair = repairing && !noRepair && blame.unplaced.isEmpty && !fresh.isEmpty
+          let dropped = canRepair && round < verifyRounds ? fresh.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } : []
+          verification.rounds.append(.init(number: round, passed: false, dropped: dropped))
+          if dropped.isEmpty {
             for line in failure.outputTail { printError(line) }
             var diagnostics = failure.diagnostics
-            if !noRepair && !plan.parts.isEmpty && round == verifyRounds && blame.unplaced.isEmpty {
+            if canRepair {
               diagnostics.append(.error("the build still failed after \(round) rounds; every file was restored"))
             }
             throw Refusal(diagnostics)
           }
-          excluded.merge(blame.units) { first, _ in first }
+          excluded.merge(fresh) { first, _ in first }
           // Left out, each is skipped with the compiler's message; when that leaves nothing to
           // write, the tree stays as it was, which is what a second run of a repaired write finds.
           (plan, outputs) = try render(try makePlan(excluded), project: project, printer: printer, projectRoot: projectRoot)
@@ -318,9 +323,6 @@ struct WriteOptions: ParsableArguments {
     }
     return verification
   }
-
-  /// The paths a command was given, from the root `carryOut` is told.
-  private func common(_ root: String) -> [String] { [root] }
 }
 
 /// The build that checks a write: `--verify`, else the configuration file's `verify`, else a

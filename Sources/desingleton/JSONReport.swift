@@ -10,15 +10,16 @@ extension WriteOptions {
   func carryOut(
     _ plan: Plan, project: Project, root: String, verifying setting: VerifySetting?, report: (PlanFiles) -> String
   ) throws {
-    try carryOut(project: project, root: root, verifying: setting, report: report) { _ in plan }
+    try carryOut(project: project, root: root, verifying: setting, repairing: false, report: report) { _ in plan }
   }
 
   /// The JSON report of `carryOut(project:root:summary:verifying:plan:)`, with its rounds of builds.
   func carryOut(
-    project: Project, root: String, verifying setting: VerifySetting?, report: (PlanFiles) -> String,
-    plan makePlan: ([String: CompilerError]) throws -> Plan
+    project: Project, root: String, verifying setting: VerifySetting?, repairing: Bool = true,
+    report: (PlanFiles) -> String, plan makePlan: ([String: CompilerError]) throws -> Plan
   ) throws {
-    let (outputs, verification) = try carryOut(project: project, root: root, summary: false, verifying: setting, plan: makePlan)
+    let (outputs, verification) = try carryOut(
+      project: project, root: root, summary: false, verifying: setting, repairing: repairing, plan: makePlan)
     let printer = Printer(root: root)
     var files = PlanFiles(
       changed: outputs.filter { !$0.isNewFile }.map { printer.displayPath(of: $0.path) },
