@@ -35,6 +35,7 @@ Every swift build and swift test runs under `nice -n 15`.
 Usage:
   python3 Tests/Corpus/corpus_build.py --bin /work/bin/desingleton        # every package (`make corpus-build`)
   python3 Tests/Corpus/corpus_build.py --quick                           # the packages marked quick
+  python3 Tests/Corpus/corpus_build.py --heavy                           # also the packages marked heavy
   python3 Tests/Corpus/corpus_build.py --package Yams --singleton Resolver
 
 Exits 0 when nothing went WRONG, 1 when something did, 2 on bad usage or a missing binary. Standard library only.
@@ -76,6 +77,7 @@ class Entry:
     name: str
     ref: str  # a tag, a commit, or "latest" (the highest release tag)
     quick: bool = False
+    heavy: bool = False  # a debug build takes over ten minutes on two shared cores: only with --heavy
     mirrors: list[str] = field(default_factory=list)  # OWNER/NAME[@REF] dependencies taken from fetched copies
     roots: dict[str, str] = field(default_factory=dict)  # singleton -> finish root, when the tool proposes none
     only: list[str] = field(default_factory=list)  # singletons to try (default: every one with >= 10 references)
@@ -97,6 +99,8 @@ def read_list(path: Path) -> list[Entry]:
             key, _, value = word.partition("=")
             if key == "quick":
                 entry.quick = True
+            elif key == "heavy":
+                entry.heavy = True
             elif key == "mirror":
                 entry.mirrors += value.split(",")
             elif key == "root":
@@ -297,6 +301,11 @@ class State:
         with self.lock:
             return json.loads(json.dumps(self.data["packages"].get(key, {})))
 
+    def forget(self, name: str) -> None:
+        with self.lock:
+            for key in [key for key in self.data["packages"] if name.lower() in key.lower()]:
+                del self.data["packages"][key]
+
     def update(self, key: str, value: dict) -> None:
         with self.lock:
             self.data["packages"][key] = value
@@ -435,6 +444,13 @@ class Journey:
                 self.say(entry.name, f"{ref}: baseline build and tests")
                 base_start = time.monotonic()
                 passed, text = self.build_and_test(copy, entry, "00-baseline")
+                if not passed and re.search(r"Couldn.t check out revision|revision .* not found|unknown revision", text) \
+                        and (copy / "Package.resolved").exists():
+                    # The pins name revisions the mirror lacks: resolve the declared ranges afresh.
+                    (copy / "Package.resolved").unlink()
+                    self.commit(copy, "Package.resolved removed: its pins are not in the mirror")
+                    result.reason = "Package.resolved pinned revisions the mirror lacks; resolved afresh"
+                    passed, text = self.build_and_test(copy, entry, "00-baseline-unpinned")
                 result.baseline_seconds = time.monotonic() - base_start
                 if not passed:
                     result.status, result.reason = "baseline-failed", text
@@ -606,7 +622,7 @@ class Journey:
             return Step(step_name, "wrong", command, reason=f"the tool ended with {describe_exit(first)}",
                         details=first_errors(first.output))
         if not changed:
-            return Step(step_name, "nothing", command, reason=first_errors(first.output, 1) if first.output.strip() else "",
+            return Step(step_name, "skipped" if skipped else "nothing", command, reason=first_errors(first.output, 1) if first.output.strip() else "",
                         skipped_consumers=len(skipped), details="\n".join(skipped[:20]))
         self.commit(copy, f"{step_name}: {command}")
         passed, text = self.build_and_test(copy, entry, f"{label}-{step_name}")
@@ -632,6 +648,13 @@ def package_from(data: dict) -> PackageResult:
     for key in ("status", "reason", "singletons_found", "candidates", "baseline_seconds", "seconds", "tests"):
         setattr(result, key, data.get(key, getattr(result, key)))
     result.singletons = [singleton_from(s) for s in data.get("singletons", [])]
+    for singleton in result.singletons:
+        for step in singleton.steps:
+            if step.step == "inject" and step.kind in ("nothing", "skipped", "ok") and step.skipped_consumers:
+                # results saved before the consumers were counted from inject's own `skipped N consumers:` block
+                lines = [line for line in step.details.splitlines() if ": " in line and not line.startswith(("root ",))]
+                step.skipped_consumers = len(lines) or step.skipped_consumers
+                step.kind = "skipped" if step.kind == "nothing" else step.kind
     return result
 
 
@@ -659,9 +682,24 @@ def proposed_root(text: str) -> str | None:
 
 
 def skipped_consumers(text: str) -> list[str]:
-    """The lines in which inject says it left a consumer out, with the reason."""
-    return [line.strip() for line in text.splitlines()
-            if re.search(r"\b(skipp|left out|not injected|leaves? out)", line, flags=re.IGNORECASE)]
+    """The consumers inject says it left out, one line each with the reason (its `skipped N consumers:` block)."""
+    lines = text.splitlines()
+    found: list[str] = []
+    reason = ""
+    inside = False
+    for line in lines:
+        if re.match(r"^skipped \d+ consumers?:", line):
+            inside = True
+            continue
+        if inside:
+            if not line.startswith("  "):
+                inside = False
+                continue
+            match = re.match(r"^  (\S.*?) \((\d+)\): (.+)$", line)
+            if match:
+                reason = match.group(1)
+                found += [f"{name.strip()}: {reason}" for name in match.group(3).split(",")]
+    return found
 
 
 def summary_of_tests(text: str) -> str:
@@ -682,7 +720,7 @@ def summary_of_tests(text: str) -> str:
 def cell(singleton: SingletonResult, step: str) -> str:
     for entry in singleton.steps:
         if entry.step == step:
-            text = {"wrong": "**WRONG**", "not-run": "not run"}.get(entry.kind, entry.kind)
+            text = {"wrong": "**WRONG**", "not-run": "no command" if step == "extract" else "not run"}.get(entry.kind, entry.kind)
             if entry.skipped_consumers:
                 text += f" ({entry.skipped_consumers} skipped)"
             return text
@@ -719,6 +757,12 @@ def markdown(results: list[PackageResult], seconds: float, tool: str, quick: boo
         add(f"- {result.name} {singleton.name} {step.step}: `{step.command}` — {step.reason}")
         for line in step.details.splitlines()[:6]:
             add(f"    {line}")
+    noted = [r for r in results if r.status == "ok" and r.reason]
+    if noted:
+        add("")
+        add("Notes:")
+        for result in noted:
+            add(f"- {result.name} {result.ref}: {result.reason}")
     others = [r for r in results if r.status not in ("ok",)]
     if others:
         add("")
@@ -773,6 +817,7 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--bin", default=os.environ.get("DESINGLETON_BIN"), help="the desingleton binary (default: .build/release/desingleton)")
     parser.add_argument("--quick", action="store_true", help="only the packages marked quick in the list")
     parser.add_argument("--package", action="append", default=[], metavar="NAME", help="only packages whose OWNER/NAME contains NAME")
+    parser.add_argument("--heavy", action="store_true", help="also the packages marked heavy (their builds alone take most of an hour)")
     parser.add_argument("--singleton", action="append", default=[], metavar="TYPE", help="only these singletons")
     parser.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1), help="packages at the same time (at most 2)")
     parser.add_argument("--list", type=Path, default=LIST, help="the package list (default: Tests/Corpus/build-packages.txt)")
@@ -781,11 +826,13 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--fetched", type=Path, default=Path(os.environ.get("DESINGLETON_FETCHED", "/work/.mirror")),
                         help="where fetched repositories are, as OWNER+NAME/repo (default: /work/.mirror)")
     parser.add_argument("--fresh", action="store_true", help="forget what a previous run finished")
+    parser.add_argument("--redo", action="append", default=[], metavar="NAME", help="forget what a previous run finished for packages whose OWNER/NAME contains NAME")
     parser.add_argument("--no-include-tests", dest="include_tests", action="store_false",
                         help="do not pass --include-tests to finish (by default it is passed: tests hold most references)")
     parser.add_argument("--build-timeout", type=float, default=1200)
     parser.add_argument("--test-timeout", type=float, default=900)
     parser.add_argument("--tool-timeout", type=float, default=600)
+    parser.add_argument("--report-only", action="store_true", help="run nothing: print (and write) the results the state holds")
     parser.add_argument("--results", type=Path, help="also write the results table (Markdown) to this file")
     parser.add_argument("--json", type=Path, help="also write the results as JSON to this file")
     args = parser.parse_args(argv)
@@ -805,6 +852,11 @@ def main(argv: list[str]) -> int:
     entries = read_list(args.list)
     if args.quick:
         entries = [e for e in entries if e.quick]
+    elif not args.heavy and not args.package:
+        left = [e.name for e in entries if e.heavy]
+        entries = [e for e in entries if not e.heavy]
+        if left:
+            print(f"corpus-build: left out (heavy; --heavy includes them): {', '.join(left)}")
     if args.package:
         entries = [e for e in entries if any(n.lower() in e.name.lower() for n in args.package)]
     if not entries:
@@ -816,6 +868,8 @@ def main(argv: list[str]) -> int:
               "dependencies resolve from the network")
     args.cache.mkdir(parents=True, exist_ok=True)
     state = State(args.cache / "state.json", checksum(binary) + ("+tests" if args.include_tests else ""), args.fresh)
+    for name in args.redo:
+        state.forget(name)
     log_dir = args.cache / "logs"
     no_verify = {command for command in ("extract-protocol", "inject", "finish", "mocks") if help_lists(binary, command, "--no-verify")}
     version = tool_version(binary)
@@ -823,6 +877,17 @@ def main(argv: list[str]) -> int:
           f"--no-verify for: {', '.join(sorted(no_verify)) or 'none'}; state and logs in {args.cache}", flush=True)
     journey = Journey(args, binary, no_verify, mirror, state, log_dir)
     results: list[PackageResult] = []
+    if args.report_only:
+        for entry in entries:
+            repository = find_repository(entry.name, mirror, args.fetched)
+            ref = entry.ref if entry.ref != "latest" or repository is None else highest_tag(repository)
+            saved = state.package(f"{entry.name}@{ref}")
+            if saved.get("result"):
+                result = package_from(saved["result"])
+                if not saved.get("done"):
+                    result.reason = (result.reason + "; " if result.reason else "") + "unfinished"
+                results.append(result)
+        entries = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(journey.check, entry) for entry in entries]
         for future in concurrent.futures.as_completed(futures):
