@@ -289,6 +289,7 @@ class State:
         self.path = path
         self.lock = threading.Lock()
         self.data: dict = {"binary": binary_key, "packages": {}}
+        self.forgotten: set[str] = set()
         if path.exists() and not fresh:
             try:
                 loaded = json.loads(path.read_text())
@@ -305,10 +306,19 @@ class State:
         with self.lock:
             for key in [key for key in self.data["packages"] if name.lower() in key.lower()]:
                 del self.data["packages"][key]
+                self.forgotten.add(key)
 
     def update(self, key: str, value: dict) -> None:
         with self.lock:
             self.data["packages"][key] = value
+            try:  # another run with the same cache may have finished other packages meanwhile
+                on_disk = json.loads(self.path.read_text())
+                if on_disk.get("binary") == self.data["binary"]:
+                    for other, saved in on_disk.get("packages", {}).items():
+                        if other != key and other not in self.forgotten:
+                            self.data["packages"].setdefault(other, saved)
+            except (OSError, ValueError):
+                pass
             temporary = self.path.with_suffix(".tmp")
             temporary.write_text(json.dumps(self.data, indent=1))
             temporary.replace(self.path)
@@ -393,6 +403,13 @@ class Journey:
             found = find_repository(dep_name, None, self.args.fetched)
             if found is None:
                 raise RuntimeError(f"the dependency {dep_name} is neither in the mirror nor fetched into {self.args.fetched}")
+            # SwiftPM names a package after the last part of its location: a fetched copy at OWNER+NAME/repo would
+            # be "repo", and the package's Package.resolved pin (by name) would not apply. A link named NAME.git keeps it.
+            link = self.args.cache / "mirrors" / dep_name.split("/")[0] / (dep_name.split("/")[1] + ".git")
+            link.parent.mkdir(parents=True, exist_ok=True)
+            if not link.exists():
+                link.symlink_to(found)
+            found = link
             result = run(["swift", "package", "config", "set-mirror", "--original", f"https://github.com/{dep_name}.git",
                           "--mirror", str(found)], copy, 120)
             if result.code != 0:
