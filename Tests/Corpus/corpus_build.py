@@ -665,13 +665,6 @@ def package_from(data: dict) -> PackageResult:
     for key in ("status", "reason", "singletons_found", "candidates", "baseline_seconds", "seconds", "tests"):
         setattr(result, key, data.get(key, getattr(result, key)))
     result.singletons = [singleton_from(s) for s in data.get("singletons", [])]
-    for singleton in result.singletons:
-        for step in singleton.steps:
-            if step.step == "inject" and step.kind in ("nothing", "skipped", "ok") and step.skipped_consumers:
-                # results saved before the consumers were counted from inject's own `skipped N consumers:` block
-                lines = [line for line in step.details.splitlines() if ": " in line and not line.startswith(("root ",))]
-                step.skipped_consumers = len(lines) or step.skipped_consumers
-                step.kind = "skipped" if step.kind == "nothing" else step.kind
     return result
 
 
@@ -738,8 +731,10 @@ def cell(singleton: SingletonResult, step: str) -> str:
     for entry in singleton.steps:
         if entry.step == step:
             text = {"wrong": "**WRONG**", "not-run": "no command" if step == "extract" else "not run"}.get(entry.kind, entry.kind)
-            if entry.skipped_consumers:
-                text += f" ({entry.skipped_consumers} skipped)"
+            if entry.kind == "skipped":
+                text += f" ({entry.skipped_consumers} consumers)"
+            elif entry.skipped_consumers:
+                text += f" ({entry.skipped_consumers} consumers skipped)"
             return text
     return "—"
 
@@ -755,6 +750,8 @@ def markdown(results: list[PackageResult], seconds: float, tool: str, quick: boo
         if result.status != "ok" or not result.singletons:
             why = {"unavailable": "not available", "baseline-failed": "baseline fails: skipped", "error": "harness error"}.get(
                 result.status, "no singleton with 10 or more references")
+            if result.status == "baseline-failed" and "timed out" in result.reason.split(":", 2)[1]:
+                why = "baseline timed out: skipped"
             add(f"| {result.name} | {result.ref} | — | | {why} | | | | {result.seconds:.0f} s |")
             continue
         for singleton in result.singletons:
