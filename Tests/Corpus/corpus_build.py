@@ -29,7 +29,8 @@ The temporary repository gets a commit after every step; a singleton whose journ
 
 State (finished packages and singletons, keyed by the binary's checksum) lives in a cache folder outside the
 repository, ~/.cache/desingleton-corpus-build unless --cache says otherwise, so an interrupted run resumes
-where it stopped; --fresh forgets it. Packages run in parallel (-j, at most 2), each build with -j 2/jobs.
+where it stopped (Ctrl-C or SIGTERM ends every build and command it started, and records nothing half-run);
+--fresh forgets it, --redo NAME forgets one package, --report-only prints the saved results. Packages run in parallel (-j, at most 2), each build with -j 2/jobs.
 Every swift build and swift test runs under `nice -n 15`.
 
 Usage:
@@ -173,6 +174,33 @@ class Run:
         return self.stdout + ("\n" if self.stdout and self.stderr else "") + self.stderr
 
 
+# The commands running now (each in a process group of its own), ended if the harness is interrupted.
+LIVE: set[subprocess.Popen] = set()
+LIVE_LOCK = threading.Lock()
+
+
+def end_session(session: int) -> None:
+    """Ends every process of the session a command started (swift build puts its compilers in groups of their own)."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if int(fields[3]) == session:  # pid (comm) state ppid pgrp session
+                os.kill(int(entry.name), signal.SIGKILL)
+        except (OSError, ValueError, IndexError):
+            continue
+
+
+def end_live_commands(signum, frame) -> None:
+    """On SIGINT or SIGTERM: end what is running and leave at once, so no half-run step is recorded."""
+    with LIVE_LOCK:
+        for process in list(LIVE):
+            end_session(process.pid)
+    print(f"corpus-build: interrupted; the next run resumes after the last finished singleton", file=sys.stderr, flush=True)
+    os._exit(128 + signum)
+
+
 def run(argv: list[str], cwd: Path, timeout: float, env: dict | None = None) -> Run:
     start = time.monotonic()
     try:
@@ -180,16 +208,18 @@ def run(argv: list[str], cwd: Path, timeout: float, env: dict | None = None) -> 
                                    stderr=subprocess.PIPE, start_new_session=True, env=env)
     except OSError as error:
         return Run(127, "", str(error), 0.0)
+    with LIVE_LOCK:
+        LIVE.add(process)
     try:
         out, err = process.communicate(timeout=timeout)
         code: int | None = process.returncode
     except subprocess.TimeoutExpired:
-        try:  # only this process's own group
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        end_session(process.pid)  # only what this command started
         out, err = process.communicate()
         code = None
+    finally:
+        with LIVE_LOCK:
+            LIVE.discard(process)
     return Run(code, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), time.monotonic() - start)
 
 
@@ -858,6 +888,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str]) -> int:
     args = parse_arguments(argv)
+    signal.signal(signal.SIGTERM, end_live_commands)
+    signal.signal(signal.SIGINT, end_live_commands)
     start = time.monotonic()
     binary = Path(args.bin).resolve() if args.bin else REPO / ".build" / "release" / "desingleton"
     if not binary.is_file() or not os.access(binary, os.X_OK):
