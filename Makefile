@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 BIN := .build/debug/desingleton
 RELEASE_BIN := .build/release/desingleton
 
-.PHONY: build release test unit golden record samples plugin demo install bench corpus fuzz format clean
+.PHONY: build release test unit golden record samples plugin demo install bench corpus corpus-build fuzz format clean
 
 build:
 	$(SWIFT) build
@@ -48,6 +48,13 @@ bench: release
 
 corpus: build
 	python3 Tests/Corpus/corpus.py
+
+# The whole journey on real packages, judged by their own builds and tests (Tests/Corpus/corpus_build.py).
+# Not part of `make test`: it builds every package several times. CORPUS_BIN=... takes another binary,
+# CORPUS_BUILD_FLAGS passes options (--quick, --package NAME, --fresh, -j 1, --bin PATH).
+CORPUS_BIN ?= $(RELEASE_BIN)
+corpus-build:
+	python3 Tests/Corpus/corpus_build.py --bin $(CORPUS_BIN) $(CORPUS_BUILD_FLAGS)
 
 fuzz: build
 	DESINGLETON_FUZZ_ITERATIONS=2000 $(SWIFT) test --filter Fuzz
