@@ -6,6 +6,8 @@ indirect enum JSONValue {
   case string(String)
   case int(Int)
   case bool(Bool)
+  /// A fraction rounded to two decimals, written as `JSONEncoder` writes the same `Double`.
+  case number(Double)
   case null
   case array([JSONValue])
   case object([(key: String, value: JSONValue)])
@@ -33,6 +35,7 @@ indirect enum JSONValue {
     case .int(let number): out.append(contentsOf: String(number).utf8)
     case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
     case .null: out.append(contentsOf: "null".utf8)
+    case .number(let value): out.append(contentsOf: "\(value)".utf8)
     case .rendered(let bytes): out.append(contentsOf: bytes)
     case .array(let elements):
       JSONValue.writeContainer(open: "[", close: "]", count: elements.count, indent: indent, into: &out) { position, out in

@@ -61,6 +61,10 @@ public struct ScanReport: Codable, Sendable, Equatable {
     public var unsliced: [String]
     /// Members consumers use that no suggested slice takes, with the reason.
     public var kept: [KeptMember]
+    /// How the suggested slices serve the consumers; nil when nothing is suggested.
+    public var quality: SliceQuality?
+    /// How the slices the user gave (`scan --slice`, or saved in `.desingleton.json`) would serve them.
+    public var chosenQuality: SliceQuality?
     /// Why nothing is suggested for this singleton at all, if that is so.
     public var note: String?
     /// The module of this singleton when another module declares a type of the same name (twins).
@@ -74,9 +78,10 @@ public struct ScanReport: Codable, Sendable, Equatable {
   /// Files skipped or indexed in part, as `path:line:col: warning: message`.
   public var warnings: [String]
 
+  /// `chosen`: slices the user gave for a singleton (by its type name), to be measured beside the suggestion.
   public init(
     project: Project, only typeName: String? = nil, threads: Int? = nil,
-    maxSlices: Int = SliceSuggester.defaultMaxSlices
+    maxSlices: Int = SliceSuggester.defaultMaxSlices, chosen: @Sendable (Singleton) -> [Slice]? = { _ in nil }
   ) throws {
     let index = project.index
     files = index.files.count
@@ -88,26 +93,28 @@ public struct ScanReport: Codable, Sendable, Equatable {
     // Each singleton's entry depends only on the index and those files: build them in parallel,
     // keep them in index order, and report the first refusal in that order.
     let results = parallelMap(count: reported.count, threads: threads) { position in
-      Result { try ScanReport.entries(for: reported[position], project: project, maxSlices: maxSlices) }
+      Result { try ScanReport.entries(for: reported[position], project: project, maxSlices: maxSlices, chosen: chosen) }
     }
     singletons = try results.flatMap { try $0.get() }
   }
 
   /// One entry, or one per module when two targets each declare a type of this name.
-  private static func entries(for singleton: Singleton, project: Project, maxSlices: Int) throws -> [SingletonEntry] {
+  private static func entries(
+    for singleton: Singleton, project: Project, maxSlices: Int, chosen: (Singleton) -> [Slice]?
+  ) throws -> [SingletonEntry] {
     guard let modules = project.twinModules(of: singleton.typeName) else {
-      return [try entry(for: singleton, project: project, maxSlices: maxSlices)]
+      return [try entry(for: singleton, project: project, maxSlices: maxSlices, chosen: chosen(singleton))]
     }
     return try modules.compactMap { module in
       let unit = project.unit(around: module)
       guard let twin = unit.index.singleton(typeName: singleton.typeName) else { return nil }
-      var entry = try entry(for: twin, project: unit, maxSlices: maxSlices)
+      var entry = try entry(for: twin, project: unit, maxSlices: maxSlices, chosen: chosen(twin))
       entry.module = module
       return entry
     }
   }
 
-  private static func entry(for singleton: Singleton, project: Project, maxSlices: Int) throws -> SingletonEntry {
+  private static func entry(for singleton: Singleton, project: Project, maxSlices: Int, chosen: [Slice]?) throws -> SingletonEntry {
     let analysis = try SingletonAnalysis(singleton: singleton, project: project)
     let suggestion = ExtractProtocolPlanner.suggestedSlices(analysis, project: project, maxSlices: maxSlices)
     var note: String?
@@ -120,6 +127,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
         ? "the accessor is typed as protocol '\(typed)': the slices become protocols '\(typed)' refines"
         : "the accessor is typed as '\(typed)', a protocol this code does not declare: no slice can be made for it"
     }
+    let usage = analysis.consumers.map { ($0.typeName, $0.members.sorted()) }
     return SingletonEntry(
       type: singleton.typeName, kind: singleton.typeKind.rawValue, accessor: singleton.accessor,
       accessors: singleton.accessors, shape: singleton.shape.rawValue, place: Place(singleton.declaration.start),
@@ -134,7 +142,11 @@ public struct ScanReport: Codable, Sendable, Equatable {
           passesInstance: usage.instanceUses.map(Place.init), references: usage.references.count)
       },
       unattributed: analysis.unattributed.map { Unattributed(place: Place($0.reference.location), reason: $0.reason) },
-      suggestedSlices: suggestion.slices, unsliced: suggestion.unsliced, kept: suggestion.kept, note: note)
+      suggestedSlices: suggestion.slices, unsliced: suggestion.unsliced, kept: suggestion.kept,
+      quality: suggestion.slices.isEmpty
+        ? nil : SliceQuality(slices: suggestion.slices, usage: usage, requirable: suggestion.requirable.contains),
+      chosenQuality: chosen.map { SliceQuality(slices: $0, usage: usage, requirable: suggestion.requirable.contains) },
+      note: note)
   }
 
   /// The declaration's first line up to its body, whitespace folded.
@@ -187,7 +199,18 @@ public struct ScanReport: Codable, Sendable, Equatable {
       ("suggestedSlices", .array(entry.suggestedSlices.map { .object([("name", .string($0.name)), ("members", jsonStrings($0.members))]) })),
       ("unsliced", jsonStrings(entry.unsliced)),
       ("kept", .array(entry.kept.map { .object([("member", .string($0.member)), ("reason", .string($0.reason))]) })),
-    ] + (entry.note.map { [("note", JSONValue.string($0))] } ?? []) + (entry.module.map { [("module", JSONValue.string($0))] } ?? []))
+    ] + (entry.quality.map { [("quality", jsonValue(of: $0))] } ?? [])
+      + (entry.chosenQuality.map { [("chosenQuality", jsonValue(of: $0))] } ?? []) + (entry.note.map { [("note", JSONValue.string($0))] } ?? []) + (entry.module.map { [("module", JSONValue.string($0))] } ?? []))
+  }
+
+  private static func jsonValue(of quality: SliceQuality) -> JSONValue {
+    .object([
+      ("usedMembers", .int(quality.usedMembers)), ("coveredMembers", .int(quality.coveredMembers)),
+      ("coverage", .number(quality.coverage)), ("meanCohesion", .number(quality.meanCohesion)),
+      ("medianProtocols", .int(quality.medianProtocols)), ("maxProtocols", .int(quality.maxProtocols)),
+      ("slices", .int(quality.slices)), ("slicedMembers", .int(quality.slicedMembers)),
+      ("uncoveredConsumers", jsonStrings(quality.uncoveredConsumers)),
+    ])
   }
 
   public func text() -> String {
@@ -228,12 +251,20 @@ public struct ScanReport: Codable, Sendable, Equatable {
       for kept in entry.kept {
         out += "    (stays on \(entry.type)) \(kept.member): \(kept.reason)\n"
       }
+      for (label, quality) in [("quality", entry.quality), ("the slices given", entry.chosenQuality)] {
+        guard let quality else { continue }
+        out += "    \(label): \(quality.summary)\n"
+        if !quality.uncoveredConsumers.isEmpty {
+          out += "      uncovered (they use a member no slice holds): \(quality.uncoveredConsumers.joined(separator: ", "))\n"
+        }
+      }
       if !entry.suggestedSlices.isEmpty {
-        let flags = entry.suggestedSlices.map { "--slice \($0.name)=\($0.members.joined(separator: ","))" }
+        let flags = entry.suggestedSlices.map { "--slice " + shellWord("\($0.name)=\($0.members.joined(separator: ","))") }
         // A project-specific accessor name must be given again, or the command would not find the singleton.
-        let accessor = AccessorNames.standard.matches(entry.accessor) ? "" : "--accessor \(entry.accessor) "
-        let module = entry.module.map { "--module \($0) " } ?? ""
-        out += "\n  desingleton extract-protocol \(accessor)--singleton \(entry.type) \(module)\(flags.joined(separator: " "))\n"
+        let accessor = AccessorNames.standard.matches(entry.accessor) ? "" : "--accessor \(shellWord(entry.accessor)) "
+        let module = entry.module.map { "--module \(shellWord($0)) " } ?? ""
+        // Pasted into a shell as it is: every word quoted where a shell would split or expand it.
+        out += "\n  desingleton extract-protocol \(accessor)--singleton \(shellWord(entry.type)) \(module)\(flags.joined(separator: " "))\n"
       }
     }
     if !warnings.isEmpty {

@@ -33,6 +33,9 @@ public struct SliceSuggestion: Sendable, Equatable {
   /// Members some consumer uses that no slice takes: they cannot be requirements, or their group
   /// is beyond the slices kept.
   public var kept: [KeptMember]
+  /// Members that can be requirements and no protocol of the singleton provides yet: what slices
+  /// are measured against (`SliceQuality`).
+  public var requirable: Set<String> = []
 
   public init(slices: [Slice] = [], unsliced: [String] = [], kept: [KeptMember] = []) {
     self.slices = slices
@@ -173,6 +176,7 @@ public enum SliceSuggester {
       taken.insert(name)
       suggestion.slices.append(Slice(name: name, members: members))
     }
+    suggestion.requirable = Set(names).subtracting(provided)
     suggestion.unsliced = unused.filter { !provided.contains($0) }
     suggestion.kept = suggestion.kept.filter { !provided.contains($0.member) }
     for name in uniqueNames(candidates.map(\.name)) where !provided.contains(name) && consumersOf[name] != nil {

@@ -89,23 +89,7 @@ public struct ShellCommand: Sendable {
   }
 
   /// `text` as one word for `/bin/sh`.
-  public static func quote(_ text: String) -> String {
-    let plain = !text.isEmpty && text.utf8.allSatisfy { byte in
-      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a)
-        || "/._-+=:,@%".utf8.contains(byte)
-    }
-    return plain ? text : "'" + text.replacingSingleQuotes() + "'"
-  }
-}
-
-extension String {
-  fileprivate func replacingSingleQuotes() -> String {
-    var result = ""
-    for character in self {
-      if character == "'" { result += "'\\''" } else { result.append(character) }
-    }
-    return result
-  }
+  public static func quote(_ text: String) -> String { shellWord(text) }
 }
 
 /// Reads a pipe to its end on a thread of its own, so the command never blocks on a full pipe.

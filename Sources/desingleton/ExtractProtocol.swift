@@ -56,14 +56,17 @@ struct ExtractProtocol: ParsableCommand {
 
   func parsedSlices() throws -> [Slice]? {
     guard !slices.isEmpty else { return nil }
-    return try slices.map { text in
-      let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-        throw ValidationError("--slice takes NAME=member,member...; got '\(text)'")
-      }
-      let members = parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-      return Slice(name: parts[0], members: members.map { $0.split(separator: "(").first.map(String.init) ?? $0 })
+    return try slices.map(Self.parseSlice)
+  }
+
+  /// `--slice NAME=member,member...`, as `extract-protocol` and `scan` take it.
+  static func parseSlice(_ text: String) throws -> Slice {
+    let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+    guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+      throw ValidationError("--slice takes NAME=member,member...; got '\(text)'")
     }
+    let members = parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    return Slice(name: parts[0], members: members.map { $0.split(separator: "(").first.map(String.init) ?? $0 })
   }
 
   mutating func run() throws {

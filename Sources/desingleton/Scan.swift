@@ -30,6 +30,13 @@ struct Scan: ParsableCommand {
   @Option(help: "Suggest at most this many slices per singleton.")
   var maxSlices: Int = SliceSuggester.defaultMaxSlices
 
+  @Option(
+    name: .customLong("slice"),
+    help: ArgumentHelp(
+      "With --singleton: slices to measure beside the suggestion, as extract-protocol takes them (repeatable; default: those saved in .desingleton.json).",
+      valueName: "name=member,..."))
+  var slices: [String] = []
+
   @Flag(help: "Parse every file, not only those that can matter (the same report, slower; for comparison).")
   var full = false
 
@@ -45,10 +52,18 @@ struct Scan: ParsableCommand {
 
   func validate() throws {
     if maxSlices < 1 { throw ValidationError("--max-slices must be at least 1") }
+    if !slices.isEmpty && singleton == nil { throw ValidationError("--slice needs --singleton NAME") }
+  }
+
+  /// The slices to measure for a singleton: `--slice`, else those the configuration file saved.
+  private func chosen(_ configuration: Configuration) throws -> @Sendable (Singleton) -> [Slice]? {
+    let given = try slices.map(ExtractProtocol.parseSlice)
+    return { singleton in given.isEmpty ? configuration.settings(for: singleton).slices : given }
   }
 
   mutating func run() throws {
-    _ = try common.prepare()
+    let configuration = try common.prepare()
+    let chosen = try chosen(configuration)
     if parseOnly {
       // The floor the index is measured against: parse every file, keep nothing.
       let found = try FileLoader(excludes: common.excludes).swiftFiles(in: common.resolvedPaths)
@@ -58,7 +73,7 @@ struct Scan: ParsableCommand {
       return
     }
     if singleton == nil && !full {
-      try phasedScan()
+      try phasedScan(chosen: chosen)
       return
     }
     let project = try common.loadProject(singleton: singleton)
@@ -71,13 +86,13 @@ struct Scan: ParsableCommand {
         _ = try resolveSingleton(singleton, in: try common.loadProject().index)
       }
     }
-    let report = try ScanReport(project: project, only: typeName, threads: common.threads, maxSlices: maxSlices)
+    let report = try ScanReport(project: project, only: typeName, threads: common.threads, maxSlices: maxSlices, chosen: chosen)
     if stats { printError("scan: parsed \(project.index.files.count) of \(project.index.allPaths.count) files (--full or --singleton)") }
     output(report)
   }
 
   /// The whole code base, parsing only the files that can matter (`PhasedScan`).
-  private func phasedScan() throws {
+  private func phasedScan(chosen: @escaping @Sendable (Singleton) -> [Slice]?) throws {
     let clock = ContinuousClock()
     let started = clock.now
     let found = try FileLoader(excludes: common.excludes).swiftFiles(in: common.resolvedPaths)
@@ -91,7 +106,7 @@ struct Scan: ParsableCommand {
       let analysing = clock.now
       defer { analysis += clock.now - analysing }
       let project = Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: modules)
-      return (try ScanReport(project: project, threads: common.threads, maxSlices: maxSlices), project)
+      return (try ScanReport(project: project, threads: common.threads, maxSlices: maxSlices, chosen: chosen), project)
     }
     keepUntilExit(project)
     if let listParsed {
