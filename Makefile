@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 BIN := .build/debug/desingleton
 RELEASE_BIN := .build/release/desingleton
 
-.PHONY: build release test unit golden record samples plugin demo install bench corpus fuzz format clean
+.PHONY: build release test unit golden record samples plugin demo install bench corpus realapps fuzz format clean
 
 build:
 	$(SWIFT) build
@@ -48,6 +48,11 @@ bench: release
 
 corpus: build
 	python3 Tests/Corpus/corpus.py
+
+# The whole journey on real apps fetched into the mirror (Tests/RealApps/apps.txt), checked for invariants.
+# REALAPPS_ARGS passes options, e.g. REALAPPS_ARGS='--app iina/iina --max-singletons 1'.
+realapps: release
+	python3 Tests/RealApps/realapps.py --bin $(RELEASE_BIN) $(REALAPPS_ARGS)
 
 fuzz: build
 	DESINGLETON_FUZZ_ITERATIONS=2000 $(SWIFT) test --filter Fuzz
