@@ -70,6 +70,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(REPO / "Tests" / "Xcode"))
 import pbxproj  # noqa: E402  (Tests/Xcode/pbxproj.py: an independent reader of Xcode projects)
 
+# Entries of `/` that change on their own (or hold this run): not watched.
+VOLATILE_ROOT = {"proc", "sys", "dev", "run", "tmp", "var", "work", "root", "home", "mnt", "media", "lost+found"}
+# Big system folders: only their own entry is watched, not what they hold.
+DEEP_ROOT = {"usr", "opt", "lib", "lib64", "bin", "sbin", "etc", "boot", "srv", "nix", "snap"}
 SWIFTC_ERROR = re.compile(r"^(?P<path>.+?):(?P<line>\d+):\d+: error: ")
 LOCATED_ERROR = re.compile(r"^(?P<path>[^\s:][^:]*):(?P<line>\d+):(?P<column>\d+): error: ")
 PLAIN_ERROR = re.compile(r"^(?:desingleton: )?error: ")
@@ -429,6 +433,30 @@ class Journey:
                 listing[str(full.relative_to(self.temp))] = (info.st_size, info.st_mtime_ns)
         return listing
 
+    def root_listing(self) -> dict[str, int]:
+        """The filesystem root's entries and the entries of its quiet folders: a path the tool resolved
+        against `/` instead of the app (`/Mocks/...`) shows up here as a new entry."""
+        listing: dict[str, int] = {}
+        for name in sorted(os.listdir("/")):
+            if name in VOLATILE_ROOT:
+                continue
+            path = "/" + name
+            try:
+                info = os.lstat(path)
+            except OSError:
+                continue
+            listing[path] = info.st_mtime_ns
+            if os.path.isdir(path) and not os.path.islink(path) and name not in DEEP_ROOT:
+                try:
+                    for child in os.listdir(path):
+                        try:
+                            listing[f"{path}/{child}"] = os.lstat(f"{path}/{child}").st_mtime_ns
+                        except OSError:
+                            pass
+                except OSError:
+                    pass
+        return listing
+
     def status(self) -> str:
         return git(self.app, "status", "--porcelain", "--ignored", "-uall").stdout
 
@@ -584,10 +612,19 @@ class Journey:
         # outside
         self.check_outside(step, command, result, outside_before)
 
-    def check_outside(self, step: str, command: str, result: Run, outside_before: dict) -> None:
+    def snapshot(self) -> tuple[dict, dict]:
+        return self.outside_listing(), self.root_listing()
+
+    def check_outside(self, step: str, command: str, result: Run, outside_before: tuple[dict, dict]) -> None:
+        before_temp, before_root = outside_before
+        after_root = self.root_listing()
+        # Only new entries: other programs on the machine change their own files under / all the time.
+        new_root = sorted(set(after_root) - set(before_root))
+        if new_root:
+            self.violation(step, "outside", new_root[0] + ":1", "written outside the app, under /: " + ", ".join("new " + p for p in new_root[:8]), result, command)
         after = self.outside_listing()
-        new = sorted(set(after) - set(outside_before))
-        touched = sorted(p for p in set(after) & set(outside_before) if after[p] != outside_before[p] and not Path(self.temp / p).is_dir())
+        new = sorted(set(after) - set(before_temp))
+        touched = sorted(p for p in set(after) & set(before_temp) if after[p] != before_temp[p] and not Path(self.temp / p).is_dir())
         if new or touched:
             self.violation(step, "outside", new[0] if new else touched[0], "outside the app: " + ", ".join((["new " + p for p in new] + ["changed " + p for p in touched])[:8]), result, command)
 
@@ -626,7 +663,7 @@ class Journey:
     def step(self, step: str, command: list[str] | str, must_change: bool = False, must_accept: bool = False) -> StepResult:
         shown = command if isinstance(command, str) else " ".join(shlex.quote(c) for c in command)
         shown = shown.replace(str(self.ctx.binary), "desingleton")
-        outside_before = self.outside_listing()
+        outside_before = self.snapshot()
         result = self.execute(command)
         record = f"{step} {describe_exit(result)} {result.seconds:.1f}s"
         if result.code not in (0, 1):
@@ -659,7 +696,8 @@ class Journey:
             if must_change:
                 said = "it said nothing to change" if NOTHING.search(result.stderr + result.stdout) else "it changed no file"
                 self.violation(step, "suggested", "-", f"a command finish suggested did nothing ({said})", result, shown)
-            self.summary.append(record + " (no change)")
+            said = next((l for l in (result.stderr + result.stdout).splitlines() if l.strip()), "")
+            self.summary.append(record + " (no change" + (f": {short(said, 100)}" if said else "") + ")")
             ok = len(self.result.violations) == count_before
             self.result.steps_ok += ok
             self.result.steps_violating += not ok
@@ -696,8 +734,8 @@ class Journey:
     def go(self, printed: str) -> None:
         t = self.entry["type"]
         first = self.step("extract", self.shell_command(printed, "extract-protocol"), must_accept=True)
-        if first.kind != "ok" or not first.changed:
-            return
+        if first.run is None or first.run.code != 0 or not first.changed:
+            return  # refused, crashed or did nothing: the later steps have nothing to work on
         self.step("inject", self.argv_command(["inject", "--all", "--singleton", t]))
         if self.ctx.finish_needs_root and not self.model.entry_points:
             self.summary.append("finish: not run (this binary needs --root, and the app has no @main type or app delegate)")
@@ -786,6 +824,25 @@ def find_git_dir(mirror: Path, name: str) -> Path | None:
     return None
 
 
+def missing_blobs(git_dir: Path, commit: str) -> list[str]:
+    """Paths at the commit whose blobs the (partial) snapshot does not hold."""
+    listing = run(["git", "--git-dir", str(git_dir), "ls-tree", "-r", "-z", commit], REPO, 300).stdout
+    entries = []
+    for item in listing.split("\0"):
+        meta, _, path = item.partition("\t")
+        parts = meta.split()
+        if len(parts) == 3 and parts[1] == "blob":
+            entries.append((parts[2], path))
+    if not entries:
+        return []
+    check = subprocess.run(
+        ["git", "--git-dir", str(git_dir), "cat-file", "--batch-check"],
+        input="\n".join(oid for oid, _ in entries) + "\n", capture_output=True, text=True,
+    )
+    lines = check.stdout.splitlines()
+    return [path for (oid, path), line in zip(entries, lines) if line.endswith(" missing")]
+
+
 def swift_bytes(git_dir: Path | None, commit: str) -> int:
     if git_dir is None:
         return 0
@@ -828,9 +885,20 @@ def check_app(ctx: Context, app: App, git_dir: Path) -> AppResult:
         app_dir.mkdir()
         (temp / "home").mkdir()
         (temp / "tmp").mkdir()
-        archive = subprocess.Popen(["git", "--git-dir", str(git_dir), "archive", "--format=tar", result.commit], stdout=subprocess.PIPE)
+        # A snapshot may lack its largest files (images, archives): those are left out of the copy.
+        missing = missing_blobs(git_dir, result.commit)
+        excludes = [f":(exclude,literal){path}" for path in missing]
+        archive = subprocess.Popen(
+            ["git", "--git-dir", str(git_dir), "archive", "--format=tar", result.commit, "--", ".", *excludes],
+            stdout=subprocess.PIPE,
+        )
         subprocess.run(["tar", "-x", "-C", str(app_dir)], stdin=archive.stdout, check=True)
-        archive.wait()
+        if archive.wait() != 0:
+            raise RuntimeError(f"git archive {result.commit} failed in {git_dir}")
+        if missing:
+            notes_missing = f"{len(missing)} file(s) absent from the snapshot, left out ({', '.join(missing[:2])}{', ...' if len(missing) > 2 else ''})"
+        else:
+            notes_missing = ""
         git(app_dir, "init", "-q")
         git(app_dir, "add", "-A", "-f")
         git(app_dir, "commit", "-q", "--no-verify", "-m", f"{app.name} {result.commit}")
@@ -885,7 +953,7 @@ def check_app(ctx: Context, app: App, git_dir: Path) -> AppResult:
             result.tried.append(label)
             result.journeys.append(f"{label} [{entry.get('references', 0)} refs, {time.monotonic() - began:.0f} s]: " + "; ".join(journey.summary))
             print(f"  {result.journeys[-1]}", flush=True)
-        result.note = "; ".join(model.notes)
+        result.note = "; ".join(model.notes + ([notes_missing] if notes_missing else []))
     finally:
         result.seconds = time.monotonic() - start
         if args.keep:
@@ -1017,7 +1085,10 @@ def main(argv: list[str]) -> int:
             missing.append(app.name)
             continue
         print(f"[{number}/{len(apps)}] {app.name} {app.commit[:10]} ...", flush=True)
-        result = check_app(ctx, app, git_dir)
+        try:
+            result = check_app(ctx, app, git_dir)
+        except (RuntimeError, subprocess.CalledProcessError, OSError) as error:
+            result = AppResult(app.name, app.commit, note=f"not checked: {error}")
         results.append(result)
         print(
             f"[{number}/{len(apps)}] {app.name}: {result.swift_files} Swift files, {result.singletons} singletons "
