@@ -363,7 +363,13 @@ def read_app(app: Path, files: list[str]) -> AppModel:
 
 
 def in_package(model: AppModel, path: str) -> bool:
-    return any(p == "" or path.startswith(p + "/") for p in model.packages)
+    return package_of(model, path) is not None
+
+
+def package_of(model: AppModel, path: str) -> str | None:
+    """The folder of the innermost Package.swift above the path, or None."""
+    found = [p for p in model.packages if p == "" or path.startswith(p + "/")]
+    return max(found, key=len) if found else None
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -594,6 +600,15 @@ class Journey:
         for path in created:
             folder = posixpath.dirname(path)
             named = any(posixpath.basename(path) in (self.app / p).read_text(errors="replace") for p in pbx_changed)
+            package = package_of(self.model, path)
+            if package is not None:
+                # SwiftPM compiles a target's folder and everything below it: a new subfolder (`Mocks/`) of a
+                # folder that existed inside the package (`Tests/EnvTests`) is in that target.
+                depth = len(package.split("/")) if package else 0
+                target_folders = [p for p in prefixes(folder) if p and len(p.split("/")) >= depth + 2]
+                if folder not in folders_before and not any(p in folders_before for p in target_folders):
+                    self.violation(step, "new-file", f"{path}:1", f"new file in '{folder}', below no folder of a target of the package at '{package or '.'}'", result, command)
+                continue
             if folder not in folders_before and not named:
                 self.violation(step, "new-file", f"{path}:1", f"new file in a new folder '{folder or '.'}' that no project.pbxproj names", result, command)
                 continue
