@@ -1034,6 +1034,17 @@ def report(results: list[AppResult], missing: list[str], seconds: float, ctx: Co
 # Main
 
 
+def write_results(path: Path, text: str, partial: bool) -> None:
+    header = (
+        "# make realapps: results\n\n"
+        "Produced by `python3 Tests/RealApps/realapps.py` (see its docstring for the checks). "
+        "Apps, commits and shapes: `Tests/RealApps/apps.txt`.\n\n"
+    )
+    if partial:
+        header += "**Partial: the run is still going (or was stopped); the apps below are the ones finished.**\n\n"
+    path.write_text(header + text)
+
+
 def find_swiftc() -> str | None:
     for candidate in (os.environ.get("SWIFTC"), "/opt/swift/usr/bin/swiftc", shutil.which("swiftc")):
         if candidate and Path(candidate).is_file():
@@ -1105,6 +1116,8 @@ def main(argv: list[str]) -> int:
         except (RuntimeError, subprocess.CalledProcessError, OSError) as error:
             result = AppResult(app.name, app.commit, note=f"not checked: {error}")
         results.append(result)
+        if args.results:  # after every app, so that a run cut short still leaves its table
+            write_results(Path(args.results), report(results, missing, time.monotonic() - start, ctx, tool_commit), partial=number < len(apps))
         print(
             f"[{number}/{len(apps)}] {app.name}: {result.swift_files} Swift files, {result.singletons} singletons "
             f"({result.eligible} with ≥{args.min_references} refs), {len(result.tried)} tried, {result.steps_ok} ok, "
@@ -1126,12 +1139,7 @@ def main(argv: list[str]) -> int:
     if swiftc is None:
         print("note: no swiftc found (set SWIFTC): changed files were not re-parsed")
     if args.results:
-        header = (
-            "# make realapps: results\n\n"
-            "Produced by `python3 Tests/RealApps/realapps.py` (see its docstring for the checks). "
-            "Apps, commits and shapes: `Tests/RealApps/apps.txt`.\n\n"
-        )
-        Path(args.results).write_text(header + text)
+        write_results(Path(args.results), text, partial=False)
     violations = sum(len(r.violations) for r in results)
     if violations:
         print(f"violation logs: {logs}")
