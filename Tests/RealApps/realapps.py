@@ -25,8 +25,9 @@ After every step:
   import     every `import X` the step added names a module of the app: a SwiftPM target (any
              Package.swift), an Xcode target's module (PRODUCT_MODULE_NAME, else the product or target
              name made a C99 identifier), a system module, or one the app already imports somewhere
-  new-file   a new file lies in a folder that existed before (or a project.pbxproj now names it), and in
-             an Xcode project it is in the same targets as some file beside it
+  new-file   a new file lies in a folder that existed before (or a project.pbxproj now names it, or it is
+             below an Xcode synchronized folder or a SwiftPM target's folder), and in an Xcode project it is
+             in the same targets as some file beside it
   outside    nothing is created or changed outside the app (its temp folder's other entries, HOME and
              TMPDIR are watched; both point into the temp folder)
   rerun      the same command run again changes nothing
@@ -609,12 +610,19 @@ class Journey:
                 if folder not in folders_before and not any(p in folders_before for p in target_folders):
                     self.violation(step, "new-file", f"{path}:1", f"new file in '{folder}', below no folder of a target of the package at '{package or '.'}'", result, command)
                 continue
-            if folder not in folders_before and not named:
+            if folder not in folders_before and not named and not targets_of(projects_after, path):
                 self.violation(step, "new-file", f"{path}:1", f"new file in a new folder '{folder or '.'}' that no project.pbxproj names", result, command)
                 continue
             if not path.endswith(".swift") or in_package(self.model, path) or not self.model.projects:
                 continue
             siblings = [p for p in tracked_before if posixpath.dirname(p) == folder and p.endswith(".swift")]
+            if not siblings and folder not in folders_before:
+                # A new subfolder of a synchronized folder: its files are the folder's targets' files; compare
+                # with the Swift files of the nearest folder above that has some.
+                for above in reversed(prefixes(folder)[:-1]):
+                    siblings = [p for p in tracked_before if posixpath.dirname(p) == above and p.endswith(".swift")]
+                    if siblings:
+                        break
             sibling_targets = [targets_of(self.model.projects, p) for p in siblings]
             sibling_targets = [t for t in sibling_targets if t]
             mine = targets_of(projects_after, path)
