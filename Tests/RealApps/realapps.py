@@ -756,6 +756,13 @@ class Journey:
 
     def go(self, printed: str) -> None:
         t = self.entry["type"]
+        # The count to compare with is the one the same command gives (the whole scan's can differ: an
+        # implicit `.default` it cannot place counts there, not in a scan of one singleton).
+        start = self.reference_count()
+        if start is not None:
+            if start != self.references:
+                self.summary.append(f"refs {self.references} (scan) / {start} (scan --singleton)")
+            self.references = start
         first = self.step("extract", self.shell_command(printed, "extract-protocol"), must_accept=True)
         if first.run is None or first.run.code != 0 or not first.changed:
             return  # refused, crashed or did nothing: the later steps have nothing to work on
