@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 BIN := .build/debug/desingleton
 RELEASE_BIN := .build/release/desingleton
 
-.PHONY: build release test unit golden record samples plugin demo install bench corpus corpus-build fuzz format clean
+.PHONY: build release test unit golden record samples plugin demo install bench corpus corpus-build realapps fuzz format clean
 
 build:
 	$(SWIFT) build
@@ -55,6 +55,11 @@ corpus: build
 CORPUS_BIN ?= $(RELEASE_BIN)
 corpus-build:
 	python3 Tests/Corpus/corpus_build.py --bin $(CORPUS_BIN) $(CORPUS_BUILD_FLAGS)
+
+# The whole journey on real apps fetched into the mirror (Tests/RealApps/apps.txt), checked for invariants.
+# REALAPPS_ARGS passes options, e.g. REALAPPS_ARGS='--app iina/iina --max-singletons 1'.
+realapps: release
+	python3 Tests/RealApps/realapps.py --bin $(RELEASE_BIN) $(REALAPPS_ARGS)
 
 fuzz: build
 	DESINGLETON_FUZZ_ITERATIONS=2000 $(SWIFT) test --filter Fuzz
