@@ -216,11 +216,14 @@ public enum MocksPlanner {
           at: declaration.location
         )
       }
-      directory = target.directory + "/Mocks"
       importLine = moduleImport(module, declaration: declaration)
       companion = index.allPaths.filter {
-        $0.hasPrefix(target.directory + "/") && project.modules.modules(of: $0).contains(target.name)
+        (target.directory.isEmpty || $0.hasPrefix(target.directory + "/")) && project.modules.modules(of: $0).contains(target.name)
       }.min()
+      // An Xcode target that lists its files has no folder of its own: the doubles go beside its files.
+      let folder = companion.flatMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } } ?? ""
+      let base = target.directory.isEmpty ? folder : target.directory
+      directory = base.isEmpty ? "Mocks" : base + "/Mocks"
     }
     let path = (directory.isEmpty || directory == "." ? "" : directory + "/") + mockName + ".swift"
 

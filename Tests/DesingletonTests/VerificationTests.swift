@@ -186,6 +186,22 @@ import Testing
     #expect(try cli.snapshot(outer) == before)
     #expect(!FileManager.default.fileExists(atPath: outer + "/Mocks"))
   }
+
+  /// An Xcode app with no package: its test target lists its files and has no folder of its own. The
+  /// doubles go beside the test target's files (they once went to `/Mocks`, outside any project).
+  @Test func anXcodeTestTargetWithoutAFolderGetsItsDoublesBesideItsFiles() throws {
+    let work = try SampleCopy(sample: "XcodeApp", name: "xcode-no-package")
+    defer { work.remove() }
+    try FileManager.default.removeItem(atPath: work.path + "/Package.swift")
+    try work.commit("no package")
+    #expect(try desingleton(["extract-protocol", "--no-verify"], in: work.path).status == 0)
+    try work.commit("extract")
+    let mocks = try desingleton(["mocks", "--singleton", "Preferences", "--dry-run"], in: work.path)
+    #expect(mocks.status == 0, "\(mocks.standardError)")
+    let created = mocks.output.split(separator: "\n").filter { $0.hasPrefix("+++ b/") && $0.hasSuffix("Mock.swift") }
+    #expect(!created.isEmpty)
+    #expect(created.allSatisfy { $0.hasPrefix("+++ b/Tests/XcodeAppTests/Mocks/") }, "\(created)")
+  }
 }
 
 /// Which consumer a compiler error blames, one case a line: the error's place in the written text
