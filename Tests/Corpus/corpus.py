@@ -51,6 +51,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from harness import describe_exit, excerpt  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[2]
 
 # Small packages that have singletons (and one that has none), for `--quick`. Matched case-insensitively on
@@ -243,22 +246,8 @@ def available_commands(binary: Path) -> set[str]:
     return commands
 
 
-def describe_exit(result: Run) -> str:
-    if result.code is None:
-        return "timed out"
-    if result.code < 0:
-        try:
-            return f"killed by {signal.Signals(-result.code).name}"
-        except ValueError:
-            return f"killed by signal {-result.code}"
-    return f"exit {result.code}"
 
 
-def excerpt(text: str, limit: int = 40) -> str:
-    lines = text.rstrip("\n").splitlines()
-    if len(lines) > limit:
-        lines = lines[:limit] + [f"... ({len(lines) - limit} more lines)"]
-    return "\n".join("    " + line for line in lines)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -60,6 +60,9 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from harness import describe_exit  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[2]
 LIST = Path(__file__).resolve().parent / "build-packages.txt"
 VERSION_TAG = re.compile(r"^v?(\d+(?:\.\d+)*)$")
@@ -231,15 +234,6 @@ def git(cwd: Path, *args: str, check: bool = True) -> Run:
     return result
 
 
-def describe_exit(result: Run) -> str:
-    if result.code is None:
-        return "timed out"
-    if result.code < 0:
-        try:
-            return f"killed by {signal.Signals(-result.code).name}"
-        except ValueError:
-            return f"killed by signal {-result.code}"
-    return f"exit {result.code}"
 
 
 def first_errors(text: str, limit: int = 6) -> str:

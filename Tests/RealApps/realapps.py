@@ -66,6 +66,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from harness import describe_exit, excerpt  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(REPO / "Tests" / "Xcode"))
@@ -162,22 +165,8 @@ def git(cwd: Path, *args: str, check: bool = True, timeout: float = 900) -> Run:
     return result
 
 
-def describe_exit(result: Run) -> str:
-    if result.code is None:
-        return "timed out"
-    if result.code < 0:
-        try:
-            return f"killed by {signal.Signals(-result.code).name}"
-        except ValueError:
-            return f"killed by signal {-result.code}"
-    return f"exit {result.code}"
 
 
-def excerpt(text: str, limit: int = 30) -> str:
-    lines = text.rstrip("\n").splitlines()
-    if len(lines) > limit:
-        lines = lines[:limit] + [f"... ({len(lines) - limit} more lines)"]
-    return "\n".join("    " + line for line in lines)
 
 
 # ---------------------------------------------------------------------------------------------------------------
