@@ -35,7 +35,10 @@ indirect enum JSONValue {
     case .int(let number): out.append(contentsOf: String(number).utf8)
     case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
     case .null: out.append(contentsOf: "null".utf8)
-    case .number(let value): out.append(contentsOf: "\(value)".utf8)
+    // As `JSONEncoder` writes a `Double`: a whole number without `.0`, else its shortest form.
+    case .number(let value):
+      let whole = value.rounded() == value && abs(value) < 1e15
+      out.append(contentsOf: (whole ? String(Int(value)) : "\(value)").utf8)
     case .rendered(let bytes): out.append(contentsOf: bytes)
     case .array(let elements):
       JSONValue.writeContainer(open: "[", close: "]", count: elements.count, indent: indent, into: &out) { position, out in
