@@ -551,6 +551,43 @@ extension FinishPlanner {
   }
 
   /// The types whose code creates `type`, in file order.
+  /// The composition root `finish` takes when none is named: the one root (or application entry
+  /// point) whose code still uses the accessor, else the one entry point of the code (`@main`, an
+  /// application delegate). Nil when there is no such type or several: the caller names them.
+  public static func proposedRoot(singleton: Singleton, project: Project) throws -> (root: String?, candidates: [String]) {
+    let index = project.index
+    func isEntryPoint(_ type: String) -> Bool {
+      let declarations = index.declarations(of: type)
+      return declarations.flatMap(\.attributes).contains(where: FrameworkTypes.entryPointAttributes.contains)
+        || index.conformances(of: type).contains { FrameworkTypes.lastComponent($0).hasSuffix("ApplicationDelegate") }
+    }
+    var using: [String] = []
+    for item in remainingReferences(singleton: singleton, root: nil, project: project) {
+      guard let owner = item.typeName, !using.contains(owner) else { continue }
+      switch item.kind {
+      case .consumer, .coderInit:
+        if try isCompositionRoot(owner, project: project) { using.append(owner) }
+      case .frameworkCreated:
+        if isEntryPoint(owner) { using.append(owner) }
+      default: continue
+      }
+    }
+    if using.count == 1 { return (using[0], using) }
+    if !using.isEmpty { return (nil, using) }
+    let entryPoints = index.allTypeNames.filter { !index.isTestType($0) && isEntryPoint($0) }
+    return (entryPoints.count == 1 ? entryPoints[0] : nil, entryPoints)
+  }
+
+  /// A composition root: a class, struct or actor that no code outside tests creates (nothing in
+  /// the project does, or only tests do). An enum's values come from its cases and a protocol's
+  /// code runs in what conforms to it, so neither is ever a root. The one answer every command uses.
+  public static func isCompositionRoot(_ type: String, project: Project) throws -> Bool {
+    guard let primary = project.index.primaryDeclaration(of: type), [.class, .struct, .actor].contains(primary.kind) else {
+      return false
+    }
+    return try creators(of: type, project: project).allSatisfy(project.index.isTestType)
+  }
+
   static func creators(of type: String, project: Project) throws -> [String] {
     let index = project.index
     let needle = [Array((type.split(separator: ".").last.map(String.init) ?? type).utf8)]

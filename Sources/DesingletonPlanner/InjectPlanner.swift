@@ -17,6 +17,9 @@ public struct InjectOptions: Sendable {
   public var swiftUIEnvironment: Bool
   /// Consumers a build failed with, each with the compiler's first error: skipped with it.
   public var excluded: [String: CompilerError] = [:]
+  /// Consumers whose injection would use the accessor more than before (`AccessorSpread`), each
+  /// with the note saying where: skipped with it.
+  public var spreading: [String: Diagnostic] = [:]
 
   public init(
     types: [String]? = nil, defaultArgument: Bool = false, strict: Bool = false, propertyInjection: Bool = false,
@@ -48,6 +51,7 @@ public enum SkipReason: String, Sendable, CaseIterable {
   case observedObject = "observed-object"
   case declaration = "declaration"
   case build = "build-failed"
+  case spreads = "accessor-would-spread"
 
   /// How the summary names the group.
   public var title: String {
@@ -66,6 +70,7 @@ public enum SkipReason: String, Sendable, CaseIterable {
     case .observedObject: return "observes the singleton with a SwiftUI property wrapper"
     case .declaration: return "its declaration cannot be rewritten"
     case .build: return "the build failed with it"
+    case .spreads: return "injecting it would use the accessor more, not less"
     }
   }
 }
@@ -166,6 +171,31 @@ public enum InjectPlanner {
     var plan = try writer.write()
     plan.parts = design.parts(project: project)
     return (plan, design.report(project: project))
+  }
+
+  /// `run`, planned again without the units that would use the accessor more than before
+  /// (`AccessorSpread`) until none does, so that a migration never spreads it. `rewrite` gives the
+  /// project with a plan applied; the report carries the accessor census before and after.
+  public static func run(
+    singleton: Singleton, options: InjectOptions, project: Project, rewrite: (Plan) throws -> Project
+  ) throws -> (plan: Plan, report: InjectReport) {
+    var options = options
+    let before = try AccessorCensus(singleton: singleton, project: project)
+    while true {
+      var (plan, report) = try run(singleton: singleton, options: options, project: project)
+      report.before = before
+      let rewritten = try rewrite(plan)
+      guard let after = rewritten.index.singletons.first(where: { $0.typeName == singleton.typeName }) else {
+        return (plan, report)
+      }
+      report.after = try AccessorCensus(singleton: after, project: rewritten)
+      let original = try project.sources(of: Array(plan.edits.keys))
+      let spreading = AccessorSpread.units(
+        plan: plan, before: before, after: report.after!, accessExpression: singleton.accessExpression, original: original
+      ).filter { options.spreading[$0.key] == nil }
+      if spreading.isEmpty { return (plan, report) }
+      options.spreading.merge(spreading) { first, _ in first }
+    }
   }
 
   public static func plan(singleton: Singleton, options: InjectOptions, project: Project) throws -> Plan {
@@ -526,6 +556,10 @@ private struct Designer {
           skip(matches[0], .build, [error.diagnostic])
           continue
         }
+        if let note = options.spreading[matches[0]] {
+          skip(matches[0], .spreads, [note])
+          continue
+        }
         if let (_, reason) = notInjectable(matches[0]) {
           throw Refusal("'\(matches[0])' cannot be injected: \(reason)", at: index.declarations(of: matches[0]).first?.location)
         }
@@ -537,6 +571,8 @@ private struct Designer {
       for usage in analysis.consumers where !(usage.reads + usage.writes + usage.calls).isEmpty || !usage.instanceUses.isEmpty {
         if let error = options.excluded[usage.typeName] {
           skip(usage.typeName, .build, [error.diagnostic])
+        } else if let note = options.spreading[usage.typeName] {
+          skip(usage.typeName, .spreads, [note])
         } else if let (kind, reason) = notInjectable(usage.typeName) {
           let usesMembers = !(usage.reads + usage.writes + usage.calls).isEmpty
           guard usesMembers, let kind else { continue }
@@ -1033,6 +1069,15 @@ private struct Designer {
           !skipped.contains(where: { $0.typeName == creator }),
           !isInStoredPropertyInitializer(call, of: creator)
         else { continue }
+        // A creator left out before (its build failed, or handing down would spread the accessor).
+        if let error = options.excluded[creator] {
+          skip(creator, .build, [error.diagnostic])
+          continue
+        }
+        if let note = options.spreading[creator] {
+          skip(creator, .spreads, [note])
+          continue
+        }
         guard let primary = index.primaryDeclaration(of: creator), [.class, .struct, .actor].contains(primary.kind),
           notInjectable(creator) == nil, canSeeSingleton(primary.path),
           // Objective-C callers could not pass the new arguments.
@@ -1057,7 +1102,7 @@ private struct Designer {
   /// do, is a composition root.
   func isCreatedOutsideTests(_ typeName: String) throws -> Bool {
     try createdOutsideTests.value(for: typeName) {
-      try !FinishPlanner.creators(of: typeName, project: project).allSatisfy(index.isTestType)
+      try !FinishPlanner.isCompositionRoot(typeName, project: project)
     }
   }
 

@@ -130,6 +130,8 @@ public struct AccessorCensus: Sendable, Equatable {
   public var elsewhere = 0
   /// The types counted in `elsewhere`, in order.
   public var elsewhereTypes: [String] = []
+  /// Where the references counted in `elsewhere` are: the ones a migration must never add to.
+  public var elsewhereRanges: [DesingletonIndex.SourceRange] = []
 
   public init(singleton: Singleton, project: Project) throws {
     let collaborators = InjectPlanner.createdWhileMade(singleton, project: project)
@@ -137,7 +139,7 @@ public struct AccessorCensus: Sendable, Equatable {
     // A composition root: no code outside tests creates it (asked once per type).
     func isRoot(_ type: String) throws -> Bool {
       if let known = rootAnswers[type] { return known }
-      let answer = try FinishPlanner.creators(of: type, project: project).allSatisfy(project.index.isTestType)
+      let answer = try FinishPlanner.isCompositionRoot(type, project: project)
       rootAnswers[type] = answer
       return answer
     }
@@ -153,6 +155,7 @@ public struct AccessorCensus: Sendable, Equatable {
       case .consumer:
         guard let owner = item.typeName else {
           elsewhere += 1
+          elsewhereRanges.append(item.reference.range)
           continue
         }
         // What the singleton makes while it is made cannot be handed the instance.
@@ -164,6 +167,7 @@ public struct AccessorCensus: Sendable, Equatable {
           roots += 1
         } else {
           elsewhere += 1
+          elsewhereRanges.append(item.reference.range)
           if !elsewhereTypes.contains(owner) { elsewhereTypes.append(owner) }
         }
       }

@@ -11,7 +11,7 @@ struct Desingleton: ParsableCommand {
     commandName: "desingleton",
     abstract: "Find singletons in Swift code, slice them into protocols, and inject the slices.",
     version: "0.1.0",
-    subcommands: [Scan.self, ExtractProtocol.self, Inject.self, Finish.self, Mocks.self]
+    subcommands: [Scan.self, ExtractProtocol.self, Inject.self, Finish.self, Mocks.self, Check.self]
   )
 
   /// Exit codes: 0 done (or nothing to do), 1 refused or failed with nothing written, 2 bad usage.

@@ -17,12 +17,11 @@ struct Finish: ParsableCommand {
   @Option(
     name: .customLong("root"),
     help: ArgumentHelp(
-      "The composition root (coordinator or app delegate) that will own the instance; when two targets each declare the singleton, one root per target (repeatable).",
+      "The composition root (coordinator or app delegate) that will own the instance; when two targets each declare the singleton, one root per target (repeatable). Default: the one root that still uses the accessor, else the one '@main' type or application delegate.",
       valueName: "type"))
-  var roots: [String]
+  var roots: [String] = []
 
   func validate() throws {
-    if roots.isEmpty { throw ValidationError("give the composition root with --root TYPE") }
     if dependencyWrapper == true && container != nil && container != .dependencies {
       throw ValidationError("--dependency-wrapper needs --container dependencies")
     }
@@ -82,11 +81,25 @@ struct Finish: ParsableCommand {
     }
     var reports: [FinishReport] = []
     let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
-      // Each target's own root: the first one named that the target has.
-      let root = roots.first { !unit.index.types(named: $0).isEmpty || unit.index.hasType($0) } ?? roots[0]
+      let unitSingleton = try resolveSingleton(target.typeName, in: unit.index)
+      // Each target's own root: the first one named that the target has, else the one it proposes.
+      let root: String
+      if let named = roots.first(where: { !unit.index.types(named: $0).isEmpty || unit.index.hasType($0) }) ?? roots.first {
+        root = named
+      } else {
+        let proposal = try FinishPlanner.proposedRoot(singleton: unitSingleton, project: unit)
+        guard let proposed = proposal.root else {
+          throw Refusal(
+            proposal.candidates.isEmpty
+              ? "no composition root found for '\(target.typeName)': no type only tests create uses it, and there is no '@main' type or application delegate; name the type that will own the instance with --root TYPE"
+              : "several types could own the instance of '\(target.typeName)' (\(proposal.candidates.joined(separator: ", "))); name one with --root TYPE",
+            at: unitSingleton.declaration.start)
+        }
+        printError("note: the composition root is '\(proposed)'; name another with --root TYPE")
+        root = proposed
+      }
       let options = FinishOptions(root: root, includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper)
-      let (plan, report) = try FinishPlanner.run(
-        singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
+      let (plan, report) = try FinishPlanner.run(singleton: unitSingleton, options: options, project: unit)
       reports.append(report)
       return plan
     }
@@ -99,7 +112,7 @@ struct Finish: ParsableCommand {
   /// With `--format json`, nothing to do is still a report: nothing removed, no file changed.
   func printEmptyReport(_ singleton: String) {
     guard format == .json else { return }
-    print(FinishReport(singleton: singleton, root: roots[0], references: []).json(files: PlanFiles()), terminator: "")
+    print(FinishReport(singleton: singleton, root: roots.first ?? "", references: []).json(files: PlanFiles()), terminator: "")
   }
 }
 

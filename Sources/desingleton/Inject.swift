@@ -71,14 +71,10 @@ struct Inject: ParsableCommand {
       options.excluded = excluded
       return try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
         let unitTarget = try resolveSingleton(target.typeName, in: unit.index)
-        var (unitPlan, report) = try InjectPlanner.run(singleton: unitTarget, options: options, project: unit)
-        // The accessor references before and after: the rewritten files indexed again.
-        report.before = try AccessorCensus(singleton: unitTarget, project: unit)
-        let outputs = try Printer(root: common.root).render(
-          unitPlan, sources: unit.sources(of: Array(unitPlan.edits.keys) + Array(unitPlan.newFiles.keys)))
-        let rewritten = try unit.replacing(outputs.map { SourceText(path: $0.path, text: String(decoding: $0.new, as: UTF8.self)) })
-        if let after = rewritten.index.singletons.first(where: { $0.typeName == target.typeName }) {
-          report.after = try AccessorCensus(singleton: after, project: rewritten)
+        // Planned again without what would spread the accessor: the rewritten files indexed again.
+        var (unitPlan, report) = try InjectPlanner.run(singleton: unitTarget, options: options, project: unit) { plan in
+          let outputs = try Printer(root: common.root).render(plan, sources: unit.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
+          return try unit.replacing(outputs.map { SourceText(path: $0.path, text: String(decoding: $0.new, as: UTF8.self)) })
         }
         if format == .text, let line = report.censusLine { unitPlan.notes.append(line) }
         reports.append(report)

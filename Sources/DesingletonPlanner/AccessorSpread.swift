@@ -1,0 +1,90 @@
+import DesingletonCore
+import DesingletonIndex
+
+/// Which units of an `inject` plan would leave the accessor more used than before: a migration
+/// never adds a use of the accessor outside the places it may stay (composition roots, types the
+/// system creates, static contexts, tests, `init?(coder:)`, the singleton and what it makes).
+///
+/// Each reference the rewritten code holds in those other places (`AccessorCensus.elsewhereRanges`)
+/// is located in the text the plan wrote: one inside an edit's new text was added by that edit's
+/// part; each such reference of the original code inside an edit's range is removed by it. A part
+/// that adds more than it removes spreads the accessor, and all its units are left out.
+///
+/// ## Before
+/// `Widget` uses `Store.shared` twice; a factory enum, which cannot take init parameters, creates it
+/// in three places.
+/// ## After
+/// Injecting `Widget` would write `Store.shared` six times (once per protocol at each creation) and
+/// remove two uses: `["Widget": note "… would write 'Store.shared' 6 times … and remove 2 …"]`.
+public enum AccessorSpread {
+  public struct Count: Sendable, Equatable {
+    public var added = 0
+    public var removed = 0
+    /// The first added reference, in the file as it was (nil: in a new file).
+    public var place: Location?
+  }
+
+  /// The units to leave out, each with the note saying why; empty when no part spreads the accessor.
+  public static func units(
+    plan: Plan, before: AccessorCensus, after: AccessorCensus, accessExpression: String, original: [String: SourceText]
+  ) -> [String: Diagnostic] {
+    let assignment = PatchSeries.assign(plan)
+    let counts = count(plan: plan, assignment: assignment, before: before, after: after, original: original)
+    var result: [String: Diagnostic] = [:]
+    for (number, count) in counts.sorted(by: { $0.key < $1.key }) where count.added > count.removed {
+      let part = assignment.parts[number]
+      for unit in part.units where result[unit] == nil {
+        let times = count.added == 1 ? "once" : "\(count.added) times"
+        result[unit] = .note(
+          "'\(unit)': injecting it would write '\(accessExpression)' \(times) where it is created and remove \(count.removed) use\(count.removed == 1 ? "" : "s"), so the accessor would be used more than before; inject the types that create it first, or pass the slices to them by hand",
+          at: count.place)
+      }
+    }
+    return result
+  }
+
+  /// Added and removed references per part of the plan.
+  static func count(
+    plan: Plan, assignment: PatchSeries.Assignment, before: AccessorCensus, after: AccessorCensus, original: [String: SourceText]
+  ) -> [Int: Count] {
+    var counts: [Int: Count] = [:]
+    for range in after.elsewhereRanges {
+      let path = range.path
+      if plan.newFiles[path] != nil {
+        guard let owner = assignment.newFiles[path] else { continue }
+        counts[owner, default: Count()].added += 1
+        continue
+      }
+      let edits = plan.edits[path] ?? []
+      guard let owners = assignment.edits[path],
+        let (position, originalOffset) = insertingEdit(edits, holding: range.bytes)
+      else { continue }
+      var count = counts[owners[position], default: Count()]
+      count.added += 1
+      if count.place == nil, let source = original[path] { count.place = source.location(ofOffset: originalOffset) }
+      counts[owners[position]] = count
+    }
+    for range in before.elsewhereRanges {
+      let edits = plan.edits[range.path] ?? []
+      guard let owners = assignment.edits[range.path],
+        let position = edits.firstIndex(where: { $0.range.lowerBound <= range.bytes.lowerBound && range.bytes.upperBound <= $0.range.upperBound })
+      else { continue }
+      counts[owners[position], default: Count()].removed += 1
+    }
+    return counts
+  }
+
+  /// The edit whose new text holds a byte range of the text the edits produce, and the original
+  /// offset the edit starts at.
+  static func insertingEdit(_ edits: [TextEdit], holding range: Range<Int>) -> (Int, Int)? {
+    var shift = 0
+    for (position, edit) in edits.enumerated().sorted(by: { $0.element < $1.element }) {
+      let newStart = edit.range.lowerBound + shift
+      let newEnd = newStart + edit.replacement.utf8.count
+      if range.lowerBound < newStart { return nil }
+      if range.lowerBound < newEnd { return (position, edit.range.lowerBound) }
+      shift += edit.replacement.utf8.count - edit.range.count
+    }
+    return nil
+  }
+}
