@@ -256,13 +256,32 @@ public enum ReferenceCollector {
       } else {
         // `use(.shared)`: the type `.shared` is looked up in is the parameter's, which only the
         // compiler knows. The index makes it a possible reference of every singleton with this accessor.
-        result.append(
-          Reference(
-            baseName: "", accessor: accessor, use: .unresolvedImplicit, alias: nil,
-            range: instance.sourceRange(in: source), context: ReferenceContextFinder.context(of: Syntax(instance))))
+        var reference = Reference(
+          baseName: "", accessor: accessor, use: .unresolvedImplicit, alias: nil,
+          range: instance.sourceRange(in: source), context: ReferenceContextFinder.context(of: Syntax(instance)))
+        reference.implicitCallee = initializedType(takingArgument: instance)
+        result.append(reference)
       }
     }
     return result
+  }
+
+  /// The type whose init an implicit member is an argument of: `URLSession` in
+  /// `URLSession(configuration: .default)` and `URLSession.init(configuration: .default)`; nil for a
+  /// function or method call, whose parameter types the index does not keep.
+  static func initializedType(takingArgument instance: ExprSyntax) -> String? {
+    guard let argument = instance.parent?.as(LabeledExprSyntax.self),
+      let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+    else { return nil }
+    var called = call.calledExpression
+    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
+      let base = member.base
+    {
+      called = base
+    }
+    guard let written = called.typeReferenceText, let first = written.split(separator: ".").last?.first, first.isUppercase
+    else { return nil }
+    return written
   }
 
   /// `case .shared:` and `case .shared(let x):` in a `switch`, and `if case .shared = value`.

@@ -104,8 +104,15 @@ public struct Index: Sendable {
         // No singleton has this accessor: nothing to attribute (and no name to resolve).
         guard typesByAccessor[reference.accessor] != nil else { continue }
         if reference.use == .unresolvedImplicit {
+          // An argument of an init of a type the code does not declare (`URLSession(configuration:
+          // .default)`) has a framework parameter type: never a type this code declares (only a
+          // singleton in an extension of a framework type can be it).
+          let frameworkArgument = reference.implicitCallee.map { callee in
+            byQualified[Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)] == nil
+          } ?? false
           // A possible reference of each singleton with this accessor: `finish` must not delete it unseen.
           for type in typesByAccessor[reference.accessor] ?? [] {
+            if frameworkArgument, byQualified[type]?.contains(where: { !$0.isExtension }) == true { continue }
             var possible = reference
             possible.baseName = type
             references.append(possible)

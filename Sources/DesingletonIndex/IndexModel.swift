@@ -347,6 +347,9 @@ public struct Reference: Hashable, Sendable {
   public var context: ReferenceContext
   /// For `.member` uses that are not calls: what follows the member, when it may write it.
   public var chain: MemberChain?
+  /// For `.unresolvedImplicit`: the type whose init takes it as an argument (`URLSession` in
+  /// `URLSession(configuration: .default)`), when the call names one.
+  public var implicitCallee: String?
   /// For `.member` calls: the argument labels, which tell overloads apart.
   public var arguments: CallArguments?
 

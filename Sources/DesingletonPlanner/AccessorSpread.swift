@@ -2,10 +2,13 @@ import DesingletonCore
 import DesingletonIndex
 
 /// Which units of an `inject` plan would leave the accessor more used than before: a migration
-/// never adds a use of the accessor outside the places it may stay (composition roots, types the
-/// system creates, static contexts, tests, `init?(coder:)`, the singleton and what it makes).
+/// never adds a use of the accessor outside composition roots and application entry points (which
+/// `finish` gives the instance) and tests (which `finish --include-tests` gives their own); static
+/// contexts such as previews,
+/// types the system creates and `init?(coder:)` count, since the accessor would have to be removed
+/// from there by hand.
 ///
-/// Each reference the rewritten code holds in those other places (`AccessorCensus.elsewhereRanges`)
+/// Each reference the rewritten code holds outside roots and tests (`AccessorCensus.spreadRanges`)
 /// is located in the text the plan wrote: one inside an edit's new text was added by that edit's
 /// part; each such reference of the original code inside an edit's range is removed by it. A part
 /// that adds more than it removes spreads the accessor, and all its units are left out.
@@ -48,7 +51,7 @@ public enum AccessorSpread {
     plan: Plan, assignment: PatchSeries.Assignment, before: AccessorCensus, after: AccessorCensus, original: [String: SourceText]
   ) -> [Int: Count] {
     var counts: [Int: Count] = [:]
-    for range in after.elsewhereRanges {
+    for range in after.spreadRanges {
       let path = range.path
       if plan.newFiles[path] != nil {
         guard let owner = assignment.newFiles[path] else { continue }
@@ -64,7 +67,7 @@ public enum AccessorSpread {
       if count.place == nil, let source = original[path] { count.place = source.location(ofOffset: originalOffset) }
       counts[owners[position]] = count
     }
-    for range in before.elsewhereRanges {
+    for range in before.spreadRanges {
       let edits = plan.edits[range.path] ?? []
       guard let owners = assignment.edits[range.path],
         let position = edits.firstIndex(where: { $0.range.lowerBound <= range.bytes.lowerBound && range.bytes.upperBound <= $0.range.upperBound })

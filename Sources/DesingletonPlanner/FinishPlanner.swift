@@ -113,8 +113,10 @@ public enum FinishPlanner {
   }
 
   /// The plan and what it decided (`--format json`).
+  /// `rewrite` gives the project with a plan applied: with it, a suggested `inject --type` is one
+  /// whose plan, made as `inject` makes it (never spreading the accessor), changes something.
   public static func run(
-    singleton: Singleton, options: FinishOptions, project: Project
+    singleton: Singleton, options: FinishOptions, project: Project, rewrite: ((Plan) throws -> Project)? = nil
   ) throws -> (plan: Plan, report: FinishReport) {
     let index = project.index
     let rootMatches = index.types(named: options.root).filter { index.declarations(of: $0).contains { !$0.isExtension } }
@@ -163,8 +165,15 @@ public enum FinishPlanner {
           if let type = item.typeName, suggested.insert(type).inserted {
             // Only a command that would work is suggested; otherwise the reason it would not.
             do {
-              _ = try InjectPlanner.decide(singleton: singleton, options: InjectOptions(types: [type]), project: project)
-              message += "; run 'desingleton inject --singleton \(singleton.typeName) --type \(type)'"
+              let options = InjectOptions(types: [type])
+              let (plan, report) = try rewrite.map { try InjectPlanner.run(singleton: singleton, options: options, project: project, rewrite: $0) }
+                ?? InjectPlanner.run(singleton: singleton, options: options, project: project)
+              if plan.edits.isEmpty && plan.newFiles.isEmpty {
+                let reason = report.skipped.first { $0.typeName == type }?.diagnostics.first?.message ?? "it would change nothing"
+                message += "; 'inject --type \(type)' cannot take it yet: \(reason)"
+              } else {
+                message += "; run 'desingleton inject --singleton \(singleton.typeName) --type \(type)'"
+              }
             } catch let refusal as Refusal {
               let reason = refusal.diagnostics.first?.message ?? ""
               message += "; 'inject --type \(type)' cannot take it yet: \(reason)"
@@ -552,15 +561,12 @@ extension FinishPlanner {
 
   /// The types whose code creates `type`, in file order.
   /// The composition root `finish` takes when none is named: the one root (or application entry
-  /// point) whose code still uses the accessor, else the one entry point of the code (`@main`, an
-  /// application delegate). Nil when there is no such type or several: the caller names them.
+  /// point) whose code still uses the accessor; of several, the one entry point among them; else the
+  /// one entry point of the code (`@main`, an application delegate). Nil when there is no such type
+  /// or several: the caller names them.
   public static func proposedRoot(singleton: Singleton, project: Project) throws -> (root: String?, candidates: [String]) {
     let index = project.index
-    func isEntryPoint(_ type: String) -> Bool {
-      let declarations = index.declarations(of: type)
-      return declarations.flatMap(\.attributes).contains(where: FrameworkTypes.entryPointAttributes.contains)
-        || index.conformances(of: type).contains { FrameworkTypes.lastComponent($0).hasSuffix("ApplicationDelegate") }
-    }
+    func isEntryPoint(_ type: String) -> Bool { FinishPlanner.isEntryPoint(type, index: index) }
     var using: [String] = []
     for item in remainingReferences(singleton: singleton, root: nil, project: project) {
       guard let owner = item.typeName, !using.contains(owner) else { continue }
@@ -573,9 +579,19 @@ extension FinishPlanner {
       }
     }
     if using.count == 1 { return (using[0], using) }
+    // Of several, the application's entry point is where an app's objects are made.
+    let entryPointsUsing = using.filter(isEntryPoint)
+    if entryPointsUsing.count == 1 { return (entryPointsUsing[0], using) }
     if !using.isEmpty { return (nil, using) }
     let entryPoints = index.allTypeNames.filter { !index.isTestType($0) && isEntryPoint($0) }
     return (entryPoints.count == 1 ? entryPoints[0] : nil, entryPoints)
+  }
+
+  /// An application's entry point, which the system creates and where its objects are made: a
+  /// `@main` (or `@UIApplicationMain`, `@NSApplicationMain`) type or an application delegate.
+  public static func isEntryPoint(_ type: String, index: Index) -> Bool {
+    index.declarations(of: type).flatMap(\.attributes).contains(where: FrameworkTypes.entryPointAttributes.contains)
+      || index.conformances(of: type).contains { FrameworkTypes.lastComponent($0).hasSuffix("ApplicationDelegate") }
   }
 
   /// A composition root: a class, struct or actor that no code outside tests creates (nothing in

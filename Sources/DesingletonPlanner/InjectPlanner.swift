@@ -188,6 +188,11 @@ public enum InjectPlanner {
       guard let after = rewritten.index.singletons.first(where: { $0.typeName == singleton.typeName }) else {
         return (plan, report)
       }
+      // With --default-argument the accessor stays, by design, as each new parameter's default.
+      if options.defaultArgument {
+        report.after = try AccessorCensus(singleton: after, project: rewritten)
+        return (plan, report)
+      }
       report.after = try AccessorCensus(singleton: after, project: rewritten)
       let original = try project.sources(of: Array(plan.edits.keys))
       let spreading = AccessorSpread.units(
@@ -610,6 +615,16 @@ private struct Designer {
   }
 
 
+  /// The `extract-protocol` command that cuts a slice of one member, with a name the code does not
+  /// use yet (`SliceNamer`), so that it can be run as printed.
+  func sliceCommand(for member: String) -> String {
+    let members = index.members(of: singleton.typeName).filter { $0.name == member && !$0.isStatic }
+    let name = SliceNamer.name(for: members, typeName: singleton.simpleTypeName, wholeType: false) { candidate in
+      !index.types(named: candidate).isEmpty || catalog.entries.contains { $0.name == candidate }
+    }
+    return "desingleton extract-protocol --singleton \(singleton.typeName) --slice \(name)=\(member)"
+  }
+
   /// Why a type cannot be a consumer at all, and the group it is listed in (nil: not listed, as for
   /// the singleton itself, protocols and test cases).
   func notInjectable(_ typeName: String) -> (SkipReason?, String)? {
@@ -788,15 +803,15 @@ private struct Designer {
     {
       let written = "\(uncovered)(\(arguments.labels.map { "\($0):" }.joined()))"
       throw ConsumerRefusal(
-        .uncoveredMember, "'\(typeName)' calls '\(written)', an overload no protocol of '\(singleton.typeName)' declares; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one",
+        .uncoveredMember, "'\(typeName)' calls '\(written)', an overload no protocol of '\(singleton.typeName)' declares; run '\(sliceCommand(for: uncovered))' to cut one",
         at: call.location)
     }
     if let uncovered {
       let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
       let written = writes.contains(uncovered)
       let message = written
-        ? "'\(typeName)' sets '\(uncovered)', but no protocol of '\(singleton.typeName)' declares it '{ get set }'; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one"
-        : "'\(typeName)' uses '\(uncovered)', which no protocol of '\(singleton.typeName)' covers; run 'desingleton extract-protocol --singleton \(singleton.typeName) --slice NAME=\(uncovered)' to cut one"
+        ? "'\(typeName)' sets '\(uncovered)', but no protocol of '\(singleton.typeName)' declares it '{ get set }'; run '\(sliceCommand(for: uncovered))' to cut one"
+        : "'\(typeName)' uses '\(uncovered)', which no protocol of '\(singleton.typeName)' covers; run '\(sliceCommand(for: uncovered))' to cut one"
       throw ConsumerRefusal(.uncoveredMember, message, at: location)
     }
     // A type that only hands the instance on and that no code outside tests creates is a

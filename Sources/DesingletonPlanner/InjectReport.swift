@@ -130,8 +130,8 @@ public struct AccessorCensus: Sendable, Equatable {
   public var elsewhere = 0
   /// The types counted in `elsewhere`, in order.
   public var elsewhereTypes: [String] = []
-  /// Where the references counted in `elsewhere` are: the ones a migration must never add to.
-  public var elsewhereRanges: [DesingletonIndex.SourceRange] = []
+  /// Where the references outside roots and tests are: the ones a migration must never add to.
+  public var spreadRanges: [DesingletonIndex.SourceRange] = []
 
   public init(singleton: Singleton, project: Project) throws {
     let collaborators = InjectPlanner.createdWhileMade(singleton, project: project)
@@ -145,6 +145,13 @@ public struct AccessorCensus: Sendable, Equatable {
     }
     for item in FinishPlanner.remainingReferences(singleton: singleton, root: nil, project: project) {
       total += 1
+      // An instance of a root or entry point is where the instance comes from (its static members,
+      // such as a preview's, are not); tests get their own.
+      let inInstance = [.consumer, .coderInit, .frameworkCreated, .root].contains(item.kind)
+      let isRootOrEntry = try inInstance && item.typeName.map { owner in
+        try FinishPlanner.isEntryPoint(owner, index: project.index) || isRoot(owner)
+      } ?? false
+      if item.kind != .test && !isRootOrEntry { spreadRanges.append(item.reference.range) }
       switch item.kind {
       case .test: tests += 1
       case .topLevel, .staticContext: staticContexts += 1
@@ -155,7 +162,6 @@ public struct AccessorCensus: Sendable, Equatable {
       case .consumer:
         guard let owner = item.typeName else {
           elsewhere += 1
-          elsewhereRanges.append(item.reference.range)
           continue
         }
         // What the singleton makes while it is made cannot be handed the instance.
@@ -167,7 +173,6 @@ public struct AccessorCensus: Sendable, Equatable {
           roots += 1
         } else {
           elsewhere += 1
-          elsewhereRanges.append(item.reference.range)
           if !elsewhereTypes.contains(owner) { elsewhereTypes.append(owner) }
         }
       }

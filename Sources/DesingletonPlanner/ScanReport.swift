@@ -32,6 +32,9 @@ public struct ScanReport: Codable, Sendable, Equatable {
     /// Places where the instance itself is passed on or stored.
     public var passesInstance: [Place]
     public var references: Int
+    /// A test type (a test target's, or an `XCTestCase`): its uses may grow while consumers are
+    /// injected, since tests then hand the instance to what they create.
+    public var test: Bool = false
   }
 
   public struct Unattributed: Codable, Sendable, Equatable {
@@ -139,7 +142,8 @@ public struct ScanReport: Codable, Sendable, Equatable {
       consumers: analysis.consumers.map { usage in
         Consumer(
           type: usage.typeName, reads: usage.reads, writes: usage.writes, calls: usage.calls,
-          passesInstance: usage.instanceUses.map(Place.init), references: usage.references.count)
+          passesInstance: usage.instanceUses.map(Place.init), references: usage.references.count,
+          test: project.index.isTestType(usage.typeName))
       },
       unattributed: analysis.unattributed.map { Unattributed(place: Place($0.reference.location), reason: $0.reason) },
       suggestedSlices: suggestion.slices, unsliced: suggestion.unsliced, kept: suggestion.kept,
@@ -192,7 +196,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
         .object([
           ("type", .string(consumer.type)), ("reads", jsonStrings(consumer.reads)), ("writes", jsonStrings(consumer.writes)),
           ("calls", jsonStrings(consumer.calls)), ("passesInstance", .array(consumer.passesInstance.map(jsonValue(of:)))),
-          ("references", .int(consumer.references)),
+          ("references", .int(consumer.references)), ("test", .bool(consumer.test)),
         ])
       })),
       ("unattributed", .array(entry.unattributed.map { .object([("place", jsonValue(of: $0.place)), ("reason", .string($0.reason))]) })),

@@ -154,6 +154,12 @@ struct CommonOptions: ParsableArguments {
   }
 }
 
+/// The project as it would be with the plan written: what a planner asks of code it is about to write.
+func rewritten(_ project: Project, by plan: Plan, root: String) throws -> Project {
+  let outputs = try Printer(root: root).render(plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
+  return try project.replacing(outputs.map { SourceText(path: $0.path, text: String(decoding: $0.new, as: UTF8.self)) })
+}
+
 /// The module map of the SwiftPM manifests and Xcode projects among the files found; an unreadable
 /// manifest is left out, an unreadable project file is left out with a warning.
 func manifests(_ found: FileLoader.Result) -> ModuleMap {

@@ -2,6 +2,7 @@ import ArgumentParser
 import DesingletonCore
 import DesingletonIndex
 import DesingletonPlanner
+import DesingletonPrinter
 
 struct Finish: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -46,7 +47,7 @@ struct Finish: ParsableCommand {
 
   mutating func run() throws {
     let configuration = try common.prepare()
-    var project = try common.loadProject(singleton: singleton, extra: roots)
+    var project = try common.loadProject(singleton: singleton, extra: roots, widen: true)
     if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
       !project.index.types(named: singleton).isEmpty
     {
@@ -80,6 +81,7 @@ struct Finish: ParsableCommand {
       throw Refusal("the dependency wrapper needs the 'dependencies' container")
     }
     var reports: [FinishReport] = []
+    let diffRoot = common.root
     let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
       let unitSingleton = try resolveSingleton(target.typeName, in: unit.index)
       // Each target's own root: the first one named that the target has, else the one it proposes.
@@ -91,15 +93,15 @@ struct Finish: ParsableCommand {
         guard let proposed = proposal.root else {
           throw Refusal(
             proposal.candidates.isEmpty
-              ? "no composition root found for '\(target.typeName)': no type only tests create uses it, and there is no '@main' type or application delegate; name the type that will own the instance with --root TYPE"
-              : "several types could own the instance of '\(target.typeName)' (\(proposal.candidates.joined(separator: ", "))); name one with --root TYPE",
+              ? "no composition root found for '\(target.typeName)': no type only tests create uses it, and there is no '@main' type or application delegate; name the type that will own the instance with --root"
+              : "several types could own the instance of '\(target.typeName)' (\(proposal.candidates.joined(separator: ", "))); name the one that will own it with --root",
             at: unitSingleton.declaration.start)
         }
-        printError("note: the composition root is '\(proposed)'; name another with --root TYPE")
+        printError("note: the composition root is '\(proposed)'; name another with --root")
         root = proposed
       }
       let options = FinishOptions(root: root, includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper)
-      let (plan, report) = try FinishPlanner.run(singleton: unitSingleton, options: options, project: unit)
+      let (plan, report) = try FinishPlanner.run(singleton: unitSingleton, options: options, project: unit) { [diffRoot] in try rewritten(unit, by: $0, root: diffRoot) }
       reports.append(report)
       return plan
     }

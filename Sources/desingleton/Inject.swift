@@ -72,10 +72,7 @@ struct Inject: ParsableCommand {
       return try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
         let unitTarget = try resolveSingleton(target.typeName, in: unit.index)
         // Planned again without what would spread the accessor: the rewritten files indexed again.
-        var (unitPlan, report) = try InjectPlanner.run(singleton: unitTarget, options: options, project: unit) { plan in
-          let outputs = try Printer(root: common.root).render(plan, sources: unit.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
-          return try unit.replacing(outputs.map { SourceText(path: $0.path, text: String(decoding: $0.new, as: UTF8.self)) })
-        }
+        var (unitPlan, report) = try InjectPlanner.run(singleton: unitTarget, options: options, project: unit) { try rewritten(unit, by: $0, root: common.root) }
         if format == .text, let line = report.censusLine { unitPlan.notes.append(line) }
         reports.append(report)
         return unitPlan

@@ -398,6 +398,40 @@ import Testing
     #expect(other.map(index.references(to:))?.map(\.use) == [.unresolvedImplicit])
   }
 
+  /// `URLSession(configuration: .default)`, `UIAlertAction(title: "OK", style: .default)`: an argument
+  /// of an init of a type the code does not declare has a framework parameter type, so it is never a
+  /// reference of a singleton this code declares; an argument of a project type's init may be.
+  @Test func implicitMembersPassedToFrameworkInitsAreNotReferences() {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let shared = Store()
+          static let `default` = Store()
+        }
+        """,
+      "Uses.swift": """
+        import Foundation
+        final class Loader {
+          let session = URLSession(configuration: .default)
+          let other = URLSession.init(configuration: .default)
+          func alert() -> UIAlertAction { UIAlertAction(title: "OK", style: .default, handler: nil) }
+          func client() -> Client { Client(store: .shared) }
+          func pass() { take(.shared) }
+        }
+        final class Client {
+          init(store: Store) {}
+        }
+        func take(_ store: Store) {}
+        """,
+    ])
+    let index = project.index
+    let store = index.singletons.first { $0.typeName == "Store" }
+    let references = store.map(index.references(to:)) ?? []
+    // `Client(store: .shared)` is a project init and `take(.shared)` a function: both may be it.
+    #expect(references.map(\.use) == [.unresolvedImplicit, .unresolvedImplicit])
+    #expect(references.map(\.location.line) == [6, 7])
+  }
+
   @Test func implicitMembersInParameterDefaultsAndCasePatterns() {
     let project = makeProject([
       "Ledger.swift": """

@@ -1952,7 +1952,7 @@ import Testing
     try expectInjectRefusal(
       files.merging(["Feed.swift": "@MainActor\nfinal class Feed {\n  func rows() -> [Int] {\n    Store.shared.load(limit: 2)\n  }\n}\n"]) { $1 },
       types: ["Feed"],
-      "Feed.swift:4:5: error: 'Feed' calls 'load(limit:)', an overload no protocol of 'Store' declares; run 'desingleton extract-protocol --singleton Store --slice NAME=load' to cut one"
+      "Feed.swift:4:5: error: 'Feed' calls 'load(limit:)', an overload no protocol of 'Store' declares; run 'desingleton extract-protocol --singleton Store --slice LoadService=load' to cut one"
     )
   }
 
@@ -3204,7 +3204,7 @@ import Testing
         """
       ]) { $1 },
       types: ["Badge"],
-      "Badge.swift:5:5: error: 'Badge' uses 'reload', which no protocol of 'Store' covers; run 'desingleton extract-protocol --singleton Store --slice NAME=reload' to cut one"
+      "Badge.swift:5:5: error: 'Badge' uses 'reload', which no protocol of 'Store' covers; run 'desingleton extract-protocol --singleton Store --slice ReloadService=reload' to cut one"
     )
   }
 
@@ -3222,7 +3222,7 @@ import Testing
         """
       ]) { $1 },
       types: ["Badge"],
-      "Badge.swift:4:5: error: 'Badge' sets 'count', but no protocol of 'Store' declares it '{ get set }'; run 'desingleton extract-protocol --singleton Store --slice NAME=count' to cut one"
+      "Badge.swift:4:5: error: 'Badge' sets 'count', but no protocol of 'Store' declares it '{ get set }'; run 'desingleton extract-protocol --singleton Store --slice CountProvider=count' to cut one"
     )
   }
 
