@@ -6,7 +6,8 @@ import Testing
 
 /// On every sample, for every singleton: `extract-protocol` with the suggested slices, then
 /// `inject --all`, leaves the accessor only in composition roots, types the system creates, static
-/// contexts, tests, coder inits and the singleton with what it makes; nothing elsewhere.
+/// contexts, tests, coder inits and the singleton with what it makes; nothing elsewhere; and never
+/// more used outside roots, entry points and tests than before.
 @Suite struct ConvergenceTests {
   static let samples = [
     "ShoppingApp", "ProfileApp", "ThumbnailCache", "SingletonShapes", "FrameworkApp", "SwiftUIApp", "GodObject", "SwinjectApp",
@@ -29,7 +30,9 @@ import Testing
       // A singleton inject refuses as a whole (its instance is replaced at run time) is left as it is.
       let injection: (plan: Plan, report: InjectReport)
       do {
-        injection = try InjectPlanner.run(singleton: target, options: InjectOptions(), project: extracted)
+        injection = try InjectPlanner.run(singleton: target, options: InjectOptions(), project: extracted) { plan in
+          makeProject(try apply(plan, to: extracted, files: files))
+        }
       } catch let refusal as Refusal where refusal.diagnostics.first?.message.contains("given a new instance") == true {
         continue
       }
@@ -37,6 +40,10 @@ import Testing
       files = try apply(plan, to: extracted, files: files)
       let injected = makeProject(files)
       let after = try AccessorCensus(singleton: try #require(injected.index.singletons.first { $0.typeName == name }), project: injected)
+      // Never more used outside roots, entry points and tests than before.
+      #expect(
+        after.spreadRanges.count <= before.spreadRanges.count,
+        "\(sample) '\(name)': \(before.spreadRanges.count) → \(after.spreadRanges.count) outside roots and tests")
       #expect(
         after.elsewhere == 0,
         "\(sample) '\(name)': \(before.total) → \(after.total), still used by \(after.elsewhereTypes); skipped: \(report.skipped.map(\.typeName))")
