@@ -34,7 +34,6 @@ let package = Package(
         "DesingletonIndex",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftBasicFormat", package: "swift-syntax"),
       ]
     ),
     // Printer stage: apply edits, render diffs, write files as one transaction.

@@ -81,15 +81,16 @@ public struct PlanPart: Sendable, Equatable {
 extension Array where Element == TextEdit {
   /// Where a byte offset of the text these edits produce comes from: the offset in the original text
   /// and, when it falls inside (or at the edge of) an edit's replacement, that edit's position in
-  /// this array. The edits must not overlap.
-  public func origin(ofNewOffset offset: Int) -> (original: Int, edit: Int?) {
+  /// this array. The edits must not overlap. Without `includingEnd`, an offset right after an
+  /// edit's replacement is not that edit's.
+  public func origin(ofNewOffset offset: Int, includingEnd: Bool = true) -> (original: Int, edit: Int?) {
     var shift = 0
     for (position, edit) in enumerated().sorted(by: { $0.element < $1.element }) {
       let newStart = edit.range.lowerBound + shift
       let newEnd = newStart + edit.replacement.utf8.count
       if offset < newStart { break }
       if offset < newEnd { return (edit.range.lowerBound + Swift.min(offset - newStart, edit.range.count), position) }
-      if offset == newEnd { return (edit.range.upperBound, position) }
+      if offset == newEnd && includingEnd { return (edit.range.upperBound, position) }
       shift += edit.replacement.utf8.count - edit.range.count
     }
     return (offset - shift, nil)

@@ -41,7 +41,6 @@ public enum FileIndexer {
     return FileSummary(
       path: source.path,
       lineCount: source.lineStarts.count,
-      byteCount: source.bytes.count,
       types: collector.types,
       candidateReferences: references,
       syntaxErrors: errors,

@@ -374,20 +374,6 @@ public struct Index: Sendable {
     return typeAliases.names(of: qualifiedName, simpleNames: qualifiedNamesBySimpleName)
   }
 
-  /// The singleton type a reference's base names.
-  public func resolvedBase(of reference: Reference) -> String {
-    if reference.baseName == "Self", let type = reference.context.typeName { return resolveType(type) }
-    let resolved = Index.resolve(reference.baseName, simpleNames: qualifiedNamesBySimpleName, coverage: coverage)
-    if declarationsByQualifiedName[resolved] == nil,
-      let aliased = typeAliases.resolve(
-        reference.baseName, from: reference.context.typeName, simpleNames: qualifiedNamesBySimpleName,
-        coverage: coverage)
-    {
-      return aliased
-    }
-    return resolved
-  }
-
   /// The enclosing type of a reference, resolved to its declaration's qualified name.
   public func enclosingType(of reference: Reference) -> String? {
     reference.context.typeName.map(resolveType)

@@ -70,6 +70,24 @@ public struct IndexBuilder: Sendable {
     return assemble(paths: sorted.map(\.path), outcomes: outcomes)
   }
 
+  /// `index` with `changed` indexed in place of (or beside) its files, over the paths in `paths`:
+  /// the summaries of the files not changed are kept as they are, so a plan's result is indexed in
+  /// the time its edited files take.
+  public func rebuild(_ index: Index, replacing changed: [SourceText], keeping paths: Set<String>) -> Index {
+    let changedPaths = Set(changed.map(\.path))
+    let sorted = changed.sorted { $0.path < $1.path }
+    let fresh: [FileSummary] = parallelMap(count: sorted.count, threads: threads) { [accessors] in
+      FileIndexer.index(sorted[$0], accessors: accessors)
+    }
+    var byPath: [String: FileSummary] = [:]
+    for summary in index.files where paths.contains(summary.path) && !changedPaths.contains(summary.path) {
+      byPath[summary.path] = summary
+    }
+    for summary in fresh { byPath[summary.path] = summary }
+    let allPaths = byPath.keys.sorted()
+    return assemble(paths: allPaths, outcomes: allPaths.map { byPath[$0].map(Outcome.indexed) })
+  }
+
   enum Outcome: Sendable {
     case indexed(FileSummary)
     case irrelevant

@@ -313,23 +313,16 @@ public struct ReferenceContext: Hashable, Sendable {
   public var memberName: String?
   /// Inside a `static`/`class` member or a static property's initializer.
   public var isStatic: Bool
-  /// The number of closures between the reference and its enclosing member.
-  public var closureDepth: Int
-  /// The innermost enclosing closure captures `self` weakly or unowned.
-  public var inWeakSelfClosure: Bool
   /// In the initial value of the stored or global variable `memberName` names (not in its
   /// `willSet`/`didSet` or a getter).
   public var inPropertyInitializer: Bool
 
   public init(
-    typeName: String?, memberName: String?, isStatic: Bool, closureDepth: Int, inWeakSelfClosure: Bool,
-    inPropertyInitializer: Bool = false
+    typeName: String?, memberName: String?, isStatic: Bool, inPropertyInitializer: Bool = false
   ) {
     self.typeName = typeName
     self.memberName = memberName
     self.isStatic = isStatic
-    self.closureDepth = closureDepth
-    self.inWeakSelfClosure = inWeakSelfClosure
     self.inPropertyInitializer = inPropertyInitializer
   }
 }
@@ -420,7 +413,6 @@ public struct TypeAlias: Hashable, Sendable {
 public struct FileSummary: Sendable {
   public var path: String
   public var lineCount: Int
-  public var byteCount: Int
   public var types: [TypeDecl]
   /// References to any `Type.accessor` that looks like a singleton accessor; filtered against the
   /// singletons found across all files when the index is assembled.
@@ -437,7 +429,7 @@ public struct FileSummary: Sendable {
   public var typesWithoutMembers: Set<String> = []
 
   public init(
-    path: String, lineCount: Int, byteCount: Int, types: [TypeDecl], candidateReferences: [Reference],
+    path: String, lineCount: Int, types: [TypeDecl], candidateReferences: [Reference],
     syntaxErrors: [Diagnostic], typeAliases: [TypeAlias] = [], isGenerated: Bool = false,
     mutatingMethodNames: Set<String>? = nil
   ) {
@@ -445,7 +437,6 @@ public struct FileSummary: Sendable {
     self.isGenerated = isGenerated
     self.typeAliases = typeAliases
     self.lineCount = lineCount
-    self.byteCount = byteCount
     self.types = types
     self.candidateReferences = candidateReferences
     self.syntaxErrors = syntaxErrors

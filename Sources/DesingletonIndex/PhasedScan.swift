@@ -68,7 +68,7 @@ public final class PhasedScan {
           PhasedScan.parse(path, bytes, isGenerated: false, accessors: accessors, everything: false, keptMembers: []))
       }
       let summary = FileSummary(
-        path: path, lineCount: lineCount(bytes), byteCount: bytes.count, types: [], candidateReferences: [],
+        path: path, lineCount: lineCount(bytes), types: [], candidateReferences: [],
         syntaxErrors: [], isGenerated: isGenerated)
       return .counted(summary, nil)
     }

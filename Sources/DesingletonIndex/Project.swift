@@ -22,7 +22,7 @@ public struct ParsedFile: @unchecked Sendable {
 public final class Project: @unchecked Sendable {
   public let index: Index
   private let lock = NSLock()
-  private var cache: [String: ParsedFile] = [:]
+  fileprivate var cache: [String: ParsedFile] = [:]
   fileprivate var overrides: [String: SourceText]
 
   /// Objective-C sources and headers under the command's paths: never parsed, only searched for uses
@@ -58,6 +58,23 @@ public final class Project: @unchecked Sendable {
     return parsed
   }
 
+  private var answers: [String: Any] = [:]
+
+  /// The answer to a question about this project, worked out once: `key` names the question and
+  /// what it is asked about. The project never changes, so neither does the answer.
+  public func answer<Value>(_ key: String, _ work: () throws -> Value) rethrows -> Value {
+    lock.lock()
+    let known = answers[key] as? Value
+    lock.unlock()
+    if let known { return known }
+    let value = try work()
+    lock.lock()
+    defer { lock.unlock() }
+    if let first = answers[key] as? Value { return first }
+    answers[key] = value
+    return value
+  }
+
   private func cached(_ path: String) -> ParsedFile? {
     lock.lock()
     defer { lock.unlock() }
@@ -84,11 +101,20 @@ public final class Project: @unchecked Sendable {
 
   /// The project as it would be with these files' texts (a plan's output), indexed again: the files
   /// the index holds, with the given ones replaced or added. Other files are still read from disk.
+  /// Files the plan left alone keep their summaries and their parsed trees: only the changed ones
+  /// are parsed and indexed again.
   public func replacing(_ changed: [SourceText], threads: Int? = nil) throws -> Project {
     var texts = try sources(of: index.files.map(\.path))
+    let changedPaths = Set(changed.map(\.path))
     for source in changed { texts[source.path] = source }
-    let rebuilt = IndexBuilder(threads: threads).build(sources: Array(texts.values))
-    return Project(index: rebuilt, sources: texts, objectiveCPaths: objectiveCPaths, modules: modules)
+    let builder = IndexBuilder(threads: threads, accessors: index.accessorNames)
+    let rebuilt = builder.rebuild(index, replacing: changed, keeping: Set(texts.keys))
+    let result = Project(index: rebuilt, sources: texts, objectiveCPaths: objectiveCPaths, modules: modules)
+    lock.lock()
+    let kept = cache.filter { !changedPaths.contains($0.key) && texts[$0.key] != nil }
+    lock.unlock()
+    result.cache = kept
+    return result
   }
 
   /// A file's text without parsing it: the in-memory source when there is one, else the file on disk.

@@ -181,11 +181,9 @@ enum AliasUseFinder {
   }
 }
 
-/// Where a node sits: its enclosing type and member, static or not, and the closures around it.
+/// Where a node sits: its enclosing type and member, and whether that member is static.
 public enum ReferenceContextFinder {
   public static func context(of node: Syntax) -> ReferenceContext {
-    var closureDepth = 0
-    var weakSelf: Bool?
     var memberName: String?
     var isStatic = false
     var typeNames: [String] = []
@@ -196,22 +194,13 @@ public enum ReferenceContextFinder {
       current = syntax.parent
       // Most ancestors are expressions, statements and lists: only these kinds say anything.
       switch syntax.kind {
-      case .closureExpr, .functionDecl, .initializerDecl, .deinitializerDecl, .variableDecl, .subscriptDecl,
+      case .functionDecl, .initializerDecl, .deinitializerDecl, .variableDecl, .subscriptDecl,
         .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
         break
       default:
         continue
       }
-      if let closure = syntax.as(ClosureExprSyntax.self), !memberFound {
-        closureDepth += 1
-        if weakSelf == nil {
-          weakSelf =
-            closure.signature?.capture?.items.contains { item in
-              let specifier = item.specifier?.specifier.tokenKind
-              return (specifier == .keyword(.weak) || specifier == .keyword(.unowned)) && item.name.text == "self"
-            } ?? false
-        }
-      } else if !memberFound, let (name, staticMember) = memberInfo(syntax),
+      if !memberFound, let (name, staticMember) = memberInfo(syntax),
         syntax.parent?.is(MemberBlockItemSyntax.self) == true || syntax.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
       {
         memberName = name
@@ -231,7 +220,7 @@ public enum ReferenceContextFinder {
     }
     return ReferenceContext(
       typeName: typeNames.isEmpty ? nil : typeNames.reversed().joined(separator: "."),
-      memberName: memberName, isStatic: isStatic, closureDepth: closureDepth, inWeakSelfClosure: weakSelf ?? false,
+      memberName: memberName, isStatic: isStatic,
       inPropertyInitializer: inPropertyInitializer)
   }
 

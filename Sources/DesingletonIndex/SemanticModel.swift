@@ -15,7 +15,6 @@ extension Index {
     case frameworkProtocol
     case unknown
 
-    public var isClass: Bool { self == .project(.class) || self == .frameworkClass }
     public var isProtocol: Bool { self == .project(.protocol) || self == .frameworkProtocol }
   }
 

@@ -59,9 +59,12 @@ public enum AccessorSpread {
         continue
       }
       let edits = plan.edits[path] ?? []
+      // The edit whose new text holds the reference (one starting right after an edit's text is
+      // not the edit's), and the original offset that edit starts at.
       guard let owners = assignment.edits[path],
-        let (position, originalOffset) = insertingEdit(edits, holding: range.bytes)
+        let position = edits.origin(ofNewOffset: range.bytes.lowerBound, includingEnd: false).edit
       else { continue }
+      let originalOffset = edits[position].range.lowerBound
       var count = counts[owners[position], default: Count()]
       count.added += 1
       if count.place == nil, let source = original[path] { count.place = source.location(ofOffset: originalOffset) }
@@ -75,19 +78,5 @@ public enum AccessorSpread {
       counts[owners[position], default: Count()].removed += 1
     }
     return counts
-  }
-
-  /// The edit whose new text holds a byte range of the text the edits produce, and the original
-  /// offset the edit starts at.
-  static func insertingEdit(_ edits: [TextEdit], holding range: Range<Int>) -> (Int, Int)? {
-    var shift = 0
-    for (position, edit) in edits.enumerated().sorted(by: { $0.element < $1.element }) {
-      let newStart = edit.range.lowerBound + shift
-      let newEnd = newStart + edit.replacement.utf8.count
-      if range.lowerBound < newStart { return nil }
-      if range.lowerBound < newEnd { return (position, edit.range.lowerBound) }
-      shift += edit.replacement.utf8.count - edit.range.count
-    }
-    return nil
   }
 }

@@ -605,6 +605,10 @@ extension FinishPlanner {
   }
 
   static func creators(of type: String, project: Project) throws -> [String] {
+    try project.answer("creators of \(type)") { try findCreators(of: type, project: project) }
+  }
+
+  private static func findCreators(of type: String, project: Project) throws -> [String] {
     let index = project.index
     let needle = [Array((type.split(separator: ".").last.map(String.init) ?? type).utf8)]
     var files: [ParsedFile] = []

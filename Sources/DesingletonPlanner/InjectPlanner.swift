@@ -424,15 +424,10 @@ private struct Designer {
   var skipped: [SkippedConsumer] = []
   /// Consumers the system creates: they keep the accessor until a human wires them.
   var frameworkCreated: [SkippedConsumer] = []
-  /// Whether code outside tests creates a type, asked once per type: the answer reads every file
-  /// that names it.
-  private let createdOutsideTests = Memo<String, Bool>()
   /// Types the system creates that get properties instead of init parameters.
   var propertyInjected: Set<String> = []
   /// The places that configure each of them.
   var configurationsByType: [String: [ConfigurationSite]] = [:]
-  /// The types the singleton creates while it is being made, with the place, computed once.
-  private let singletonCreations = Memo<String, [String: Location]>()
 
   init(singleton: Singleton, options: InjectOptions, project: Project) {
     self.singleton = singleton
@@ -692,9 +687,7 @@ private struct Designer {
   }
 
   func createdWhileSingletonIsMade() -> [String: Location] {
-    singletonCreations.value(for: singleton.typeName) {
-      InjectPlanner.createdWhileMade(singleton, project: project)
-    }
+    InjectPlanner.createdWhileMade(singleton, project: project)
   }
 
   // MARK: 3. Analysis of one consumer
@@ -1116,9 +1109,7 @@ private struct Designer {
   /// Whether some code outside tests creates the type: a type nothing else creates, or only tests
   /// do, is a composition root.
   func isCreatedOutsideTests(_ typeName: String) throws -> Bool {
-    try createdOutsideTests.value(for: typeName) {
-      try !FinishPlanner.isCompositionRoot(typeName, project: project)
-    }
+    try !FinishPlanner.isCompositionRoot(typeName, project: project)
   }
 
   /// A consumer that creates another consumer hands down what that one needs, so it needs it too.
@@ -1743,8 +1734,7 @@ private struct Designer {
           ConfigurationSite(
             path: path, typeName: typeName, variable: variable, statement: statement,
             context: ReferenceContext(
-              typeName: enclosingTypeName(of: cast), memberName: nil, isStatic: isInStaticMember(cast),
-              closureDepth: 0, inWeakSelfClosure: false)))
+              typeName: enclosingTypeName(of: cast), memberName: nil, isStatic: isInStaticMember(cast))))
       }
       _ = bytes
     }
@@ -1910,24 +1900,17 @@ extension ParsedFile {
   }
 }
 
-/// Answers computed once per key, shared by copies of the value that holds it.
-final class Memo<Key: Hashable, Value> {
-  private var values: [Key: Value] = [:]
-
-  func value(for key: Key, compute: () throws -> Value) rethrows -> Value {
-    if let known = values[key] { return known }
-    let computed = try compute()
-    values[key] = computed
-    return computed
-  }
-}
-
 extension InjectPlanner {
   /// Types created while the singleton is made: in its inits, its stored properties' initial values
   /// and its accessor's, and, through those, in the inits and initial values of the types they
   /// create, each with the place it is created. Such a type receiving the accessor would read the
   /// accessor while it is being set up.
+  /// Worked out once per project.
   public static func createdWhileMade(_ singleton: Singleton, project: Project) -> [String: Location] {
+    project.answer("created while \(singleton.typeName) is made") { findCreatedWhileMade(singleton, project: project) }
+  }
+
+  private static func findCreatedWhileMade(_ singleton: Singleton, project: Project) -> [String: Location] {
     let index = project.index
     var found: [String: Location] = [:]
     var queue = [singleton.typeName]

@@ -135,21 +135,13 @@ public struct AccessorCensus: Sendable, Equatable {
 
   public init(singleton: Singleton, project: Project) throws {
     let collaborators = InjectPlanner.createdWhileMade(singleton, project: project)
-    var rootAnswers: [String: Bool] = [:]
-    // A composition root: no code outside tests creates it (asked once per type).
-    func isRoot(_ type: String) throws -> Bool {
-      if let known = rootAnswers[type] { return known }
-      let answer = try FinishPlanner.isCompositionRoot(type, project: project)
-      rootAnswers[type] = answer
-      return answer
-    }
     for item in FinishPlanner.remainingReferences(singleton: singleton, root: nil, project: project) {
       total += 1
       // An instance of a root or entry point is where the instance comes from (its static members,
       // such as a preview's, are not); tests get their own.
       let inInstance = [.consumer, .coderInit, .frameworkCreated, .root].contains(item.kind)
       let isRootOrEntry = try inInstance && item.typeName.map { owner in
-        try FinishPlanner.isEntryPoint(owner, index: project.index) || isRoot(owner)
+        try FinishPlanner.isEntryPoint(owner, index: project.index) || FinishPlanner.isCompositionRoot(owner, project: project)
       } ?? false
       if item.kind != .test && !isRootOrEntry { spreadRanges.append(item.reference.range) }
       switch item.kind {
@@ -169,7 +161,7 @@ public struct AccessorCensus: Sendable, Equatable {
           self.singleton += 1
           continue
         }
-        if try isRoot(owner) {
+        if try FinishPlanner.isCompositionRoot(owner, project: project) {
           roots += 1
         } else {
           elsewhere += 1

@@ -28,8 +28,6 @@ public struct SingletonAnalysis: Sendable {
   public let declarations: [TypeDecl]
   /// Instance members that can become protocol requirements, in source order.
   public let members: [MemberDecl]
-  /// Static members other than the accessor (only named slices take them).
-  public let staticMembers: [MemberDecl]
   public let references: [Reference]
   public let consumers: [ConsumerUsage]
   public let unattributed: [UnattributedReference]
@@ -52,7 +50,6 @@ public struct SingletonAnalysis: Sendable {
         && [.property, .method, .subscript].contains(member.kind)
         && !(member.isOverride && ["copy", "mutableCopy"].contains(member.name))
     }
-    staticMembers = all.filter { $0.isStatic && !excluded.contains($0.name) && [.property, .method].contains($0.kind) }
     references = index.references(to: singleton)
 
     var consumers: [String: ConsumerUsage] = [:]
