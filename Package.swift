@@ -34,7 +34,9 @@ let package = Package(
         "DesingletonIndex",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
-      ]
+      ],
+      // Each command's folder opens with its Before/After.
+      exclude: ["Extract/README.md", "Inject/README.md", "Finish/README.md", "Mocks/README.md"]
     ),
     // Printer stage: apply edits, render diffs, write files as one transaction.
     .target(

@@ -1,0 +1,129 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+/// The size rules of the house: no source file over 600 lines and no function over 80 lines in
+/// `Sources/`. The files and functions that break them today are listed, each with its size, in
+/// `Tests/House/oversized.txt`; the list only shrinks. A new offender, or a listed one that grew,
+/// fails; one that came within the rules must be taken off the list.
+@Suite struct HouseTests {
+  static let fileLimit = 600
+  static let functionLimit = 80
+
+  /// `path` for a file, `path function` for a function, each with its line count.
+  static func offenders() throws -> [String: Int] {
+    let sources = URL(fileURLWithPath: packageRoot).appendingPathComponent("Sources")
+    let paths = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+    var result: [String: Int] = [:]
+    for relative in paths.sorted() where relative.hasSuffix(".swift") {
+      let path = "Sources/" + relative
+      let text = try String(contentsOfFile: packageRoot + "/" + path, encoding: .utf8)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+      if lines > fileLimit { result[path] = lines }
+      let tree = Parser.parse(source: text)
+      let finder = FunctionSizes(converter: SourceLocationConverter(fileName: path, tree: tree))
+      finder.walk(tree)
+      for (name, count) in finder.sizes where count > functionLimit {
+        result["\(path) \(name)", default: 0] = max(result["\(path) \(name)"] ?? 0, count)
+      }
+    }
+    return result
+  }
+
+  static func listed() throws -> [String: Int] {
+    let text = try String(contentsOfFile: packageRoot + "/Tests/House/oversized.txt", encoding: .utf8)
+    var result: [String: Int] = [:]
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.isEmpty {
+      guard let space = line.lastIndex(of: " "), let count = Int(line[line.index(after: space)...]) else { continue }
+      result[String(line[..<space])] = count
+    }
+    return result
+  }
+
+  @Test func sourcesKeepToTheSizeRules() throws {
+    let found = try HouseTests.offenders()
+    let allowed = try HouseTests.listed()
+    var problems: [String] = []
+    for (name, count) in found.sorted(by: { $0.key < $1.key }) {
+      if let limit = allowed[name] {
+        if count > limit { problems.append("\(name): \(count) lines, more than the \(limit) listed; make it smaller") }
+      } else {
+        problems.append("\(name): \(count) lines; the limit is \(name.contains(" ") ? HouseTests.functionLimit : HouseTests.fileLimit)")
+      }
+    }
+    for name in allowed.keys.sorted() where found[name] == nil {
+      problems.append("\(name): within the rules now; take it off Tests/House/oversized.txt")
+    }
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
+  @Test func functionSizesCountTheDeclarationsLines() {
+    let source = """
+      struct A {
+        /// Documented.
+        func one() {
+          _ = 1
+        }
+        init() {}
+        var b: Int {
+          get { 1 }
+        }
+      }
+      """
+    let tree = Parser.parse(source: source)
+    let finder = FunctionSizes(converter: SourceLocationConverter(fileName: "a.swift", tree: tree))
+    finder.walk(tree)
+    #expect(finder.sizes.map { "\($0.0) \($0.1)" } == ["A.one() 3", "A.init() 1"])
+  }
+}
+
+/// The line count of every function and init, by its enclosing types' names and its own.
+private final class FunctionSizes: SyntaxVisitor {
+  let converter: SourceLocationConverter
+  var sizes: [(String, Int)] = []
+  private var types: [String] = []
+
+  init(converter: SourceLocationConverter) {
+    self.converter = converter
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  private func lines(_ node: some SyntaxProtocol) -> Int {
+    let start = node.positionAfterSkippingLeadingTrivia
+    let end = node.endPositionBeforeTrailingTrivia
+    return converter.location(for: end).line - converter.location(for: start).line + 1
+  }
+
+  private func name(_ own: String) -> String { (types + [own]).joined(separator: ".") }
+
+  private func enter(_ name: String) -> SyntaxVisitorContinueKind {
+    types.append(name)
+    return .visitChildren
+  }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+  override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+  override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+  override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+  override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(node.extendedType.trimmedDescription)
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+    sizes.append((name("\(node.name.text)(\(labels))"), lines(node)))
+    return .visitChildren
+  }
+
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+    sizes.append((name("init\(node.optionalMark?.text ?? "")(\(labels))"), lines(node)))
+    return .visitChildren
+  }
+}
