@@ -46,7 +46,8 @@ public enum FileIndexer {
       syntaxErrors: errors,
       typeAliases: collector.typeAliases,
       isGenerated: isGenerated,
-      mutatingMethodNames: keep == nil ? nil : collector.mutatingMethodNames
+      mutatingMethodNames: keep == nil ? nil : collector.mutatingMethodNames,
+      callableNames: collector.callableNames
     )
   }
 
@@ -87,6 +88,9 @@ struct DeclarationCollector {
   }
   /// Names of the `mutating func`s of every type, those whose members are left out included.
   var mutatingMethodNames: Set<String> = []
+  /// The names a call can be written with (`FileSummary.callableNames`), those of types whose
+  /// members are left out included.
+  var callableNames: Set<String> = []
 
   init(source: SourceText) {
     self.source = source
@@ -113,6 +117,10 @@ struct DeclarationCollector {
       let extended = node.extendedType.text(in: source)
       record(node.extendedType.simpleName ?? extended, qualifiedName: extended, kind: .extension, group: node,
         enclosing: enclosing)
+    case .functionDecl(let node) where enclosing == nil:
+      callableNames.insert(unquoted(node.name.text))
+    case .variableDecl(let node) where enclosing == nil:
+      for binding in node.bindings { callableNames.formUnion(LocalNames.identifiers(binding.pattern)) }
     case .typeAliasDecl(let node) where enclosing == nil:
       typeAliases.append(TypeAlias(name: node.name.text, aliasedType: node.initializer.value.text(in: source)))
     case .ifConfigDecl(let node):
@@ -161,6 +169,9 @@ struct DeclarationCollector {
         members[position].access = access == .private ? .fileprivate : access
       }
     }
+    for position in members.indices where [.method, .property, .enumCase].contains(members[position].kind) {
+      callableNames.insert(members[position].name)
+    }
     if keepsMembers != nil {
       for position in members.indices
       where members[position].kind == .method && members[position].modifiers.contains("mutating") {
@@ -191,6 +202,7 @@ struct DeclarationCollector {
     outline: MemberExtractor.Outline
   ) {
     mutatingMethodNames.formUnion(outline.mutatingMethodNames)
+    callableNames.formUnion(outline.callableNames)
     types.append(
       typeDecl(
         name, qualified: qualified, kind: kind, group: group, modifiers: ModifierSummary(group.modifiers), members: [],
@@ -259,6 +271,7 @@ public enum ReferenceCollector {
           baseName: "", accessor: accessor, use: .unresolvedImplicit, alias: nil,
           range: instance.sourceRange(in: source), context: ReferenceContextFinder.context(of: Syntax(instance)))
         reference.implicitCallee = initializedType(takingArgument: instance)
+        if reference.implicitCallee == nil { reference.implicitFunction = calledFunction(takingArgument: instance) }
         result.append(reference)
       }
     }
@@ -281,6 +294,29 @@ public enum ReferenceCollector {
     guard let written = called.typeReferenceText, let first = written.split(separator: ".").last?.first, first.isUppercase
     else { return nil }
     return written
+  }
+
+  /// The function or method an implicit member is an argument of: `present` in `present(.shared)`
+  /// and `view.present(.shared)`. Nil for a type's init, an implicit member's call (`.make(.shared)`),
+  /// a closure, and a name the enclosing declaration binds anywhere (a parameter, a local variable
+  /// or function), whose type the index does not keep.
+  static func calledFunction(takingArgument instance: ExprSyntax) -> String? {
+    guard let argument = instance.parent?.as(LabeledExprSyntax.self),
+      let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+    else { return nil }
+    let token: TokenSyntax
+    if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+      token = reference.baseName
+    } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil {
+      token = member.declName.baseName
+    } else {
+      return nil
+    }
+    guard case .identifier = token.tokenKind else { return nil }
+    let name = unquoted(token.text)
+    guard let first = name.first, !first.isUppercase else { return nil }
+    if LocalNames.binds(name, around: Syntax(call)) { return nil }
+    return name
   }
 
   /// `case .shared:` and `case .shared(let x):` in a `switch`, and `if case .shared = value`.
@@ -375,5 +411,66 @@ public enum ReferenceCollector {
           into: &references)
       }
     }
+  }
+}
+
+/// Whether the declaration around a node binds a name anywhere inside it: as a parameter (of it,
+/// a nested function or a closure), a local variable, a pattern or a local function. An
+/// over-approximation: a name bound anywhere in the enclosing member counts.
+enum LocalNames {
+  /// The names a binding pattern declares: `a` in `var a`, `a` and `b` in `let (a, b)`.
+  static func identifiers(_ pattern: PatternSyntax) -> [String] {
+    if let identifier = pattern.as(IdentifierPatternSyntax.self) { return [unquoted(identifier.identifier.text)] }
+    if let tuple = pattern.as(TuplePatternSyntax.self) { return tuple.elements.flatMap { identifiers($0.pattern) } }
+    return []
+  }
+
+  static func binds(_ name: String, around node: Syntax) -> Bool {
+    var outermost: Syntax?
+    var current = node.parent
+    while let syntax = current {
+      if syntax.is(MemberBlockItemSyntax.self) || syntax.is(SourceFileSyntax.self) { break }
+      if syntax.is(CodeBlockItemSyntax.self), syntax.parent?.parent?.is(SourceFileSyntax.self) == true {
+        outermost = syntax
+        break
+      }
+      outermost = syntax
+      current = syntax.parent
+    }
+    guard let outermost else { return false }
+    let finder = Finder(name: name)
+    finder.walk(outermost)
+    return finder.found
+  }
+
+  private final class Finder: SyntaxVisitor {
+    let name: String
+    var found = false
+
+    init(name: String) {
+      self.name = name
+      super.init(viewMode: .sourceAccurate)
+    }
+
+    private func check(_ token: TokenSyntax?) -> SyntaxVisitorContinueKind {
+      if let token, unquoted(token.text) == name { found = true }
+      return found ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind { check(node.identifier) }
+    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+      _ = check(node.firstName)
+      return check(node.secondName)
+    }
+    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+      _ = check(node.firstName)
+      return check(node.secondName)
+    }
+    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind { check(node.name) }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+      _ = check(node.name)
+      return found ? .skipChildren : .visitChildren
+    }
+    override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind { check(node.name) }
   }
 }

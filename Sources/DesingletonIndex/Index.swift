@@ -45,17 +45,7 @@ public struct Index: Sendable {
     // One pass per table over every type; the tables are sized up front, since a code base of a
     // million lines has tens of thousands of types and this runs on one thread.
     let typeCount = files.reduce(0) { $0 + $1.types.count }
-    var simpleNames: [String: [String]] = [:]
-    simpleNames.reserveCapacity(typeCount)
-    var sharedSimpleNames: [String] = []
-    for file in files {
-      for type in file.types where !type.isExtension {
-        Index.insert(type.qualifiedName, into: &simpleNames[type.name, default: []]) {
-          sharedSimpleNames.append(type.name)
-        }
-      }
-    }
-    for name in sharedSimpleNames { simpleNames[name]?.sort() }
+    let simpleNames = Index.qualifiedNamesBySimpleName(files, typeCount: typeCount)
     var byQualified: [String: [TypeDecl]] = [:]
     byQualified.reserveCapacity(typeCount)
     var subclasses: [String: [String]] = [:]
@@ -99,20 +89,22 @@ public struct Index: Sendable {
     // The singleton type each reference was attributed to, in `references` order.
     var referenceTypes: [String] = []
     var referencesByType: [String: [Reference]] = [:]
+    // Every name a call can be written with, made when first asked.
+    var callableNames: Set<String>?
     for file in files {
       for reference in file.candidateReferences {
         // No singleton has this accessor: nothing to attribute (and no name to resolve).
         guard typesByAccessor[reference.accessor] != nil else { continue }
         if reference.use == .unresolvedImplicit {
-          // An argument of an init of a type the code does not declare (`URLSession(configuration:
-          // .default)`) has a framework parameter type: never a type this code declares (only a
-          // singleton in an extension of a framework type can be it).
-          let frameworkArgument = reference.implicitCallee.map { callee in
-            byQualified[Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)] == nil
-          } ?? false
+          let frameworkParameter = Index.isFrameworkParameter(reference, coverage: coverage) { callee in
+            byQualified[Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)] != nil
+          } declaresCallable: { name in
+            if callableNames == nil { callableNames = files.reduce(into: []) { $0.formUnion($1.callableNames) } }
+            return callableNames?.contains(name) == true
+          }
           // A possible reference of each singleton with this accessor: `finish` must not delete it unseen.
           for type in typesByAccessor[reference.accessor] ?? [] {
-            if frameworkArgument, byQualified[type]?.contains(where: { !$0.isExtension }) == true { continue }
+            if frameworkParameter, byQualified[type]?.contains(where: { !$0.isExtension }) == true { continue }
             var possible = reference
             possible.baseName = type
             references.append(possible)
@@ -469,5 +461,41 @@ struct TypeAliasTable: Sendable {
     let matching = candidates.filter { $0 == written || $0.hasSuffix("." + written) }
     let targets = Set(matching.compactMap { aliasedTypes[$0] })
     return targets.count == 1 ? targets.first : nil
+  }
+}
+
+extension Index {
+  /// Whether an implicit member (`.shared`) is an argument whose parameter type is the framework's,
+  /// so never a type this code declares (only a singleton in an extension of a framework type can
+  /// be it): an argument of an init of a type the code does not declare (`URLSession(configuration:
+  /// .default)`), or of a function or method no code here declares (`present(.shared)`).
+  static func isFrameworkParameter(
+    _ reference: Reference, coverage: NameCoverage?, declaresType: (String) -> Bool,
+    declaresCallable: (String) -> Bool
+  ) -> Bool {
+    if let callee = reference.implicitCallee { return !declaresType(callee) }
+    if let name = reference.implicitFunction {
+      coverage?.needCallable(name)
+      return !declaresCallable(name)
+    }
+    return false
+  }
+}
+
+extension Index {
+  /// Simple name → the qualified names of the types (not extensions) declared with it, sorted.
+  static func qualifiedNamesBySimpleName(_ files: [FileSummary], typeCount: Int) -> [String: [String]] {
+    var simpleNames: [String: [String]] = [:]
+    simpleNames.reserveCapacity(typeCount)
+    var sharedSimpleNames: [String] = []
+    for file in files {
+      for type in file.types where !type.isExtension {
+        Index.insert(type.qualifiedName, into: &simpleNames[type.name, default: []]) {
+          sharedSimpleNames.append(type.name)
+        }
+      }
+    }
+    for name in sharedSimpleNames { simpleNames[name]?.sort() }
+    return simpleNames
   }
 }

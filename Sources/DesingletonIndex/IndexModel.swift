@@ -343,6 +343,10 @@ public struct Reference: Hashable, Sendable {
   /// For `.unresolvedImplicit`: the type whose init takes it as an argument (`URLSession` in
   /// `URLSession(configuration: .default)`), when the call names one.
   public var implicitCallee: String?
+  /// For `.unresolvedImplicit`: the function or method it is an argument of (`present` in
+  /// `present(.shared)` and `view.present(.shared)`), when the call names one that no enclosing
+  /// scope binds.
+  public var implicitFunction: String?
   /// For `.member` calls: the argument labels, which tell overloads apart.
   public var arguments: CallArguments?
 
@@ -425,14 +429,19 @@ public struct FileSummary: Sendable {
   public var typeAliases: [TypeAlias]
   /// Written by a generator (`GeneratedFile`): read for references, never rewritten.
   public var isGenerated: Bool
+  /// The names a call can be written with that the file declares: functions and variables at top
+  /// level, and every type's methods, properties and enum cases (members left out included).
+  /// `f(.shared)` can make `.shared` the project's singleton only where the project declares an `f`.
+  public var callableNames: Set<String> = []
   /// Simple names of the types whose members were left out (`TypeDecl.membersOmitted`).
   public var typesWithoutMembers: Set<String> = []
 
   public init(
     path: String, lineCount: Int, types: [TypeDecl], candidateReferences: [Reference],
     syntaxErrors: [Diagnostic], typeAliases: [TypeAlias] = [], isGenerated: Bool = false,
-    mutatingMethodNames: Set<String>? = nil
+    mutatingMethodNames: Set<String>? = nil, callableNames: Set<String> = []
   ) {
+    self.callableNames = callableNames
     self.path = path
     self.isGenerated = isGenerated
     self.typeAliases = typeAliases

@@ -24,6 +24,8 @@ enum MemberExtractor {
     var hasStaticAccessorName = false
     var hasNestedTypes = false
     var mutatingMethodNames: [String] = []
+    /// The names a call can be written with: methods, properties and enum cases (`Index.callableNames`).
+    var callableNames: [String] = []
     /// Name and aliased type, in source order.
     var typeAliases: [(name: String, aliasedType: String)] = []
   }
@@ -49,6 +51,9 @@ enum MemberExtractor {
         }
       case .variableDecl:
         let variable = RawVariableDeclSyntax(raw)!
+        for binding in variable.bindings.elements {
+          outline.callableNames.append(contentsOf: RawPatternNames.identifiers(binding.pattern.raw))
+        }
         guard let accessors, !outline.hasStaticAccessorName, ModifierSummary(variable.modifiers).isStatic else {
           continue
         }
@@ -63,6 +68,7 @@ enum MemberExtractor {
         let function = RawFunctionDeclSyntax(raw)!
         let modifiers = ModifierSummary(function.modifiers)
         let name = unquoted(function.name.text)
+        outline.callableNames.append(name)
         if modifiers.others.contains("mutating") { outline.mutatingMethodNames.append(name) }
         if modifiers.isStatic && accessors?.matches(name) == true { outline.hasStaticAccessorName = true }
       case .subscriptDecl:
@@ -73,8 +79,9 @@ enum MemberExtractor {
         let alias = RawTypeAliasDeclSyntax(raw)!
         outline.typeAliases.append((alias.name.text, alias.initializer.value.trimmedText))
       case .enumCaseDecl:
-        for element in RawEnumCaseDeclSyntax(raw)!.elements.elements where accessors?.matches(element.name.text) == true {
-          outline.hasStaticAccessorName = true
+        for element in RawEnumCaseDeclSyntax(raw)!.elements.elements {
+          outline.callableNames.append(unquoted(element.name.text))
+          if accessors?.matches(element.name.text) == true { outline.hasStaticAccessorName = true }
         }
       case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl:
         outline.hasNestedTypes = true
@@ -368,4 +375,15 @@ extension RawSyntax {
 /// code that uses it writes it (`store.import(...)`).
 public func unquoted(_ name: String) -> String {
   name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
+}
+
+/// The names a binding pattern declares: `a` in `var a`, `a` and `b` in `let (a, b)`.
+enum RawPatternNames {
+  static func identifiers(_ raw: RawSyntax) -> [String] {
+    if let identifier = RawIdentifierPatternSyntax(raw) { return [unquoted(identifier.identifier.text)] }
+    if let tuple = RawTuplePatternSyntax(raw) {
+      return tuple.elements.elements.flatMap { identifiers($0.pattern.raw) }
+    }
+    return []
+  }
 }

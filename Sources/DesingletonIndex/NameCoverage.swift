@@ -17,13 +17,16 @@ public final class NameCoverage: @unchecked Sendable {
     public var mutatingMethods: Set<String> = []
     /// Every file that can reference an accessor of the name is parsed.
     public var accessors: Set<String> = []
+    /// Every file that can declare a function, property or enum case of the name is parsed.
+    public var callables: Set<String> = []
     /// A question about the whole code base (every type alias, every type name): parse every file.
     public var everything = false
 
     public init() {}
 
     public var isEmpty: Bool {
-      types.isEmpty && members.isEmpty && mutatingMethods.isEmpty && accessors.isEmpty && !everything
+      types.isEmpty && members.isEmpty && mutatingMethods.isEmpty && accessors.isEmpty && callables.isEmpty
+        && !everything
     }
 
     public mutating func formUnion(_ other: Needs) {
@@ -31,6 +34,7 @@ public final class NameCoverage: @unchecked Sendable {
       members.formUnion(other.members)
       mutatingMethods.formUnion(other.mutatingMethods)
       accessors.formUnion(other.accessors)
+      callables.formUnion(other.callables)
       everything = everything || other.everything
     }
   }
@@ -84,6 +88,11 @@ public final class NameCoverage: @unchecked Sendable {
   func needAccessor(_ name: String) {
     guard !covered.everything, !covered.accessors.contains(name) else { return }
     record { $0.accessors.insert(name) }
+  }
+
+  func needCallable(_ name: String) {
+    guard !covered.everything, !covered.callables.contains(name) else { return }
+    record { $0.callables.insert(name) }
   }
 
   func needEverything() {

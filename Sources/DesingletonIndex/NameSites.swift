@@ -11,17 +11,21 @@ public struct NameSites: Sendable {
   /// Identifiers right after a declaration keyword (`class`, `extension`, `func`, …). `canDeclare`
   /// takes both.
   let keywordSites: [UInt32]
+  /// Identifiers right after `var`, `let` or `case`: a property, variable or enum case.
+  /// `canDeclareValue` takes these and the keyword sites.
+  let bindingSites: [UInt32]
   /// Whether `mutating` occurs in the bytes (inside a longer word too).
   public let mentionsMutating: Bool
 
   /// What the byte tests see before an identifier, as `BytePrefilter.preceding` tells it.
   private enum Before {
-    case start, dot, comment, declarationKeyword, otherWord, other
+    case start, dot, comment, declarationKeyword, bindingKeyword, otherWord, other
   }
 
   public init(_ bytes: [UInt8]) {
     var members: [UInt32] = []
     var keywords: [UInt32] = []
+    var bindings: [UInt32] = []
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       let count = buffer.count
@@ -47,10 +51,16 @@ public struct NameSites: Sendable {
             switch site {
             case .dot, .comment: members.append(NameSites.hash(base, index, end))
             case .declarationKeyword: keywords.append(NameSites.hash(base, index, end))
+            case .bindingKeyword: bindings.append(NameSites.hash(base, index, end))
             case .start, .otherWord, .other: break
             }
-            before =
-              BytePrefilter.declarationKeyword(base, index, end - index) == nil ? .otherWord : .declarationKeyword
+            if BytePrefilter.declarationKeyword(base, index, end - index) != nil {
+              before = .declarationKeyword
+            } else if NameSites.isBindingKeyword(base, index, end - index) {
+              before = .bindingKeyword
+            } else {
+              before = .otherWord
+            }
             index = end
             continue
           case NameSites.space:
@@ -76,6 +86,7 @@ public struct NameSites: Sendable {
     }
     memberSites = members
     keywordSites = keywords
+    bindingSites = bindings
     mentionsMutating = BytePrefilter.mentions([NameSites.mutatingWord], in: bytes)
   }
 
@@ -83,6 +94,26 @@ public struct NameSites: Sendable {
   /// (`BytePrefilter.canDeclare`).
   public func canDeclare(_ names: Query) -> Bool {
     names.intersects(memberSites) || names.intersects(keywordSites)
+  }
+
+  /// Whether the file can declare a function, property, variable or enum case of one of the names
+  /// (not one in a tuple pattern or after the first of a `case` list).
+  public func canDeclareValue(_ names: Query) -> Bool {
+    names.intersects(keywordSites) || names.intersects(bindingSites)
+  }
+
+  /// `var`, `let`, `case`.
+  private static func isBindingKeyword(_ base: UnsafePointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
+    switch length {
+    case 3:
+      return (base[start] == UInt8(ascii: "v") && base[start + 1] == UInt8(ascii: "a") && base[start + 2] == UInt8(ascii: "r"))
+        || (base[start] == UInt8(ascii: "l") && base[start + 1] == UInt8(ascii: "e") && base[start + 2] == UInt8(ascii: "t"))
+    case 4:
+      return base[start] == UInt8(ascii: "c") && base[start + 1] == UInt8(ascii: "a") && base[start + 2] == UInt8(ascii: "s")
+        && base[start + 3] == UInt8(ascii: "e")
+    default:
+      return false
+    }
   }
 
   /// Whether the file can reference an accessor of one of the names (`BytePrefilter.canReference`).

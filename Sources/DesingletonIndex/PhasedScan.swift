@@ -144,6 +144,7 @@ public final class PhasedScan {
     let everything = covered.everything
     let declared = NameSites.Query(needs.types.union(needs.members))
     let mutating = NameSites.Query(needs.mutatingMethods)
+    let callable = NameSites.Query(needs.callables)
     let referenced = NameSites.Query(needs.accessors)
     let referencedBytes = needs.accessors.sorted().map { Array($0.utf8) }
     let membersAsked = needs.members
@@ -175,7 +176,7 @@ public final class PhasedScan {
         }
         func wanted(_ sites: NameSites) -> Bool {
           sites.canDeclare(declared) || sites.canReference(referenced)
-            || (sites.mentionsMutating && sites.canDeclare(mutating))
+            || (sites.mentionsMutating && sites.canDeclare(mutating)) || sites.canDeclareValue(callable)
         }
         // The names a file can declare or reference are kept once a phase has read them: later
         // phases read again only the files that can answer.

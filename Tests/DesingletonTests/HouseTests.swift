@@ -6,7 +6,7 @@ import Testing
 /// The size rules of the house: no source file over 600 lines and no function over 80 lines in
 /// `Sources/`. The files and functions that break them today are listed, each with its size, in
 /// `Tests/House/oversized.txt`; the list only shrinks. A new offender, or a listed one that grew,
-/// fails; one that came within the rules must be taken off the list.
+/// fails; one that shrank must have its size lowered, and one within the rules taken off the list.
 @Suite struct HouseTests {
   static let fileLimit = 600
   static let functionLimit = 80
@@ -48,6 +48,7 @@ import Testing
     for (name, count) in found.sorted(by: { $0.key < $1.key }) {
       if let limit = allowed[name] {
         if count > limit { problems.append("\(name): \(count) lines, more than the \(limit) listed; make it smaller") }
+        if count < limit { problems.append("\(name): \(count) lines now; lower the \(limit) listed to it") }
       } else {
         problems.append("\(name): \(count) lines; the limit is \(name.contains(" ") ? HouseTests.functionLimit : HouseTests.fileLimit)")
       }

@@ -432,6 +432,55 @@ import Testing
     #expect(references.map(\.location.line) == [6, 7])
   }
 
+  @Test func implicitMembersPassedToFrameworkFunctionsAreNotReferences() {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let shared = Store()
+        }
+        func take(_ store: Store) {}
+        """,
+      "Uses.swift": """
+        import Foundation
+        final class Screen {
+          var handler: (Store) -> Void = { _ in }
+          func framework(_ center: NotificationCenter, _ view: UIView) {
+            present(.shared)
+            view.configure(with: .shared)
+          }
+          func project() {
+            take(.shared)
+            self.handler(.shared)
+            Screen.make(.shared)
+            Loader().apply(.shared)
+          }
+          func local(_ run: (Store) -> Void) {
+            run(.shared)
+            let other: (Store) -> Void = { _ in }
+            other(.shared)
+            func inner(_ s: Store) {}
+            inner(.shared)
+            [1].forEach { each in each(.shared) }
+          }
+          static func make(_ store: Store) {}
+        }
+        enum Route {
+          case open(Store)
+        }
+        final class Loader {
+          func apply(_ store: Store) {}
+          let route = Route.open(.shared)
+        }
+        """,
+    ])
+    let index = project.index
+    let store = index.singletons.first { $0.typeName == "Store" }
+    let references = store.map(index.references(to:)) ?? []
+    // `present` and `configure` are nobody's here; every other callee is the project's or bound
+    // where it is called, so `.shared` may be the singleton there.
+    #expect(references.map(\.location.line) == [9, 10, 11, 12, 15, 17, 19, 20, 29])
+  }
+
   @Test func implicitMembersInParameterDefaultsAndCasePatterns() {
     let project = makeProject([
       "Ledger.swift": """

@@ -214,6 +214,13 @@ import Testing
     #expect(!sites.canReference(NameSites.Query(["Cart", "Store"])))
     #expect(!sites.canReference(NameSites.Query([])))
   }
+
+  @Test func valuesAFileCanDeclare() {
+    let sites = NameSites(Array("struct A {\n  var handler = 1\n  let (x, y) = (1, 2)\n  func run() {}\n}\nenum E { case open(Int) }\nhandle(.shared)\n".utf8))
+    for name in ["handler", "run", "open"] { #expect(sites.canDeclareValue(NameSites.Query([name])), "\(name)") }
+    // Called, not declared.
+    #expect(!sites.canDeclareValue(NameSites.Query(["handle", "shared"])))
+  }
 }
 
 /// A scan that parses only the files that can matter reports exactly what a scan of every file does.
@@ -249,6 +256,9 @@ import Testing
     "Screen.swift": "final class Screen {\n  func show() { Logger.shared.log(\"x\"); Clock.current.tick() }\n}\n",
     "Clock.swift": "final class Clock {\n  static let current = Clock()\n  func tick() {}\n}\n",
     "Noise.swift": "struct Unrelated {\n  let a = 1\n  let b = 2\n  func c() {}\n}\n",
+    // `take` is declared only where nothing names a singleton, `present` nowhere.
+    "Presenter.swift": "final class Presenter {\n  func go() {\n    take(.shared)\n    present(.shared)\n  }\n}\n",
+    "Router.swift": "final class Router {\n  var take: (Int) -> Void = { _ in }\n}\n",
   ]
 
   func writeFiles() throws -> (String, [String]) {
@@ -270,6 +280,8 @@ import Testing
     #expect(phased == full)
     #expect(full.contains("\"Store\"") && full.contains("\"Logger\"") && full.contains("\"Settings\""))
     #expect(full.contains("\"Clock\"") == !extra.isEmpty)
+    // `take(.shared)` may be Store's or Logger's; `present(.shared)` is neither.
+    #expect(full.components(separatedBy: "/Presenter.swift\"").count - 1 == 2)
     // `Noise.swift` can hold nothing the scan looks for: it is counted, not parsed.
     #expect(scan.parsed.files < paths.count)
     #expect(scan.phases.count >= 2)
