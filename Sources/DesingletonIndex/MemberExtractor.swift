@@ -155,19 +155,7 @@ enum MemberExtractor {
           modifiers: modifiers.others, labels: labels(initializer.signature.parameterClause),
           isFailable: initializer.optionalMark != nil, range: range))
     case .subscriptDecl:
-      let subscriptDecl = RawSubscriptDeclSyntax(raw)!
-      var settable = false
-      if let block = subscriptDecl.accessorBlock, case .accessors(let accessors) = RawAccessorBlockSyntax.Accessors(block.accessors) {
-        settable = accessors.elements.contains { $0.accessorSpecifier.tokenText == "set" }
-      }
-      let modifiers = ModifierSummary(subscriptDecl.modifiers)
-      result.append(
-        MemberDecl(
-          name: "subscript", kind: .subscript, isStatic: modifiers.isStatic, isSettable: settable,
-          setterAccess: modifiers.setterAccess, access: modifiers.access,
-          attributes: attributeNames(subscriptDecl.attributes), modifiers: modifiers.others,
-          typeText: subscriptDecl.returnClause.type.trimmedText, labels: labels(subscriptDecl.parameterClause),
-          range: range))
+      result.append(subscriptMember(RawSubscriptDeclSyntax(raw)!, range: range))
     case .typeAliasDecl:
       let alias = RawTypeAliasDeclSyntax(raw)!
       result.append(
@@ -193,6 +181,20 @@ enum MemberExtractor {
     default:
       break
     }
+  }
+
+  private static func subscriptMember(_ subscriptDecl: RawSubscriptDeclSyntax, range: SourceRange) -> MemberDecl {
+    var settable = false
+    if let block = subscriptDecl.accessorBlock, case .accessors(let accessors) = RawAccessorBlockSyntax.Accessors(block.accessors) {
+      settable = accessors.elements.contains { $0.accessorSpecifier.tokenText == "set" }
+    }
+    let modifiers = ModifierSummary(subscriptDecl.modifiers)
+    return MemberDecl(
+      name: "subscript", kind: .subscript, isStatic: modifiers.isStatic, isSettable: settable,
+      setterAccess: modifiers.setterAccess, access: modifiers.access,
+      attributes: attributeNames(subscriptDecl.attributes), modifiers: modifiers.others,
+      typeText: subscriptDecl.returnClause.type.trimmedText, labels: labels(subscriptDecl.parameterClause),
+      range: range)
   }
 
   private static func properties(of variable: RawVariableDeclSyntax, range: SourceRange, into result: inout [MemberDecl]) {

@@ -151,8 +151,22 @@ enum MockRequirements {
       throw unsupported(node, "a method returning '\(type)'", file: file)
     }
     let castsResult = returnType.map(mentionsGeneric) ?? false
+    return MockMethod(
+      name: node.name.text,
+      mockName: node.name.text,
+      signature: writtenSignature(of: node),
+      parameters: parameters,
+      isStatic: isStatic(node.modifiers),
+      isAsync: effects?.asyncSpecifier != nil,
+      handlerThrows: handlerThrows,
+      returnType: returnType,
+      castsResult: castsResult,
+      defaultResult: returnType.flatMap(defaultValue(of:))
+    )
+  }
 
-    // The declaration as written, without access, `mutating` (a class has none) or body.
+  /// The declaration as written, without access, `mutating` (a class has none) or body.
+  private static func writtenSignature(of node: FunctionDeclSyntax) -> String {
     let dropped: Set<String> = [
       "mutating", "nonmutating", "public", "open", "internal", "package", "fileprivate", "private",
     ]
@@ -164,22 +178,10 @@ enum MockRequirements {
     var signature = (head + ["func " + node.name.text]).joined(separator: " ")
     signature +=
       (node.genericParameterClause?.trimmedDescription ?? "") + "(" + parameterList.joined(separator: ", ") + ")"
-    if let effects { signature += " " + effects.trimmedDescription }
+    if let effects = node.signature.effectSpecifiers { signature += " " + effects.trimmedDescription }
     if let clause = node.signature.returnClause { signature += " " + clause.trimmedDescription }
     if let clause = node.genericWhereClause { signature += " " + clause.trimmedDescription }
-
-    return MockMethod(
-      name: node.name.text,
-      mockName: node.name.text,
-      signature: signature,
-      parameters: parameters,
-      isStatic: isStatic(node.modifiers),
-      isAsync: effects?.asyncSpecifier != nil,
-      handlerThrows: handlerThrows,
-      returnType: returnType,
-      castsResult: castsResult,
-      defaultResult: returnType.flatMap(defaultValue(of:))
-    )
+    return signature
   }
 
   // MARK: Names

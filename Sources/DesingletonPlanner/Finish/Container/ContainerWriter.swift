@@ -170,25 +170,7 @@ struct ContainerWriter {
           )
         )
       )
-      if let body = consumer.initializer.body {
-        let assignments = consumer.parameters.map(\.assignment)
-        if assignments.count == body.statements.count {
-          edits.append(
-            (
-              consumer.path,
-              TextEdit(
-                range: body.leftBrace.endPosition
-                  .utf8Offset..<body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
-                replacement: ""
-              )
-            )
-          )
-        } else {
-          for range in file.source.removalRanges(of: assignments.map { Syntax($0) }) {
-            edits.append((consumer.path, TextEdit(range: range, replacement: "")))
-          }
-        }
-      }
+      edits += assignmentRemovals(consumer, in: file).map { (consumer.path, $0) }
       for site in consumer.callSites {
         let going = Set(site.arguments.map(\.argument.position))
         let arguments = site.call.arguments
@@ -217,6 +199,17 @@ struct ContainerWriter {
       }
     }
     return edits
+  }
+
+  /// The init's assignments of the parameters that go: its whole body when that is all it holds.
+  private func assignmentRemovals(_ consumer: WrappedConsumer, in file: ParsedFile) -> [TextEdit] {
+    guard let body = consumer.initializer.body else { return [] }
+    let assignments = consumer.parameters.map(\.assignment)
+    if assignments.count == body.statements.count {
+      let range = body.leftBrace.endPosition.utf8Offset..<body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+      return [TextEdit(range: range, replacement: "")]
+    }
+    return file.source.removalRanges(of: assignments.map { Syntax($0) }).map { TextEdit(range: $0, replacement: "") }
   }
 
   // MARK: The registrations file
