@@ -120,7 +120,7 @@ struct DeclarationCollector {
     case .functionDecl(let node) where enclosing == nil:
       callableNames.insert(unquoted(node.name.text))
     case .variableDecl(let node) where enclosing == nil:
-      for binding in node.bindings { callableNames.formUnion(LocalNames.identifiers(binding.pattern)) }
+      for binding in node.bindings { callableNames.formUnion(PatternNames.identifiers(binding.pattern)) }
     case .typeAliasDecl(let node) where enclosing == nil:
       typeAliases.append(TypeAlias(name: node.name.text, aliasedType: node.initializer.value.text(in: source)))
     case .ifConfigDecl(let node):
@@ -418,13 +418,6 @@ public enum ReferenceCollector {
 /// a nested function or a closure), a local variable, a pattern or a local function. An
 /// over-approximation: a name bound anywhere in the enclosing member counts.
 enum LocalNames {
-  /// The names a binding pattern declares: `a` in `var a`, `a` and `b` in `let (a, b)`.
-  static func identifiers(_ pattern: PatternSyntax) -> [String] {
-    if let identifier = pattern.as(IdentifierPatternSyntax.self) { return [unquoted(identifier.identifier.text)] }
-    if let tuple = pattern.as(TuplePatternSyntax.self) { return tuple.elements.flatMap { identifiers($0.pattern) } }
-    return []
-  }
-
   static func binds(_ name: String, around node: Syntax) -> Bool {
     var outermost: Syntax?
     var current = node.parent

@@ -52,7 +52,7 @@ enum MemberExtractor {
       case .variableDecl:
         let variable = RawVariableDeclSyntax(raw)!
         for binding in variable.bindings.elements {
-          outline.callableNames.append(contentsOf: RawPatternNames.identifiers(binding.pattern.raw))
+          outline.callableNames.append(contentsOf: PatternNames.identifiers(binding.pattern.raw))
         }
         guard let accessors, !outline.hasStaticAccessorName, ModifierSummary(variable.modifiers).isStatic else {
           continue
@@ -380,7 +380,9 @@ public func unquoted(_ name: String) -> String {
 }
 
 /// The names a binding pattern declares: `a` in `var a`, `a` and `b` in `let (a, b)`.
-enum RawPatternNames {
+enum PatternNames {
+  static func identifiers(_ pattern: PatternSyntax) -> [String] { identifiers(pattern.raw) }
+
   static func identifiers(_ raw: RawSyntax) -> [String] {
     if let identifier = RawIdentifierPatternSyntax(raw) { return [unquoted(identifier.identifier.text)] }
     if let tuple = RawTuplePatternSyntax(raw) {
