@@ -50,6 +50,76 @@ import Testing
     }
   }
 
+  /// A type only tests create that reads the singleton and creates a consumer is where the instance
+  /// comes from: `inject --all` leaves it reading the accessor and handing it down, so that `finish`
+  /// proposes it as the root and succeeds (injecting it would leave no root: a dead end).
+  @Test func injectAllLeavesAReadingRootForFinish() throws {
+    var files = [
+      "Sources/App/Store.swift": """
+      @MainActor
+      public final class Store {
+        public static let shared = Store()
+        var count = 0
+        func bump() { count += 1 }
+        func total() -> Int { count }
+      }
+
+      """,
+      "Sources/App/Root.swift": """
+      @MainActor
+      final class Root {
+        init() {}
+        func start() -> Int {
+          Store.shared.bump()
+          let screen = Screen()
+          return screen.show()
+        }
+      }
+
+      """,
+      "Sources/App/Screen.swift": """
+      @MainActor
+      final class Screen {
+        func show() -> Int { Store.shared.total() }
+      }
+
+      """,
+      "Tests/AppTests/RootTests.swift": """
+      @MainActor
+      final class RootTests {
+        func testStart() { _ = Root().start() }
+      }
+
+      """,
+    ]
+    let original = makeProject(files)
+    let store = try #require(original.index.singletons.first)
+    files = try apply(
+      ExtractProtocolPlanner.plan(singleton: store, options: ExtractProtocolOptions(), project: original), to: original,
+      files: files)
+    let extracted = makeProject(files)
+    let (plan, report) = try InjectPlanner.run(
+      singleton: try #require(extracted.index.singletons.first), options: InjectOptions(), project: extracted
+    ) { plan in makeProject(try apply(plan, to: extracted, files: files)) }
+    #expect(report.consumers.map(\.typeName) == ["Screen"])
+    #expect(report.roots.map(\.typeName) == ["Root"])
+    files = try apply(plan, to: extracted, files: files)
+    #expect(files["Sources/App/Root.swift"]?.contains("Store.shared.bump()") == true)
+    #expect(files["Sources/App/Root.swift"]?.contains("Screen(") == true)
+    let injectedErrors = try compileErrors(files)
+    #expect(injectedErrors == "")
+
+    let injected = makeProject(files)
+    let target = try #require(injected.index.singletons.first)
+    #expect(try FinishPlanner.proposedRoot(singleton: target, project: injected).root == "Root")
+    let finished = try apply(
+      FinishPlanner.plan(singleton: target, options: FinishOptions(root: "Root"), project: injected), to: injected,
+      files: files)
+    #expect(finished["Sources/App/Store.swift"]?.contains("static let shared") == false)
+    let finishedErrors = try compileErrors(finished)
+    #expect(finishedErrors == "")
+  }
+
   /// Every Swift file of a sample, by its path inside the sample.
   static func sources(of sample: String) throws -> [String: String] {
     let root = packageRoot + "/Samples/" + sample

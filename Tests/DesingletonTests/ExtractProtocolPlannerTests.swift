@@ -150,6 +150,68 @@ import Testing
       ])
   }
 
+  /// A default value reading a member through the accessor reads it from `self` in the protocol
+  /// extension (the instance the overload is called on), so the accessor is used no more than before;
+  /// a default that is the accessor itself, or reads what the protocol does not declare, keeps the
+  /// member on the singleton.
+  @Test func defaultValuesReadingTheAccessorReadSelfInOverloads() throws {
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var pageSize = 20
+        var title = "store"
+        func page(size: Int = Store.shared.pageSize) -> [Int] {
+          Array(0..<size)
+        }
+        func label(_ text: String = Store.shared.title) -> String {
+          text
+        }
+        func merge(with other: Store = Store.shared) -> Int {
+          other.pageSize
+        }
+      }
+
+      """
+    try expectExtraction(
+      ["Store.swift": store],
+      singleton: "Store", slices: [Slice(name: "Paging", members: ["pageSize", "page"])],
+      produces: [
+        "Store.swift": store + "\nextension Store: Paging {}\n",
+        "Paging.swift": """
+        @MainActor
+        protocol Paging: AnyObject, Sendable {
+          var pageSize: Int { get }
+          func page(size: Int) -> [Int]
+        }
+
+        @MainActor
+        extension Paging {
+          func page() -> [Int] {
+            page(size: self.pageSize)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UsePaging.swift": """
+        @MainActor
+        func usePaging() -> Int {
+          let paging: any Paging = Store.shared
+          return paging.page().count + paging.page(size: 2).count
+        }
+
+        """
+      ])
+    try expectRefusal(
+      ["Store.swift": store], singleton: "Store", slices: [Slice(name: "Labels", members: ["label"])],
+      "Store.swift:9:3: error: 'label(_:)' cannot be in slice 'Labels': its default value 'Store.shared.title' reads the accessor, which an overload in the protocol extension would use once more; leave it out of the slice or move it into the protocol extension with --move-derived")
+    try expectRefusal(
+      ["Store.swift": store], singleton: "Store", slices: [Slice(name: "Merging", members: ["merge"])],
+      "Store.swift:12:3: error: 'merge(with:)' cannot be in slice 'Merging': its default value 'Store.shared' reads the accessor, which an overload in the protocol extension would use once more; leave it out of the slice or move it into the protocol extension with --move-derived")
+  }
+
   @Test func aDefaultValueUsingPrivateStateIsRefused() throws {
     // `Pager.secret` cannot be reached from a protocol extension in another file.
     let files = [

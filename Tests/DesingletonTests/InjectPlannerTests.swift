@@ -3170,14 +3170,8 @@ import Testing
 
         @MainActor
         final class Shelf {
-          private let counting: Counting
-
-          init(counting: Counting) {
-            self.counting = counting
-          }
-
           func refresh() {
-            counting.bump()
+            Store.shared.bump()
           }
 
           func show(_ badge: Badge = .init(counting: Store.shared), _ other: Badge = Badge(counting: Store.shared)) {}

@@ -237,7 +237,7 @@ public enum ExtractProtocolPlanner {
     let primaryKind = analysis.declarations.first { !$0.isExtension }?.kind
     let builder = RequirementBuilder(
       typeName: analysis.singleton.typeName, nestedTypeNames: nested, isValueType: [.struct, .enum].contains(primaryKind),
-      index: index)
+      index: index, accessor: analysis.singleton.accessor)
     return SliceSuggester.suggest(
       analysis, maxSlices: maxSlices, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
       isProvided: provided.contains,
@@ -279,7 +279,7 @@ public enum ExtractProtocolPlanner {
     var builder = RequirementBuilder(
       typeName: singleton.typeName, nestedTypeNames: nested,
       isValueType: [.struct, .enum].contains(context.primary.kind), index: index,
-      indentUnit: context.singletonFile.source.indentUnit)
+      indentUnit: context.singletonFile.source.indentUnit, accessor: singleton.accessor)
     let directory = options.outputDirectory ?? (context.primary.path as NSString).deletingLastPathComponent
     let indexedPaths = Set(index.allPaths.map(normalizedPath))
     var leftOut = Set(analysis.members.filter { ($0.access ?? .internal) > .fileprivate }.map(\.name))
@@ -318,7 +318,7 @@ public enum ExtractProtocolPlanner {
       }
       members.removeAll { member in visibility.excluded.contains { $0.member == member } }
       var created = Design.NewProtocol(name: slice.name, path: path, access: visibility.access > .internal ? visibility.access : nil)
-      builder.extensionAccess = created.access
+      builder.startProtocol(access: created.access, members: slice.members)
       for member in members {
         let file = try context.project.file(member.range.path)
         guard let node = file.node(at: member.range.bytes) else {

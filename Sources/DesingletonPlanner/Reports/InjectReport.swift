@@ -35,6 +35,8 @@ public struct InjectReport: Sendable {
   public var callSites: [ChangedCallSite]
   public var skipped: [SkippedConsumer]
   public var frameworkCreated: [SkippedConsumer]
+  /// Composition roots that create other consumers: they keep the accessor until `finish`.
+  public var roots: [SkippedConsumer] = []
   public var warnings: [Diagnostic]
   /// Filled in once the result is known (the caller counts the references in the rewritten files).
   public var before: AccessorCensus?
@@ -108,6 +110,7 @@ public struct InjectReport: Sendable {
       ),
       ("skipped", .array(skipped.map(skip))),
       ("frameworkCreated", .array(frameworkCreated.map(skip))),
+      ("roots", .array(roots.map(skip))),
       ("warnings", .array(warnings.map { .string($0.description) })),
       ("accessorReferences", .object([("before", census(before)), ("after", census(after))])),
       ("files", files.json),
@@ -189,7 +192,7 @@ extension InjectDesign {
           place: source.location(ofOffset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset),
           passesAccessor: site.passesAccessor)
       },
-      skipped: skipped, frameworkCreated: frameworkCreated, warnings: warnings)
+      skipped: skipped, frameworkCreated: frameworkCreated, roots: roots, warnings: warnings)
   }
 }
 

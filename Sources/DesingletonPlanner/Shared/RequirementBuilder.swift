@@ -19,6 +19,18 @@ struct RequirementBuilder {
   var extensionAccess: AccessLevel? = nil
   /// Requirements keep `@objc` only in an `@objc` protocol.
   var keepsObjC = true
+  /// The singleton's accessor (`shared`): in the protocol extension, a default value reading a
+  /// member through it reads the same member of `self`, the instance the overload is called on.
+  var accessor: String? = nil
+  /// The members the protocol being written declares, which `self` offers in its extension; nil
+  /// while slices are still being chosen (any member of the singleton may be one).
+  var protocolMembers: Set<String>? = nil
+
+  /// Begins the protocol declaring `members`, whose extension members need `access`.
+  mutating func startProtocol(access: AccessLevel?, members: [String]) {
+    extensionAccess = access
+    protocolMembers = Set(members)
+  }
 
   /// Text of one requirement (one line, no indentation) and the protocol-extension overloads that
   /// stand in for its default arguments.
@@ -37,6 +49,9 @@ struct RequirementBuilder {
     case privateDefault(String)
     /// A property with neither a type annotation nor an initial value whose type is certain.
     case uninferableType
+    /// A default value reads the accessor other than for a member the protocol declares: an
+    /// overload passing it would use the accessor once more.
+    case accessorDefault(String)
 
     /// Whether the member can still move into the protocol extension, where it keeps its defaults.
     var allowsMove: Bool {
@@ -76,8 +91,23 @@ struct RequirementBuilder {
       if let value = parameter.defaultValue?.value, let hidden = privateMember(usedIn: value) {
         return .privateDefault(hidden)
       }
+      if let value = parameter.defaultValue?.value, selfForAccessor(in: value).unreplaced {
+        return .accessorDefault(value.trimmedDescription)
+      }
     }
     return nil
+  }
+
+  /// The default value with each `Singleton.shared.member` (or `Self.shared.member`) written
+  /// `self.member` where the protocol declares `member`, and whether some use of the accessor is left.
+  func selfForAccessor(in value: ExprSyntax) -> (text: String, unreplaced: Bool) {
+    guard let accessor else { return (value.trimmedDescription, false) }
+    let simpleName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+    let rewriter = AccessorToSelf(
+      owners: [typeName, simpleName, "Self"], accessor: accessor,
+      members: protocolMembers ?? Set(index.members(of: typeName).filter { !$0.isStatic }.map(\.name)))
+    let text = rewriter.rewrite(Syntax(value)).trimmedDescription
+    return (text, rewriter.unreplaced)
   }
 
   /// The obstacle in words, for a note or a refusal about `member`.
@@ -92,6 +122,8 @@ struct RequirementBuilder {
         + "extension"
     case .uninferableType:
       "cannot infer the type of '\(member.name)'; add a type annotation"
+    case .accessorDefault(let value):
+      "its default value '\(value)' reads the accessor, which an overload in the protocol extension would use once more"
     }
   }
 
@@ -311,6 +343,8 @@ struct RequirementBuilder {
   /// A default value expression that still means the same inside a protocol extension: the
   /// singleton's static members get the type name in front.
   private func qualifiedDefault(_ value: ExprSyntax) -> String {
+    let (text, unreplaced) = selfForAccessor(in: value)
+    if accessor != nil, !unreplaced, text != value.trimmedDescription { return text }
     let statics = Set(index.members(of: typeName).filter(\.isStatic).map(\.name))
     if let reference = value.as(DeclReferenceExprSyntax.self), statics.contains(reference.baseName.text) {
       return typeName + "." + reference.baseName.text
@@ -364,6 +398,42 @@ struct RequirementBuilder {
     guard !nestedTypeNames.isEmpty else { return text }
     var parser = Parser(text)
     return qualified(TypeSyntax.parse(from: &parser))
+  }
+}
+
+/// Rewrites `Store.shared.items` to `self.items` where the protocol declares `items`, and counts
+/// the uses of the accessor it leaves.
+final class AccessorToSelf: SyntaxRewriter {
+  let owners: Set<String>
+  let accessor: String
+  let members: Set<String>
+  private(set) var unreplaced = false
+
+  init(owners: Set<String>, accessor: String, members: Set<String>) {
+    self.owners = owners
+    self.accessor = accessor
+    self.members = members
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  private func isAccessor(_ node: ExprSyntax?) -> Bool {
+    guard let access = node?.as(MemberAccessExprSyntax.self), access.declName.baseName.text == accessor,
+      let base = access.base
+    else { return false }
+    return owners.contains(base.trimmedDescription)
+  }
+
+  override func visit(_ node: MemberAccessExprSyntax) -> ExprSyntax {
+    if isAccessor(ExprSyntax(node)) {
+      unreplaced = true
+      return ExprSyntax(node)
+    }
+    if isAccessor(node.base), members.contains(node.declName.baseName.text), let base = node.base {
+      let selfReference = DeclReferenceExprSyntax(baseName: .keyword(.self))
+        .with(\.leadingTrivia, base.leadingTrivia).with(\.trailingTrivia, base.trailingTrivia)
+      return ExprSyntax(node.with(\.base, ExprSyntax(selfReference)))
+    }
+    return super.visit(node)
   }
 }
 

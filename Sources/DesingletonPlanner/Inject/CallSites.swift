@@ -1,0 +1,200 @@
+import DesingletonCore
+import DesingletonIndex
+import Foundation
+import SwiftSyntax
+
+/// Decide steps 8 and 9: which arguments each creation site passes, and the imports the files that now name the singleton need.
+extension InjectDesigner {
+  // MARK: 8. Call sites
+
+  /// The init each creation site reaches and what it passes: the creator's own property when it
+  /// holds the protocol, else the accessor.
+  func matchCalls(_ calls: [InitCall]) throws -> (sites: [CallSite], unmatched: [String: ConsumerRefusal]) {
+    var problems: [String: ConsumerRefusal] = [:]
+    var sites: [CallSite] = []
+    for call in calls {
+      guard let consumer = consumers[call.typeName], !consumer.protocols.isEmpty else { continue }
+      let file = try project.file(call.path)
+      if consumer.readsEnvironment {
+        let creator = call.context.typeName.map(index.resolveType)
+        // Inside a view that reads the environment, the environment already holds the values.
+        if let creator, consumers[creator]?.readsEnvironment == true { continue }
+        if call.isSelfInit || call.isSuperInit { continue }
+        let rank = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
+        let needed = (consumer.protocols + consumer.passedDown).sorted { (rank[$0] ?? 0) < (rank[$1] ?? 0) }
+        let values = needed.map { value(for: $0, at: call, creator: creator, label: consumer.name(of: $0)) }
+        let passesAccessor = values.contains(accessExpression)
+        if passesAccessor, let actor = index.isolation(of: singleton.typeName),
+          isolation(at: Syntax(call.call), in: creator) != actor
+        {
+          problems[call.typeName, default: ConsumerRefusal(.isolation, [])].diagnostics.append(
+            .error(
+              "'\(accessExpression)' is \(actor)-isolated and this call is not, so it cannot put it in the environment here; make the caller \(actor) first",
+              at: file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)))
+          continue
+        }
+        sites.append(
+          CallSite(
+            call: call, arguments: [], captured: values.filter { $0 != accessExpression }, passesAccessor: passesAccessor,
+            environment: zip(needed, values).map { ".environment(\\.\(lowerCamel($0)), \($1))" }))
+        continue
+      }
+      let declarations = consumer.declarations
+      let inits = declarations.flatMap(\.members).filter { $0.kind == .initializer }
+      // Which init the call reaches, before the rewrite.
+      var reached: MemberDecl?
+      for member in inits {
+        guard let node = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
+        let parameters = node.signature.parameterClause.parameters.map { ($0.firstName.text, $0.defaultValue != nil) }
+        if InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: parameters.map { (label: $0.0, hasDefault: $0.1) }) {
+          reached = member
+          break
+        }
+      }
+      let designatedInPrimary = inits.contains { consumer.primary.members.contains($0) }
+      if let reached, reached.modifiers.contains("required") { continue }
+      // `T()` reaching UIKit's inherited convenience `init()`, which calls `init(frame: .zero)` or `init(nibName: nil, bundle: nil)`.
+      var extraArguments: [String] = []
+      if reached == nil, call.labels.isEmpty, call.trailingClosures == 0, !call.isSuperInit {
+        if inits.contains(where: { $0.labels == ["frame"] && !$0.modifiers.contains("convenience") }) {
+          extraArguments = ["frame: .zero"]
+        } else if inits.contains(where: { $0.labels == ["nibName", "bundle"] && !$0.modifiers.contains("convenience") }) {
+          extraArguments = ["nibName: nil", "bundle: nil"]
+        }
+      }
+      var reachesInherited = false
+      if reached == nil, case .classInit(_, _, let inherited, _) = consumer.generatedInit, !call.isSuperInit {
+        reachesInherited = inherited.contains {
+          InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: $0.shape)
+        }
+      }
+      if reached == nil && extraArguments.isEmpty && !reachesInherited {
+        let memberwise = consumer.primary.kind == .struct && !designatedInPrimary
+        if !(designatedInPrimary == false && (call.labels.isEmpty || memberwise)) {
+          let location = file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
+          problems[call.typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(.error("this call of an init of '\(call.typeName)' cannot be matched to one of its inits; update it by hand or give '\(call.typeName)' an init first", at: location))
+          continue
+        }
+      }
+      // Inside the consumer's own inits, `self.init(...)` forwards the parameters.
+      let creator = call.context.typeName.map(index.resolveType)
+      let arguments = consumer.protocols.map { protocolName -> String in
+        let label = consumer.names[protocolName] ?? lowerCamel(protocolName)
+        return "\(label): \(value(for: protocolName, at: call, creator: creator, label: label))"
+      }
+      let captured = consumer.protocols.compactMap { protocolName -> String? in
+        let passed = value(for: protocolName, at: call, creator: creator, label: consumer.name(of: protocolName))
+        return passed == accessExpression ? nil : passed
+      }
+      let passesAccessor = captured.count < consumer.protocols.count
+      let location = { file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset) }
+      // The call's file must be able to import the singleton's module.
+      if !canSeeSingleton(call.path) {
+        problems[call.typeName, default: ConsumerRefusal(.moduleCycle, [])].diagnostics.append(
+          .error(
+            "this call is in module '\(project.modules.module(of: call.path) ?? "")', which cannot import '\(singleton.typeName)'s module '\(project.modules.module(of: singleton.declaration.path) ?? "")' without a module cycle",
+            at: location()))
+        continue
+      }
+      // The accessor moves to the call: it must be isolated as the singleton is.
+      if passesAccessor, let actor = index.isolation(of: singleton.typeName),
+        isolation(at: Syntax(call.call), in: call.context.typeName.map(index.resolveType)) != actor
+      {
+        problems[call.typeName, default: ConsumerRefusal(.isolation, [])].diagnostics.append(
+          .error(
+            "'\(accessExpression)' is \(actor)-isolated and this call is not, so it cannot pass it here; make the caller \(actor) first",
+            at: location()))
+        continue
+      }
+      sites.append(
+        CallSite(
+          call: call, arguments: arguments + extraArguments, captured: captured.filter { $0 != "self" },
+          passesAccessor: passesAccessor,
+          makesLazy: creator == singleton.typeName && singletonHandsSelf(to: call.typeName)))
+    }
+    return (sites, problems)
+  }
+
+  /// The global actor code at `node` runs on: the nearest closure, member or type that says, else
+  /// the enclosing type's isolation; nil when it is not isolated (or `nonisolated`).
+  func isolation(at node: Syntax, in typeName: String?) -> String? {
+    func actor(in attributes: AttributeListSyntax?) -> String? {
+      attributes?.compactMap { $0.as(AttributeSyntax.self).map { "@" + $0.attributeName.trimmedDescription } }
+        .first(where: index.isGlobalActorAttribute)
+    }
+    func isNonisolated(_ modifiers: DeclModifierListSyntax) -> Bool {
+      modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
+    }
+    var current = node.parent
+    while let syntax = current {
+      if let closure = syntax.as(ClosureExprSyntax.self) {
+        if let found = actor(in: closure.signature?.attributes) { return found }
+        // `MainActor.run { ... }`, `MainActor.assumeIsolated { ... }`.
+        var call = closure.parent
+        if call?.is(LabeledExprSyntax.self) == true { call = call?.parent?.parent }
+        if let called = call?.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self),
+          let base = called.base?.trimmedDescription, index.isGlobalActorAttribute("@" + base),
+          ["run", "assumeIsolated"].contains(called.declName.baseName.text)
+        {
+          return "@" + base
+        }
+      }
+      if let function = syntax.as(FunctionDeclSyntax.self) {
+        if let found = actor(in: function.attributes) { return found }
+        if isNonisolated(function.modifiers) { return nil }
+        break
+      }
+      if let initializer = syntax.as(InitializerDeclSyntax.self) {
+        if let found = actor(in: initializer.attributes) { return found }
+        if isNonisolated(initializer.modifiers) { return nil }
+        break
+      }
+      // A stored property's initial value runs as the property is isolated; a local is no boundary.
+      if let variable = syntax.as(VariableDeclSyntax.self), syntax.parent?.is(MemberBlockItemSyntax.self) == true {
+        if let found = actor(in: variable.attributes) { return found }
+        if isNonisolated(variable.modifiers) { return nil }
+        break
+      }
+      if syntax.is(MemberBlockItemSyntax.self) { break }
+      current = syntax.parent
+    }
+    return typeName.flatMap { index.isolation(of: $0) }
+  }
+
+  // MARK: 9. Imports
+
+  /// A creation site in another module than the singleton's that now passes the accessor names the
+  /// singleton's type: its file imports the singleton's module if it does not already.
+  func imports(for sites: [CallSite]) throws -> [String: String] {
+    guard let module = project.modules.module(of: singleton.declaration.path) else { return [:] }
+    var result: [String: String] = [:]
+    for site in sites where site.passesAccessor {
+      let path = site.call.path
+      // A file compiled in some module together with the singleton's file (an iOS and a Mac target
+      // sharing both) needs no import.
+      guard result[path] == nil, project.modules.crossesModules(path, singleton.declaration.path) else { continue }
+      let imported = try project.file(path).tree.statements.contains { item in
+        item.item.as(ImportDeclSyntax.self)?.path.first?.name.text == module
+      }
+      if !imported { result[path] = module }
+    }
+    return result
+  }
+
+  /// What a creator passes: its own property or parameter when it holds the protocol, the shared instance otherwise.
+  func value(for protocolName: String, at call: InitCall, creator: String?, label: String) -> String {
+    guard !call.context.isStatic, let creator else { return accessExpression }
+    // The singleton hands itself to what it makes, in a property it makes lazy.
+    if creator == singleton.typeName, singletonHandsSelf(to: call.typeName) { return "self" }
+    // A stored property's initial value and a parameter's default cannot read the creator's own properties.
+    if isInStoredPropertyInitializer(call, of: creator) || isInParameterDefault(Syntax(call.call)) { return accessExpression }
+    if call.typeName == creator, let consumer = consumers[creator], let name = consumer.names[protocolName] {
+      return name
+    }
+    if let holder = consumers[creator], holder.protocols.contains(protocolName), let name = holder.names[protocolName] {
+      return name
+    }
+    if let held = heldProperty(creator, protocolName) { return held }
+    return accessExpression
+  }
+}

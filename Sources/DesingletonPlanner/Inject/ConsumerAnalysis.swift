@@ -1,0 +1,292 @@
+import DesingletonCore
+import DesingletonIndex
+import Foundation
+import SwiftSyntax
+
+/// Decide step 3: what one consumer uses, through which protocols, and whether it can be injected.
+extension InjectDesigner {
+  // MARK: 3. Analysis of one consumer
+
+  func analyse(_ typeName: String, references all: [Reference]) throws -> Consumer? {
+    // Objective-C creates it: those callers cannot pass the new init arguments.
+    if ObjectiveCUses.isVisible(typeName, index: index) {
+      let places = ObjectiveCUses.creations(of: typeName, in: project)
+      if !places.isEmpty {
+        throw ConsumerRefusal(.objectiveC, places.map {
+          .error("Objective-C code creates '\(typeName)' here, and desingleton does not rewrite Objective-C, so it could not pass the new init arguments", at: $0)
+        })
+      }
+    }
+    let declarations = index.declarations(of: typeName)
+    guard let primary = declarations.first(where: { !$0.isExtension }) else {
+      throw Refusal("cannot find the declaration of '\(typeName)'")
+    }
+    var consumer = Consumer(typeName: typeName, declarations: declarations, primary: primary)
+    consumer.propertyInjected = propertyInjected.contains(typeName)
+    let members = declarations.flatMap(\.members)
+    var reads: Set<String> = []
+    var writes: Set<String> = []
+    var problems: [(reason: SkipReason, diagnostic: Diagnostic)] = []
+    var aliasDefinitions: [Reference] = []
+    var passed: [(reference: Reference, protocolName: String)] = []
+    for reference in all where index.enclosingType(of: reference) == typeName {
+      if reference.context.isStatic {
+        consumer.staticReferences.append(reference)
+        continue
+      }
+      // What an earlier run wrote: the accessor as an injected argument or a coder-init fallback.
+      var passedAs: String?
+      if reference.use == .instance {
+        switch try plumbing(of: reference) {
+        case .kept: continue
+        case .passed(let protocolName): passedAs = protocolName
+        case .none: break
+        }
+      }
+      // `use(.shared)` may be another type's: it stays, and the accessor stays with it until `finish`.
+      if reference.use == .unresolvedImplicit { continue }
+      if let passedAs {
+        // A creation site that passes the accessor to a parameter of a protocol type: the creator
+        // receives that protocol too and passes its own, so the accessor moves one level up. In a
+        // stored property's initial value it stays (the property cannot be read there).
+        if reference.context.inPropertyInitializer { continue }
+        passed.append((reference, passedAs))
+        continue
+      }
+      // A parameter's default value cannot read an injected property either.
+      if try isInParameterDefault(reference) {
+        problems.append((.unreadableValue, .error("'\(singleton.accessExpression)' is used in a default argument of '\(reference.context.memberName ?? typeName)', which cannot read an injected property; pass the value at the call sites instead", at: reference.location)))
+        continue
+      }
+      // Stored property initial values cannot read injected properties.
+      if reference.context.inPropertyInitializer, let memberName = reference.context.memberName,
+        let stored = members.first(where: { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.isStatic }),
+        !stored.modifiers.contains("lazy")
+      {
+        let isAliasDefinition: Bool
+        if case .alias(let name) = reference.use, name == memberName, reference.alias == nil { isAliasDefinition = true } else { isAliasDefinition = false }
+        if !isAliasDefinition && reference.alias == nil {
+          problems.append((.unreadableValue, .error("'\(singleton.accessExpression)' is used in the initial value of stored property '\(memberName)'; make it lazy or set it in an init", at: reference.location)))
+          continue
+        }
+      }
+
+      consumer.references.append(reference)
+      switch reference.use {
+      case .member(let name, let access):
+        if access == .write { writes.insert(name) } else { reads.insert(name) }
+      case .alias:
+        aliasDefinitions.append(reference)
+      case .reassignment:
+        problems.append((.instanceUse, .error("'\(typeName)' replaces the shared instance", at: reference.location)))
+      case .instance:
+        problems.append((.instanceUse, .error("'\(typeName)' passes the instance '\(singleton.accessExpression)' itself, so it cannot be told which protocol it needs", at: reference.location)))
+      case .keyPath:
+        problems.append((.instanceUse, .error("'\(typeName)' applies a key path to '\(singleton.accessExpression)', so which member it needs cannot be told; use the member by name", at: reference.location)))
+      case .unresolvedImplicit:
+        break
+      }
+    }
+    if let first = problems.first { throw ConsumerRefusal(first.reason, problems.map(\.diagnostic)) }
+    // A `Sendable` type can store, and a `@Sendable` closure capture, only `Sendable` existentials.
+    let sendable = try index.isCheckedSendable(typeName) || consumer.references.contains { try isInSendableClosure($0) }
+    var calls: [String: [CallArguments]] = [:]
+    for reference in consumer.references {
+      if case .member(let name, .call) = reference.use, let arguments = reference.arguments {
+        calls[name, default: []].append(arguments)
+      }
+    }
+    let (chosen, uncovered) = catalog.cover(reads: reads, writes: writes, calls: calls, sendable: sendable)
+    if let uncovered, sendable, catalog.cover(reads: reads, writes: writes, calls: calls).uncovered == nil {
+      let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
+      throw ConsumerRefusal(
+        .uncoveredMember, "'\(typeName)' needs a 'Sendable' protocol for '\(uncovered)' (it is Sendable, or uses it in a '@Sendable' closure), and no protocol of '\(singleton.typeName)' that covers it is 'Sendable'; add 'Sendable' to that protocol first",
+        at: location)
+    }
+    if let uncovered, catalog.entries.contains(where: { $0.covers.contains(uncovered) }),
+      let call = consumer.references.first(where: { reference in
+        guard case .member(uncovered, .call) = reference.use, let arguments = reference.arguments else { return false }
+        return !catalog.entries.contains { $0.covers(uncovered, calledWith: [arguments]) }
+      }), let arguments = call.arguments
+    {
+      let written = "\(uncovered)(\(arguments.labels.map { "\($0):" }.joined()))"
+      throw ConsumerRefusal(
+        .uncoveredMember, "'\(typeName)' calls '\(written)', an overload no protocol of '\(singleton.typeName)' declares; run '\(sliceCommand(for: uncovered))' to cut one",
+        at: call.location)
+    }
+    if let uncovered {
+      let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
+      let written = writes.contains(uncovered)
+      let message = written
+        ? "'\(typeName)' sets '\(uncovered)', but no protocol of '\(singleton.typeName)' declares it '{ get set }'; run '\(sliceCommand(for: uncovered))' to cut one"
+        : "'\(typeName)' uses '\(uncovered)', which no protocol of '\(singleton.typeName)' covers; run '\(sliceCommand(for: uncovered))' to cut one"
+      throw ConsumerRefusal(.uncoveredMember, message, at: location)
+    }
+    // A type that only hands the instance on and that no code outside tests creates is a
+    // composition root: it keeps passing the accessor, and `finish` makes it the owner.
+    if consumer.references.isEmpty && !passed.isEmpty {
+      if try !isCreatedOutsideTests(typeName) { passed = [] }
+    }
+    consumer.references += passed.map(\.reference)
+    if consumer.references.isEmpty && options.types == nil { return nil }
+    let order = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
+    consumer.protocols = Array(Set(chosen.map(\.name) + passed.map(\.protocolName)))
+      .sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
+    for (reference, protocolName) in passed { consumer.referenceProtocol[reference.range] = protocolName }
+    // Each reference goes through the first chosen protocol that covers it.
+    for reference in consumer.references {
+      guard case .member(let name, let access) = reference.use else { continue }
+      let arguments = reference.arguments.map { [$0] } ?? []
+      if let entry = chosen.first(where: {
+        $0.covers(name, calledWith: arguments) && (access != .write || $0.settable.contains(name))
+      }) {
+        consumer.referenceProtocol[reference.range] = entry.name
+      }
+    }
+    // An alias goes through the one protocol that covers every member used through it.
+    for definition in aliasDefinitions {
+      guard case .alias(let aliasName) = definition.use else { continue }
+      let property = definition.context.memberName == aliasName
+        ? members.first(where: { $0.kind == .property && $0.name == aliasName && $0.isStored && !$0.isStatic }) : nil
+      let isProperty = property != nil
+      // `@ObservedObject var model: Store = .shared` observes a concrete `ObservableObject`: an
+      // existential of a slice is none, so the property cannot take the protocol's type.
+      if let property, let wrapper = property.attributes.first(where: ViewProperty.observingAttributes.contains) {
+        throw ConsumerRefusal(
+          .observedObject,
+          "'\(typeName)' observes the singleton with '\(wrapper) var \(aliasName)', which needs a concrete ObservableObject type: a protocol type cannot be observed; it keeps the accessor",
+          at: property.location)
+      }
+      let uses = consumer.references.filter {
+        $0.alias == aliasName && $0.range.path == definition.range.path
+          && (isProperty || $0.context.memberName == definition.context.memberName)
+      }
+      let protocolsUsed = Set(uses.compactMap { consumer.referenceProtocol[$0.range] })
+      var target: String? = protocolsUsed.count == 1 ? protocolsUsed.first : nil
+      if protocolsUsed.isEmpty { target = chosen.first?.name }
+      if protocolsUsed.count > 1 {
+        let members = uses.compactMap { use -> String? in if case .member(let name, _) = use.use { return name } else { return nil } }
+        let coveringAll = chosen.first { entry in members.allSatisfy { entry.covers.contains($0) } }
+        target = coveringAll?.name
+      }
+      guard let target else {
+        // A local alias used through several protocols goes away: each use names its own property.
+        if !isProperty, uses.allSatisfy({ if case .member = $0.use { return true } else { return false } }) {
+          consumer.dissolvedAliases.append(definition)
+          continue
+        }
+        throw ConsumerRefusal(.instanceUse, "alias '\(aliasName)' is used for members of several protocols (\(protocolsUsed.sorted().joined(separator: ", "))); split it by hand", at: definition.location)
+      }
+      for use in uses { consumer.referenceProtocol[use.range] = target }
+      consumer.referenceProtocol[definition.range] = target
+      if definition.context.memberName == aliasName,
+        members.contains(where: { $0.kind == .property && $0.name == aliasName && $0.isStored && !$0.isStatic })
+      {
+        if consumer.aliasProperties[target] == nil { consumer.aliasProperties[target] = definition }
+      }
+    }
+    return consumer
+  }
+
+  /// Whether a reference sits in the default value of a function's or an init's parameter.
+  func isInParameterDefault(_ reference: Reference) throws -> Bool {
+    guard let node = try project.file(reference.range.path).expression(at: reference.range.bytes) else { return false }
+    return isInParameterDefault(Syntax(node))
+  }
+
+  func isInParameterDefault(_ node: Syntax) -> Bool {
+    var current = node.parent
+    while let syntax = current, !syntax.is(MemberBlockItemSyntax.self), !syntax.is(CodeBlockSyntax.self) {
+      if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return true }
+      current = syntax.parent
+    }
+    return false
+  }
+
+  /// Whether a reference sits in a closure marked `@Sendable`, inside its member.
+  func isInSendableClosure(_ reference: Reference) throws -> Bool {
+    guard let node = try project.file(reference.range.path).expression(at: reference.range.bytes) else { return false }
+    var current = node.parent
+    while let syntax = current, !syntax.is(MemberBlockItemSyntax.self) {
+      if let closure = syntax.as(ClosureExprSyntax.self),
+        closure.signature?.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Sendable" }) == true
+      {
+        return true
+      }
+      current = syntax.parent
+    }
+    return false
+  }
+
+  /// A use of the instance that an earlier `inject` wrote: the shared instance assigned in
+  /// `required init?(coder:)`, or given as an init parameter's default value.
+  enum Plumbing {
+    case none
+    /// A coder-init fallback or a parameter's default value: it stays.
+    case kept
+    /// An argument for an init parameter of one of the singleton's protocols.
+    case passed(String)
+  }
+
+  /// A use of the instance that an earlier `inject` wrote: given to an init parameter typed as one
+  /// of the singleton's protocols, assigned in `required init?(coder:)`, or an init parameter's default.
+  func plumbing(of reference: Reference) throws -> Plumbing {
+    let file = try project.file(reference.range.path)
+    guard let node = file.expression(at: reference.range.bytes) else { return .none }
+    // Passed to an init parameter typed as one of the singleton's protocols: a creation site.
+    if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+      var called = call.calledExpression
+      if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
+        called = base
+      }
+      if let written = called.typeReferenceText {
+        let label = argument.label?.text ?? "_"
+        for member in index.members(of: index.resolveType(written)) where member.kind == .initializer && member.labels.contains(label) {
+          guard let initializer = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self),
+            let parameter = initializer.signature.parameterClause.parameters.first(where: { $0.firstName.text == label })
+          else { continue }
+          var type = parameter.type
+          if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
+          if let entry = catalog.entry(named: index.resolveType(type.trimmedDescription)) { return .passed(entry.name) }
+        }
+      }
+    }
+    // `view.environment(\.counting, X.shared)`, setting the environment `--swiftui-environment` reads.
+    if FinishPlanner.isEnvironmentValue(node),
+      let keyPath = node.parent?.parent?.as(LabeledExprListSyntax.self)?.first?.expression.as(KeyPathExprSyntax.self),
+      keyPath.root == nil, keyPath.components.count == 1,
+      let key = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.text,
+      let entry = catalog.entries.first(where: { lowerCamel($0.name) == key })
+    {
+      return .passed(entry.name)
+    }
+    // `cell.counting = X.shared`, setting a property `--property-injection` gave a type the system creates.
+    if let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].positionAfterSkippingLeadingTrivia == node.positionAfterSkippingLeadingTrivia,
+        let target = elements[0].as(MemberAccessExprSyntax.self),
+        // Another instance's property: `self.x = X.shared` is the type's own (a coder init's fallback).
+        let base = target.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind != .keyword(.self)
+      {
+        let name = target.declName.baseName.text
+        let declared = index.allTypeNames.lazy.flatMap { index.members(of: $0) }
+          .first { $0.kind == .property && !$0.isStatic && $0.name == name && $0.typeText?.hasSuffix("!") == true }
+        if let typeText = declared?.typeText, let entry = catalog.entry(named: index.resolveType(String(typeText.dropLast()))) {
+          return .passed(entry.name)
+        }
+      }
+    }
+    var current = node.parent
+    while let syntax = current {
+      if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return .kept }
+      if let initializer = syntax.as(InitializerDeclSyntax.self) {
+        // A required init (`init?(coder:)`, or one a project superclass requires) takes the shared instance.
+        let isRequired = initializer.modifiers.contains { $0.name.tokenKind == .keyword(.required) }
+        return isRequired ? .kept : .none
+      }
+      if syntax.is(MemberBlockItemSyntax.self) { return .none }
+      current = syntax.parent
+    }
+    return .none
+  }
+}

@@ -1,0 +1,246 @@
+import DesingletonCore
+import DesingletonIndex
+import Foundation
+import SwiftSyntax
+
+/// Decide steps 4 to 6: where consumers are created, what their creators hand down, and the names of the new properties.
+extension InjectDesigner {
+  // MARK: 4-6. Creation sites, needs, names
+
+  /// Every call of an init of a consumer, or of a subclass that inherits its inits; and, for each
+  /// consumer created somewhere no argument can be added, why.
+  func findInitCalls() throws -> (calls: [InitCall], blocked: [String: ConsumerRefusal]) {
+    let initInjected = order.filter { !propertyInjected.contains($0) }
+    var created: Set<String> = Set(initInjected)
+    var superOf: [String: String] = [:]
+    for type in initInjected.flatMap({ index.subclasses(of: $0) }) {
+      let declarations = index.declarations(of: type)
+      guard let parent = declarations.first(where: { !$0.isExtension })?.inherited.first.map(index.resolveType),
+        order.contains(parent)
+      else { continue }
+      superOf[type] = parent
+      // A subclass without designated inits of its own inherits the consumer's.
+      if !declarations.flatMap(\.members).contains(where: { $0.kind == .initializer && !$0.modifiers.contains("convenience") }) {
+        created.insert(type)
+      }
+    }
+    let names = Set(created.map { $0.split(separator: ".").last.map(String.init) ?? $0 } + superOf.keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
+    var files: [ParsedFile] = []
+    let needles = names.sorted().map { Array($0.utf8) }
+    for path in index.allPaths {
+      guard let bytes = project.bytes(path), containsAny(needles, in: bytes) else { continue }
+      files.append(try project.file(path))
+    }
+    var subclassParents: [String: String] = [:]
+    for (subclass, parent) in superOf { subclassParents[subclass] = parent }
+    let found = InitCallFinder.calls(of: created, superclassOf: subclassParents, in: files, index: index)
+    let calls = found.calls.map { call in
+      var call = call
+      // Calls of an inheriting subclass's init stand for the consumer's.
+      if !order.contains(call.typeName), let parent = superOf[call.typeName] { call.typeName = parent }
+      return call
+    }
+    var blocked: [String: ConsumerRefusal] = [:]
+    for creation in found.unrewritable {
+      guard let file = files.first(where: { $0.path == creation.path }) else { continue }
+      let location = file.source.location(ofOffset: creation.offset)
+      switch creation.kind {
+      case .functionReference:
+        guard let created = creation.typeName else { continue }
+        let typeName = order.contains(created) ? created : superOf[created] ?? created
+        let written = "\(created.split(separator: ".").last.map(String.init) ?? created).init"
+        blocked[typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(
+          .error("'\(written)' is used as a function here, so no argument can be added to it; call it in a closure first", at: location))
+      case .ambiguous:
+        guard let created = creation.typeName else { continue }
+        let typeName = order.contains(created) ? created : superOf[created] ?? created
+        let simple = created.split(separator: ".").last.map(String.init) ?? created
+        blocked[typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(
+          .error("'\(simple)(...)' here may create '\(created)' or another type of that name, and which one cannot be told; qualify the name first", at: location))
+      case .implicitMember:
+        // Which consumer `.init(...)` creates is unknown: each consumer the file names whose inits
+        // take these labels may be the one.
+        for typeName in order {
+          let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+          guard containsAny([Array(simple.utf8)], in: file.source.bytes) else { continue }
+          let inits = index.designatedInits(of: typeName) + index.members(of: typeName).filter { $0.kind == .initializer && $0.modifiers.contains("convenience") }
+          var signatures = inits.map { $0.labels.map { (label: $0, hasDefault: true) } }
+          if inits.isEmpty { signatures = [memberwiseLabels(typeName)] }
+          let labelsMatch = signatures.contains {
+            InitCallFinder.matches(labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0)
+          }
+          guard labelsMatch else { continue }
+          let written = ".init(\(creation.labels.map { "\($0):" }.joined()))"
+          blocked[typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(
+            .error("'\(written)' may create '\(typeName)', and the code does not say which type it creates; write '\(simple)(...)' or annotate the type there first", at: location))
+        }
+      }
+    }
+    return (calls, blocked)
+  }
+
+  /// The labels of the init a type without inits has: none for a class, a struct's memberwise ones
+  /// (a `let` with a value takes none; a value or an optional `var` makes its argument optional).
+  func memberwiseLabels(_ typeName: String) -> [(label: String, hasDefault: Bool)] {
+    guard let primary = index.primaryDeclaration(of: typeName), primary.kind == .struct else { return [] }
+    return primary.members.compactMap { member in
+      guard member.kind == .property, member.isStored, !member.isStatic,
+        !(member.isLet && member.initializerText != nil)
+      else { return nil }
+      let optional = !member.isLet && (member.typeText?.hasSuffix("?") ?? false)
+      return (label: member.name, hasDefault: member.initializerText != nil || optional)
+    }
+  }
+
+  /// With `--all`, a type that creates a consumer receives what that consumer needs and hands it
+  /// down, even if it does not use the singleton itself, so that one run moves the accessor all the
+  /// way up to the composition roots (types only tests create, or nothing in the project does),
+  /// types the system creates, and static contexts; a second run then has nothing left to do.
+  mutating func promoteCreators() throws {
+    var rejected: Set<String> = []
+    while true {
+      var promoted: [String] = []
+      for call in try findInitCalls().calls where !call.context.isStatic && !call.isSelfInit && !call.isSuperInit {
+        guard let creator = call.context.typeName.map(index.resolveType), consumers[creator] == nil,
+          !rejected.contains(creator), !promoted.contains(creator), creator != call.typeName,
+          // A consumer already skipped with its reason is not taken back as a creator.
+          !skipped.contains(where: { $0.typeName == creator }),
+          !isInStoredPropertyInitializer(call, of: creator)
+        else { continue }
+        // A creator left out before (its build failed, or handing down would spread the accessor).
+        if let error = options.excluded[creator] {
+          skip(creator, .build, [error.diagnostic])
+          continue
+        }
+        if let note = options.spreading[creator] {
+          skip(creator, .spreads, [note])
+          continue
+        }
+        guard let primary = index.primaryDeclaration(of: creator), [.class, .struct, .actor].contains(primary.kind),
+          notInjectable(creator) == nil, canSeeSingleton(primary.path),
+          // Objective-C callers could not pass the new arguments.
+          !(ObjectiveCUses.isVisible(creator, index: index) && !ObjectiveCUses.creations(of: creator, in: project).isEmpty),
+          try isCreatedOutsideTests(creator)
+        else {
+          rejected.insert(creator)
+          continue
+        }
+        promoted.append(creator)
+      }
+      if promoted.isEmpty { return }
+      for creator in promoted.sorted() {
+        guard let primary = index.primaryDeclaration(of: creator) else { continue }
+        consumers[creator] = Consumer(typeName: creator, declarations: index.declarations(of: creator), primary: primary)
+        order.append(creator)
+      }
+    }
+  }
+
+  /// Whether some code outside tests creates the type: a type nothing else creates, or only tests
+  /// do, is a composition root.
+  func isCreatedOutsideTests(_ typeName: String) throws -> Bool {
+    try !FinishPlanner.isCompositionRoot(typeName, project: project)
+  }
+
+  /// A consumer that creates another consumer hands down what that one needs, so it needs it too.
+  mutating func propagateNeeds(_ calls: [InitCall]) {
+    guard !options.defaultArgument else { return }
+    var changed = true
+    var rounds = 0
+    while changed && rounds < 32 {
+      changed = false
+      rounds += 1
+      let creations = calls.filter { !$0.context.isStatic && !isInStoredPropertyInitializer($0, of: $0.context.typeName.map(index.resolveType) ?? "") }
+        .map { ($0.context.typeName, $0.typeName) }
+        + configurationsByType.values.flatMap { $0 }.filter { !$0.context.isStatic }.map { ($0.context.typeName, $0.typeName) }
+      for (creatorName, createdName) in creations {
+        guard let creator = creatorName.map(index.resolveType), creator != createdName,
+          let created = consumers[createdName], var holder = consumers[creator]
+        else { continue }
+        // A view that reads the environment gets it from the views around it.
+        let shown = created.readsEnvironment ? created.protocols + created.passedDown : created.protocols
+        if created.readsEnvironment && holder.readsEnvironment {
+          for needed in shown where !holder.protocols.contains(needed) && !holder.passedDown.contains(needed) {
+            holder.passedDown.append(needed)
+            changed = true
+          }
+          consumers[creator] = holder
+          continue
+        }
+        for needed in shown where !holder.protocols.contains(needed) && !holds(creator, needed) {
+          holder.protocols.append(needed)
+          changed = true
+        }
+        let order = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
+        holder.protocols.sort { (order[$0] ?? 0) < (order[$1] ?? 0) }
+        consumers[creator] = holder
+      }
+    }
+  }
+
+  /// A creation in a stored property's initial value that cannot become an assignment in the
+  /// creator's inits: there it can only pass the accessor.
+  func isInStoredPropertyInitializer(_ call: InitCall, of type: String) -> Bool {
+    guard let memberName = call.context.memberName else { return false }
+    let stored = index.members(of: type).contains { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.modifiers.contains("lazy") }
+    return stored && movedInitialValue(of: call, creator: type) == nil
+  }
+
+  /// The stored property of a class or actor whose initial value creates a consumer, when that value
+  /// can move into the creator's inits (so that it can pass the creator's own properties): the
+  /// property's type is written or certain, and no closure holds the creation.
+  func movedInitialValue(of call: InitCall, creator: String) -> MovedInitialValue? {
+    guard let primary = index.primaryDeclaration(of: creator), [.class, .actor, .struct].contains(primary.kind),
+      primary.path == call.path, let moved = MovedInitialValue(around: Syntax(call.call))
+    else { return nil }
+    if moved.binding.typeAnnotation == nil, moved.inferredType(index) == nil { return nil }
+    // A struct's `var` with a value is a memberwise parameter its callers may pass; a `let`, or a
+    // SwiftUI wrapper that takes the value (`@StateObject var model = Model()`), is set by the init.
+    if primary.kind == .struct {
+      if let wrapper = ViewProperty(moved.variable, index: index) {
+        guard wrapper.takesMovedValue else { return nil }
+      } else if moved.variable.bindingSpecifier.tokenKind != .keyword(.let) {
+        return nil
+      }
+    }
+    return moved
+  }
+
+  /// An existing stored property of `type` declared with the protocol as its type.
+  func heldProperty(_ type: String, _ protocolName: String) -> String? {
+    index.members(of: type).first { member in
+      member.kind == .property && !member.isStatic && member.isStored
+        && (member.typeText == protocolName || member.typeText == "any \(protocolName)")
+    }?.name
+  }
+
+  func holds(_ type: String, _ protocolName: String) -> Bool { heldProperty(type, protocolName) != nil }
+
+  mutating func nameProperties(_ typeName: String) throws {
+    guard var consumer = consumers[typeName] else { return }
+    // Names used or declared anywhere in the type, and its superclasses' members.
+    var taken = Set(consumer.declarations.flatMap(\.members).map(\.name))
+    for step in index.superclassChain(of: typeName) {
+      if case .project(let name) = step { taken.formUnion(index.members(of: name).map(\.name)) }
+    }
+    let nodes = try consumer.declarations.compactMap { declaration in
+      try project.file(declaration.path).node(at: declaration.range.bytes)
+    }
+    taken.formUnion(NamesInScope.names(in: nodes))
+    for protocolName in consumer.protocols {
+      if let alias = consumer.aliasProperties[protocolName], case .alias(let name) = alias.use {
+        consumer.names[protocolName] = name
+        continue
+      }
+      var name = lowerCamel(protocolName)
+      if taken.contains(name) {
+        var counter = 2
+        while taken.contains("\(name)\(counter)") { counter += 1 }
+        name = "\(name)\(counter)"
+      }
+      taken.insert(name)
+      consumer.names[protocolName] = name
+    }
+    consumers[typeName] = consumer
+  }
+}

@@ -1,0 +1,76 @@
+import DesingletonCore
+import DesingletonIndex
+import SwiftSyntax
+
+/// Where the one instance comes from: the composition roots and entry points every command asks about.
+extension FinishPlanner {
+  /// The composition root `finish` takes when none is named: the one root (or application entry
+  /// point) whose code still uses the accessor; of several, the one entry point among them; else the
+  /// one entry point of the code (`@main`, an application delegate). Nil when there is no such type
+  /// or several: the caller names them.
+  public static func proposedRoot(singleton: Singleton, project: Project) throws -> (root: String?, candidates: [String]) {
+    let index = project.index
+    func isEntryPoint(_ type: String) -> Bool { FinishPlanner.isEntryPoint(type, index: index) }
+    var using: [String] = []
+    for item in remainingReferences(singleton: singleton, root: nil, project: project) {
+      guard let owner = item.typeName, !using.contains(owner) else { continue }
+      switch item.kind {
+      case .consumer, .coderInit:
+        if try isCompositionRoot(owner, project: project) { using.append(owner) }
+      case .frameworkCreated:
+        if isEntryPoint(owner) { using.append(owner) }
+      default: continue
+      }
+    }
+    if using.count == 1 { return (using[0], using) }
+    // Of several, the application's entry point is where an app's objects are made.
+    let entryPointsUsing = using.filter(isEntryPoint)
+    if entryPointsUsing.count == 1 { return (entryPointsUsing[0], using) }
+    if !using.isEmpty { return (nil, using) }
+    let entryPoints = index.allTypeNames.filter { !index.isTestType($0) && isEntryPoint($0) }
+    return (entryPoints.count == 1 ? entryPoints[0] : nil, entryPoints)
+  }
+
+  /// An application's entry point, which the system creates and where its objects are made: a
+  /// `@main` (or `@UIApplicationMain`, `@NSApplicationMain`) type or an application delegate.
+  public static func isEntryPoint(_ type: String, index: Index) -> Bool {
+    index.declarations(of: type).flatMap(\.attributes).contains(where: FrameworkTypes.entryPointAttributes.contains)
+      || index.conformances(of: type).contains { FrameworkTypes.lastComponent($0).hasSuffix("ApplicationDelegate") }
+  }
+
+  /// A composition root: a class, struct or actor that no code outside tests creates (nothing in
+  /// the project does, or only tests do). An enum's values come from its cases and a protocol's
+  /// code runs in what conforms to it, so neither is ever a root. The one answer every command uses.
+  public static func isCompositionRoot(_ type: String, project: Project) throws -> Bool {
+    guard let primary = project.index.primaryDeclaration(of: type), [.class, .struct, .actor].contains(primary.kind) else {
+      return false
+    }
+    return try creators(of: type, project: project).allSatisfy(project.index.isTestType)
+  }
+
+  /// The types whose code creates `type`, and the top-level functions outside tests that do, in file order.
+  static func creators(of type: String, project: Project) throws -> [String] {
+    try project.answer("creators of \(type)") { try findCreators(of: type, project: project) }
+  }
+
+  private static func findCreators(of type: String, project: Project) throws -> [String] {
+    let index = project.index
+    let needle = [Array((type.split(separator: ".").last.map(String.init) ?? type).utf8)]
+    var files: [ParsedFile] = []
+    for path in index.allPaths {
+      guard let bytes = project.bytes(path), containsAny(needle, in: bytes) else { continue }
+      files.append(try project.file(path))
+    }
+    var result: [String] = []
+    for call in InitCallFinder.calls(of: [type], superclassOf: [:], in: files, index: index).calls
+    where !call.isSelfInit && !call.isSuperInit {
+      // A top-level function outside tests is a factory some code calls: it creates the type too,
+      // where top-level statements (a `main.swift`) are the program's entry.
+      let function = call.context.memberName.flatMap { $0.hasSuffix(")") && !Index.isTestPath(call.path) ? $0 : nil }
+      guard let owner = call.context.typeName.map(index.resolveType) ?? function, owner != type, !result.contains(owner)
+      else { continue }
+      result.append(owner)
+    }
+    return result
+  }
+}
