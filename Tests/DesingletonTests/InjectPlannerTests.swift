@@ -59,6 +59,79 @@ import Testing
       ])
   }
 
+  @Test func aCoderInitReadsTheAccessorOnceForSeveralProtocols() throws {
+    try expectInjection(
+      Self.loadingStore.merging(["Screen.swift": Self.screen]) { $1 }.merging([
+        "Profile.swift": """
+        import Foundation
+
+        final class Profile: Screen {
+          let title: String
+
+          init(title: String) {
+            self.title = title
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            self.title = ""
+            super.init(coder: coder)
+          }
+
+          func show() async -> Int {
+            Store.shared.bump()
+            return await Store.shared.load().count
+          }
+        }
+
+        @MainActor
+        func makeProfiles() -> [Profile] {
+          [Profile(title: "Me")]
+        }
+
+        """
+      ]) { $1 },
+      types: ["Profile"],
+      produces: [
+        "Profile.swift": """
+        import Foundation
+
+        final class Profile: Screen {
+          private let counting: Counting
+          private let loading: Loading
+
+          let title: String
+
+          init(counting: Counting, loading: Loading, title: String) {
+            self.counting = counting
+            self.loading = loading
+            self.title = title
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            let store = Store.shared
+            self.counting = store
+            self.loading = store
+            self.title = ""
+            super.init(coder: coder)
+          }
+
+          func show() async -> Int {
+            counting.bump()
+            return await loading.load().count
+          }
+        }
+
+        @MainActor
+        func makeProfiles() -> [Profile] {
+          [Profile(counting: Store.shared, loading: Store.shared, title: "Me")]
+        }
+
+        """
+      ])
+  }
+
   @Test func aDesignatedInitTakesTheParameterFirstAndAssignsItBeforeSuperInit() throws {
     try expectInjection(
       Self.store.merging(["Screen.swift": Self.screen]) { $1 }.merging([
