@@ -237,7 +237,7 @@ public enum ExtractProtocolPlanner {
     let primaryKind = analysis.declarations.first { !$0.isExtension }?.kind
     let builder = RequirementBuilder(
       typeName: analysis.singleton.typeName, nestedTypeNames: nested, isValueType: [.struct, .enum].contains(primaryKind),
-      index: index, accessor: analysis.singleton.accessor)
+      index: index)
     return SliceSuggester.suggest(
       analysis, maxSlices: maxSlices, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
       isProvided: provided.contains,
@@ -335,8 +335,7 @@ public enum ExtractProtocolPlanner {
           keepReason = DerivedMemberCheck.reasonToKeep(
             member, node: node, slice: slice, allMembers: allMembers, singleton: singleton, index: index)
         }
-        let writable = member.isSettable && (member.setterAccess ?? .internal) > .fileprivate
-          && analysis.writtenMembers.contains(member.name)
+        let writable = member.isSettable && (member.setterAccess ?? .internal) > .fileprivate && analysis.writtenMembers.contains(member.name)
         let split = options.splitMutable && writable && member.kind == .property
           && analysis.consumers.contains { $0.reads.contains(member.name) && !$0.writes.contains(member.name) }
         if options.moveDerived, keepReason == nil, obstacle?.allowsMove ?? true {
@@ -390,6 +389,7 @@ public enum ExtractProtocolPlanner {
           created.mutable.append(member.name)
         }
         created.extensionMembers.append(contentsOf: output.overloads.map { ConditionalText($0, conditions) })
+        kept += output.notes
       }
       let within = context.declarationConditions.flatMap { ConditionLogic.anyOf($0) }.flatMap(ConditionLogic.formula)
       created.requirements = ConditionalText.merged(created.requirements, within: within)

@@ -22,9 +22,8 @@ struct RequirementBuilder {
   /// The singleton's accessor (`shared`): in the protocol extension, a default value reading a
   /// member through it reads the same member of `self`, the instance the overload is called on.
   var accessor: String? = nil
-  /// The members the protocol being written declares, which `self` offers in its extension; nil
-  /// while slices are still being chosen (any member of the singleton may be one).
-  var protocolMembers: Set<String>? = nil
+  /// The members the protocol being written declares, which `self` offers in its extension.
+  var protocolMembers: Set<String> = []
 
   /// Begins the protocol declaring `members`, whose extension members need `access`.
   mutating func startProtocol(access: AccessLevel?, members: [String]) {
@@ -37,6 +36,8 @@ struct RequirementBuilder {
   struct Output {
     var requirement: String
     var overloads: [String]
+    /// Why some ways of leaving arguments out get no overload, for the summary.
+    var notes: [String] = []
   }
 
   /// Why a member cannot be written as a requirement with the overloads its callers need.
@@ -49,9 +50,6 @@ struct RequirementBuilder {
     case privateDefault(String)
     /// A property with neither a type annotation nor an initial value whose type is certain.
     case uninferableType
-    /// A default value reads the accessor other than for a member the protocol declares: an
-    /// overload passing it would use the accessor once more.
-    case accessorDefault(String)
 
     /// Whether the member can still move into the protocol extension, where it keeps its defaults.
     var allowsMove: Bool {
@@ -91,9 +89,6 @@ struct RequirementBuilder {
       if let value = parameter.defaultValue?.value, let hidden = privateMember(usedIn: value) {
         return .privateDefault(hidden)
       }
-      if let value = parameter.defaultValue?.value, selfForAccessor(in: value).unreplaced {
-        return .accessorDefault(value.trimmedDescription)
-      }
     }
     return nil
   }
@@ -105,7 +100,7 @@ struct RequirementBuilder {
     let simpleName = typeName.split(separator: ".").last.map(String.init) ?? typeName
     let rewriter = AccessorToSelf(
       owners: [typeName, simpleName, "Self"], accessor: accessor,
-      members: protocolMembers ?? Set(index.members(of: typeName).filter { !$0.isStatic }.map(\.name)))
+      members: protocolMembers)
     let text = rewriter.rewrite(Syntax(value)).trimmedDescription
     return (text, rewriter.unreplaced)
   }
@@ -122,8 +117,6 @@ struct RequirementBuilder {
         + "extension"
     case .uninferableType:
       "cannot infer the type of '\(member.name)'; add a type annotation"
-    case .accessorDefault(let value):
-      "its default value '\(value)' reads the accessor, which an overload in the protocol extension would use once more"
     }
   }
 
@@ -252,9 +245,19 @@ struct RequirementBuilder {
 
     // Every way of leaving out defaulted arguments gets an overload that passes the defaults.
     // `#fileID`-style defaults stay defaults, so they still name the caller.
-    let defaulted = parameters.enumerated().filter { $0.element.defaultValue != nil && !isMagicLiteral($0.element.defaultValue?.value) }.map(\.offset)
+    var defaulted = parameters.enumerated().filter { $0.element.defaultValue != nil && !isMagicLiteral($0.element.defaultValue?.value) }.map(\.offset)
+    // A default the overload could pass only by naming the accessor is not left out: an overload
+    // would use the accessor once more, so a call leaving it out keeps the accessor instead.
+    var notes: [String] = []
+    for offset in defaulted {
+      guard withOverloads, let value = parameters[offset].defaultValue?.value, selfForAccessor(in: value).unreplaced else { continue }
+      defaulted.removeAll { $0 == offset }
+      notes.append(
+        "\(member.displayName): no overload leaves out '\((parameters[offset].secondName ?? parameters[offset].firstName).text)': its default value "
+          + "'\(value.trimmedDescription)' reads the accessor, which the overload would use once more")
+    }
     let magic = parameters.contains { isMagicLiteral($0.defaultValue?.value) }
-    guard withOverloads, !defaulted.isEmpty || magic else { return Output(requirement: requirement, overloads: []) }
+    guard withOverloads, !defaulted.isEmpty || magic else { return Output(requirement: requirement, overloads: [], notes: notes) }
     if parameters.contains(where: { $0.ellipsis != nil }) {
       throw Refusal("'\(function.name.text)' has a variadic parameter and default arguments; slice it by hand", at: member.location)
     }
@@ -303,7 +306,7 @@ struct RequirementBuilder {
       if isThrowing { call = "try " + call }
       overloads.append(attributes + access + modifiers + name + "(" + kept.joined(separator: ", ") + ")" + tail + " {\n" + indentUnit + call + "\n}")
     }
-    return Output(requirement: requirement, overloads: overloads)
+    return Output(requirement: requirement, overloads: overloads, notes: notes)
   }
 
   func isMagicLiteral(_ value: ExprSyntax?) -> Bool {
