@@ -168,7 +168,7 @@ struct InjectWriter {
       "\(consumer.name(of: protocolName)): \(protocolName)" + (options.defaultArgument ? " = \(accessExpression)" : "")
     }
     let assignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(consumer.name(of: $0))" } + moved
-    let singletonAssignments = fallbackAssignments(consumer) + moved
+    let singletonAssignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(accessExpression)" } + moved
 
     var requiredNotes: [String] = []
     for declaration in consumer.declarations where !consumer.propertyInjected && !consumer.readsEnvironment {
@@ -253,22 +253,6 @@ struct InjectWriter {
       output.add(.insert(text, at: open), in: consumer.primary.path)
     }
     output.notes.append(contentsOf: requiredNotes.map { "  " + $0 })
-  }
-
-  /// What an init no caller can pass arguments to (`init?(coder:)`, a required init) assigns: the
-  /// shared instance, read once into a local when the consumer holds it through several protocols.
-  func fallbackAssignments(_ consumer: Consumer) -> [String] {
-    let names = consumer.protocols.map { consumer.name(of: $0) }
-    guard names.count > 1 else { return names.map { "self.\($0) = \(accessExpression)" } }
-    let simple = design.singleton.simpleTypeName
-    // Not a member's name (an initial value moved into the init may read it) nor an init's parameter.
-    var taken = Set(project.index.members(of: consumer.typeName).map(\.name) + names + ["aDecoder", "decoder"])
-    for member in project.index.members(of: consumer.typeName) where member.kind == .initializer {
-      taken.formUnion(member.labels)
-    }
-    let local = [lowerCamel(simple), "shared\(simple)", "shared\(simple)Instance"].first { !taken.contains($0) }
-      ?? "shared\(simple)\(taken.count)"
-    return ["let \(local) = \(accessExpression)"] + names.map { "self.\($0) = \(local)" }
   }
 
   mutating func insertParameters(_ parameters: [String], into clause: FunctionParameterClauseSyntax, in file: ParsedFile) {
