@@ -85,3 +85,8 @@ public struct SourceText: Sendable {
     return String(repeating: " ", count: min(max(smallestStep, 2), 8))
   }
 }
+
+/// How deeply the Swift parser may nest before it gives up on a file: the release parser's own
+/// limit, in every build, so that a debug build reads the files a release build reads (the debug
+/// parser's default is 20, which real code exceeds).
+public let swiftParserNestingLimit = 256

@@ -15,7 +15,7 @@ public enum FileIndexer {
     _ source: SourceText, isGenerated: Bool? = nil, accessors: AccessorNames = .standard,
     keepingMembersOf keep: ((String) -> Bool)? = nil
   ) -> FileSummary {
-    let tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    let tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
     return index(tree, source: source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep)
   }
 

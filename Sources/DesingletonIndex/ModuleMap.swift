@@ -84,7 +84,7 @@ public struct ModuleMap: Sendable {
     var targets: [Target] = []
     // A code base of many packages has many manifests: they are parsed on every thread.
     let foundTargets = parallelMap(count: manifests.count) { position -> [TargetFinder.Found] in
-      let tree = manifests[position].bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+      let tree = manifests[position].bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
       let finder = TargetFinder(viewMode: .sourceAccurate)
       finder.walk(tree)
       return finder.found

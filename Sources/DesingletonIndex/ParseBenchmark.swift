@@ -10,7 +10,7 @@ public enum ParseBenchmark {
     let order = IndexBuilder.largestFirst(paths)
     let lines = parallelMap(count: order.count, threads: threads) { position -> Int in
       guard let bytes = readBytes(paths[order[position]]) else { return 0 }
-      let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+      let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
       _ = tree.statements.count
       return SourceText.lineStarts(in: bytes).count - 1
     }

@@ -11,7 +11,7 @@ public struct ParsedFile: @unchecked Sendable {
 
   public init(source: SourceText) {
     self.source = source
-    self.tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    self.tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
   }
 
   public var path: String { source.path }

@@ -1,3 +1,4 @@
+import DesingletonCore
 import SwiftParser
 import SwiftSyntax
 
@@ -9,7 +10,7 @@ struct SyntaxCheck {
   let firstErrorOffset: Int?
 
   init(_ bytes: [UInt8]) {
-    let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
     var count = 0
     var first: Int?
     func record(_ offset: Int) {

@@ -75,6 +75,22 @@ import Testing
     #expect(found["StrictObject"]?.declaration.start.line == 4)
   }
 
+  /// Real code nests deeper than the debug parser's default limit (20): every build reads such a
+  /// file as a release build does, finds the references in it, and can edit it.
+  @Test func deeplyNestedCodeIsReadInEveryBuild() throws {
+    let depth = 120
+    let nested = String(repeating: "if true {\n", count: depth) + "Store.shared.count += 1\n"
+      + String(repeating: "}\n", count: depth)
+    let project = makeProject([
+      "Store.swift": "final class Store {\n  static let shared = Store()\n  var count = 0\n}\n",
+      "Deep.swift": "final class Deep {\n  func value() {\n\(nested)  }\n}\n",
+    ])
+    #expect(project.index.warnings.isEmpty, "\(project.index.warnings)")
+    let store = try #require(project.index.singletons.first)
+    #expect(project.index.references(to: store).map(\.context.typeName) == ["Deep"])
+    _ = try project.file("Deep.swift")
+  }
+
   @Test func accessorInAnExtensionInAnotherFileAndNestedTypes() {
     let project = makeProject([
       "A.swift": "enum App {\n  final class Store {\n    var count = 0\n  }\n}\n",
