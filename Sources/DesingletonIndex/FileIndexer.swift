@@ -411,6 +411,13 @@ public enum ReferenceCollector {
           into: &references)
       }
     }
+    if alias == nil, case .held(let property) = analysis.use, let scope = analysis.aliasScope {
+      let excluded = analysis.aliasExcluded ?? 0..<0
+      for use in AliasUseFinder.uses(of: property, in: scope, after: 0)
+      where !excluded.contains(use.positionAfterSkippingLeadingTrivia.utf8Offset) {
+        record(instance: use, baseName: baseName, accessor: accessor, alias: property, source: source, into: &references)
+      }
+    }
   }
 }
 

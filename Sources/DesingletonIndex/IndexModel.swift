@@ -275,6 +275,11 @@ public enum ReferenceUse: Hashable, Sendable {
   case instance
   /// `let s = X.shared`: later uses of `s` are references of their own, with `alias` set.
   case alias(String)
+  /// `init(store: X = X.shared) { self.store = store }`: an init parameter typed as the singleton,
+  /// defaulting to the accessor and kept in the stored property named here (declared with the
+  /// singleton's type). The type already receives the instance; uses of the property are
+  /// references of their own, with `alias` set to it.
+  case held(String)
   /// `X.shared = X()`: the accessor itself is given another instance.
   case reassignment
   /// `X.shared[keyPath: path]`: which member the key path names is not known from syntax.

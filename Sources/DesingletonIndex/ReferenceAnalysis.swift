@@ -12,6 +12,8 @@ struct ReferenceAnalysis {
   var arguments: CallArguments?
   /// For an alias: the syntax in which later uses of the alias are looked for.
   var aliasScope: Syntax?
+  /// For a held parameter: where the alias's name is not a use (the assignment that keeps it).
+  var aliasExcluded: Range<Int>?
 
   init(instance: ExprSyntax) {
     aliasScope = nil
@@ -45,6 +47,12 @@ struct ReferenceAnalysis {
         use = .member("subscript", .read)
         chain = MemberChain.following(ExprSyntax(subscriptCall))
       }
+      return
+    }
+    if let held = HeldParameter(defaultValue: node) {
+      use = .held(held.property)
+      aliasScope = held.scope
+      aliasExcluded = held.assignment
       return
     }
     if let initializer = node.parent?.as(InitializerClauseSyntax.self),
@@ -145,6 +153,80 @@ extension MemberChain {
       }
     }
     return ReferenceAnalysis.isAssigned(node) ? MemberChain(members: members, end: .assigned) : nil
+  }
+}
+
+/// `init(store: Store = Store.shared) { self.store = store }` in a type that declares
+/// `let store: Store` (or `var`, with no value, accessors or attributes): the init takes the
+/// instance, defaulting to the accessor, and keeps it. The default is where the type gets the
+/// instance; every use of the property in the type's member block is a use of it.
+struct HeldParameter {
+  /// The stored property that keeps the parameter.
+  let property: String
+  /// The member block of the type (or extension) that declares the init and the property.
+  let scope: Syntax
+  /// The statement `self.store = store`, whose names are not uses of the instance.
+  let assignment: Range<Int>
+
+  init?(defaultValue node: Syntax) {
+    guard let clause = node.parent?.as(InitializerClauseSyntax.self),
+      let parameter = clause.parent?.as(FunctionParameterSyntax.self),
+      let typeName = HeldParameter.plainTypeName(parameter.type),
+      let initializer = parameter.parent?.parent?.parent?.as(FunctionSignatureSyntax.self)?.parent?.as(InitializerDeclSyntax.self),
+      let block = initializer.parent?.as(MemberBlockItemSyntax.self)?.parent?.parent?.as(MemberBlockSyntax.self),
+      let body = initializer.body
+    else { return nil }
+    // The default names the parameter's type: `Store.shared`, `Store.shared()`, or `.shared` looked up in it.
+    var accessor = ExprSyntax(node)
+    if let call = accessor?.as(FunctionCallExprSyntax.self) { accessor = call.calledExpression }
+    guard let access = accessor?.as(MemberAccessExprSyntax.self) else { return nil }
+    if let base = access.base {
+      guard base.trimmedDescription.split(separator: ".").last.map(String.init) == typeName else { return nil }
+    }
+    let parameterName = (parameter.secondName ?? parameter.firstName).text
+    guard parameterName != "_" else { return nil }
+    var found: (property: String, statement: Range<Int>)?
+    for item in body.statements {
+      guard let sequence = item.item.as(SequenceExprSyntax.self) else { continue }
+      let elements = Array(sequence.elements)
+      guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+        elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text == parameterName
+      else { continue }
+      var target: String?
+      if let member = elements[0].as(MemberAccessExprSyntax.self),
+        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+      {
+        target = member.declName.baseName.text
+      } else if let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text, name != parameterName {
+        target = name
+      }
+      guard let target else { continue }
+      found = (target, item.positionAfterSkippingLeadingTrivia.utf8Offset..<item.endPositionBeforeTrailingTrivia.utf8Offset)
+      break
+    }
+    guard let found else { return nil }
+    // The property is declared in the same member block with the same type and nothing else.
+    let declared = block.members.contains { member in
+      guard let variable = member.decl.as(VariableDeclSyntax.self), variable.attributes.isEmpty,
+        !variable.modifiers.contains(where: { [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind) }),
+        variable.bindings.count == 1, let binding = variable.bindings.first,
+        binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == found.property,
+        binding.initializer == nil, binding.accessorBlock == nil,
+        let type = binding.typeAnnotation?.type
+      else { return false }
+      return HeldParameter.plainTypeName(type) == typeName
+    }
+    guard declared else { return nil }
+    property = found.property
+    scope = Syntax(block)
+    assignment = found.statement
+  }
+
+  /// The last name of a type written as a plain name (`Store`, `App.Store`); nil for any other type.
+  static func plainTypeName(_ type: TypeSyntax) -> String? {
+    if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil { return identifier.name.text }
+    if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil { return member.name.text }
+    return nil
   }
 }
 

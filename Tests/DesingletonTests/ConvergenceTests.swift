@@ -120,6 +120,159 @@ import Testing
     #expect(finishedErrors == "")
   }
 
+  /// A type that already takes the instance (`init(store: Store = .shared)`, kept in a stored
+  /// property) is half-injected: scan counts the members it uses through the property, `inject
+  /// --all` retypes the parameter and the property to the slices it uses (`A & B` when no one slice
+  /// covers them), drops the default and has every creation that left it out pass the value; a
+  /// creator then holds those slices together. A second run plans nothing, and `finish` succeeds.
+  @Test func halfInjectedInitsAreRetypedAndHandedDown() throws {
+    var files = [
+      "Sources/App/Store.swift": """
+      @MainActor
+      public final class Store {
+        public static let shared = Store()
+        var items: [String] = []
+        func add(_ s: String) { items.append(s) }
+        func count() -> Int { items.count }
+        func reset() { items = [] }
+      }
+
+      """,
+      "Sources/App/Screen.swift": """
+      @MainActor
+      final class Screen {
+        let title: String
+        private let store: Store
+        let flag: Bool
+        init(title: String, store: Store = .shared, flag: Bool = false) {
+          self.title = title
+          self.store = store
+          self.flag = flag
+        }
+        convenience init() {
+          self.init(title: "none")
+        }
+        func tap() { store.add("x") }
+        func total() -> Int { self.store.count() }
+        func clear() { Store.shared.reset() }
+      }
+
+      @MainActor
+      struct Card {
+        var store: Store
+        init(store: Store = Store.shared) { self.store = store }
+        func n() -> Int { store.count() }
+      }
+
+      """,
+      "Sources/App/Flow.swift": """
+      @MainActor
+      final class Flow {
+        let card = Card()
+        func start() -> Int {
+          Screen(title: "a").total() + Screen(title: "b", flag: true).total() + Screen().total()
+            + Screen(title: "c", store: Store(), flag: true).total()
+        }
+      }
+
+      @MainActor
+      final class AppRoot {
+        let flow = Flow()
+      }
+
+      """,
+    ]
+    let original = makeProject(files)
+    let store = try #require(original.index.singletons.first)
+    let analysis = try SingletonAnalysis(singleton: store, project: original)
+    #expect(analysis.consumers.first { $0.typeName == "Screen" }?.members == ["add", "count", "reset"])
+    #expect(analysis.consumers.first { $0.typeName == "Card" }?.members == ["count"])
+    #expect(analysis.consumers.allSatisfy { $0.instanceUses.isEmpty })
+    let slices = [Slice(name: "CurrentItems", members: ["items", "add", "reset"]), Slice(name: "CountService", members: ["count"])]
+    files = try apply(
+      ExtractProtocolPlanner.plan(singleton: store, options: ExtractProtocolOptions(slices: slices), project: original), to: original,
+      files: files)
+    let extracted = makeProject(files)
+    let (plan, report) = try InjectPlanner.run(
+      singleton: try #require(extracted.index.singletons.first), options: InjectOptions(), project: extracted
+    ) { plan in makeProject(try apply(plan, to: extracted, files: files)) }
+    #expect(report.skipped.isEmpty)
+    files = try apply(plan, to: extracted, files: files)
+    let screen = try #require(files["Sources/App/Screen.swift"])
+    #expect(screen.contains("private let store: CurrentItems & CountService"))
+    #expect(screen.contains("init(title: String, store: CurrentItems & CountService, flag: Bool = false)"))
+    #expect(screen.contains("convenience init(store: CurrentItems & CountService) {\n    self.init(title: \"none\", store: store)"))
+    #expect(screen.contains("func clear() { store.reset() }"))
+    #expect(screen.contains("var store: CountService\n  init(store: CountService) { self.store = store }"))
+    let flow = try #require(files["Sources/App/Flow.swift"])
+    #expect(flow.contains("Screen(title: \"b\", store: store, flag: true)"))
+    #expect(flow.contains("Screen(title: \"c\", store: Store(), flag: true)"))
+    #expect(flow.contains("Screen(store: store)"))
+    #expect(flow.contains("private let store: CurrentItems & CountService"))
+    #expect(flow.contains("Flow(store: Store.shared)"))
+    let errors = try compileErrors(files)
+    #expect(errors == "")
+
+    let injected = makeProject(files)
+    let target = try #require(injected.index.singletons.first)
+    let (again, _) = try InjectPlanner.run(singleton: target, options: InjectOptions(), project: injected) { plan in
+      makeProject(try apply(plan, to: injected, files: files))
+    }
+    #expect(again.isEmpty)
+    let finished = try apply(
+      FinishPlanner.plan(singleton: target, options: FinishOptions(root: "AppRoot"), project: injected), to: injected, files: files)
+    #expect(finished["Sources/App/Store.swift"]?.contains("static let shared") == false)
+    let finishedErrors = try compileErrors(finished)
+    #expect(finishedErrors == "")
+  }
+
+  /// With `--default-argument` the held parameter keeps its default: only the types change, and
+  /// no call site does.
+  @Test func halfInjectedInitsKeepTheirDefaultWithDefaultArgument() throws {
+    var files = [
+      "Sources/App/Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        func count() -> Int { 0 }
+      }
+
+      """,
+      "Sources/App/Screen.swift": """
+      @MainActor
+      final class Screen {
+        let store: Store
+        init(store: Store = Store.shared) { self.store = store }
+        func total() -> Int { store.count() }
+      }
+
+      @MainActor
+      final class Flow {
+        func start() -> Int { Screen().total() }
+      }
+
+      """,
+    ]
+    let original = makeProject(files)
+    let store = try #require(original.index.singletons.first)
+    files = try apply(
+      ExtractProtocolPlanner.plan(
+        singleton: store, options: ExtractProtocolOptions(slices: [Slice(name: "Counting", members: ["count"])]), project: original),
+      to: original, files: files)
+    let extracted = makeProject(files)
+    var options = InjectOptions()
+    options.defaultArgument = true
+    let (plan, _) = try InjectPlanner.run(
+      singleton: try #require(extracted.index.singletons.first), options: options, project: extracted
+    ) { plan in makeProject(try apply(plan, to: extracted, files: files)) }
+    files = try apply(plan, to: extracted, files: files)
+    let screen = try #require(files["Sources/App/Screen.swift"])
+    #expect(screen.contains("let store: Counting\n  init(store: Counting = Store.shared) { self.store = store }"))
+    #expect(screen.contains("func start() -> Int { Screen().total() }"))
+    let errors = try compileErrors(files)
+    #expect(errors == "")
+  }
+
   /// Every Swift file of a sample, by its path inside the sample.
   static func sources(of sample: String) throws -> [String: String] {
     let root = packageRoot + "/Samples/" + sample

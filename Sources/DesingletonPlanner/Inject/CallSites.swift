@@ -78,15 +78,10 @@ extension InjectDesigner {
       }
       // Inside the consumer's own inits, `self.init(...)` forwards the parameters.
       let creator = call.context.typeName.map(index.resolveType)
-      let arguments = consumer.protocols.map { protocolName -> String in
-        let label = consumer.names[protocolName] ?? lowerCamel(protocolName)
-        return "\(label): \(value(for: protocolName, at: call, creator: creator, label: label))"
-      }
-      let captured = consumer.protocols.compactMap { protocolName -> String? in
-        let passed = value(for: protocolName, at: call, creator: creator, label: consumer.name(of: protocolName))
-        return passed == accessExpression ? nil : passed
-      }
-      let passesAccessor = captured.count < consumer.protocols.count
+      let (passed, held) = try heldArguments(of: consumer, at: call, reaching: reached)
+      if passed.isEmpty && held.isEmpty { continue }
+      guard let (arguments, insertions, captured, allPassed) = values(passed: passed, held: held, at: call, creator: creator, in: file, problems: &problems) else { continue }
+      let passesAccessor = captured.count < allPassed.count
       let location = { file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset) }
       // The call's file must be able to import the singleton's module.
       if !canSeeSingleton(call.path) {
@@ -110,9 +105,77 @@ extension InjectDesigner {
         CallSite(
           call: call, arguments: arguments + extraArguments, captured: captured.filter { $0 != "self" },
           passesAccessor: passesAccessor,
-          makesLazy: creator == singleton.typeName && singletonHandsSelf(to: call.typeName)))
+          makesLazy: creator == singleton.typeName && singletonHandsSelf(to: call.typeName), insertions: insertions))
     }
     return (sites, problems)
+  }
+
+  typealias Slot = (name: String, type: String, protocols: [String])
+  typealias HeldArgument = (slot: Slot, label: String, after: Int?)
+
+  /// The slots a call passes first, and the held parameters of the init it reaches that it leaves
+  /// out and must now pass (none under `--default-argument`, which keeps their defaults), each with
+  /// its label and the argument it follows.
+  func heldArguments(of consumer: Consumer, at call: InitCall, reaching reached: MemberDecl?) throws -> (passed: [Slot], held: [HeldArgument]) {
+    var passed = consumer.slots
+    var held: [HeldArgument] = []
+    guard !consumer.heldParameters.isEmpty, let reached,
+      let node = try project.file(reached.range.path).node(at: reached.range.bytes)?.as(InitializerDeclSyntax.self)
+    else { return (passed, held) }
+    let parameters = Array(node.signature.parameterClause.parameters)
+    for slot in passed {
+      guard let definition = consumer.heldParameters[slot.protocols[0]], reached.range.path == definition.range.path,
+        reached.range.bytes.contains(definition.range.bytes.lowerBound)
+      else { continue }
+      passed.removeAll { $0.name == slot.name }
+      guard !options.defaultArgument,
+        let position = parameters.firstIndex(where: { $0.defaultValue?.trimmedByteRange.contains(definition.range.bytes.lowerBound) ?? false }),
+        !call.labels.contains(parameters[position].firstName.text)
+      else { continue }
+      let before = Set(parameters[..<position].map(\.firstName.text))
+      let after = Array(call.call.arguments).enumerated().reversed().first { before.contains($0.element.label?.text ?? "_") }?.offset
+      held.append((slot, parameters[position].firstName.text, after))
+    }
+    return (passed, held)
+  }
+
+  /// What a call passes for each slot: the arguments that go first, those that follow an existing
+  /// argument, and the creator's own properties among them. Nil, with the problem recorded, when
+  /// the protocols of one slot would come from different values.
+  func values(
+    passed: [Slot], held: [HeldArgument], at call: InitCall, creator: String?, in file: ParsedFile,
+    problems: inout [String: ConsumerRefusal]
+  ) -> (arguments: [String], insertions: [(offset: Int, text: String)], captured: [String], passed: [String])? {
+    // The protocols of one parameter must come from one value.
+    var values: [String: String] = [:]
+    var mixed = false
+    for slot in passed + held.map(\.slot) {
+      let each = Set(slot.protocols.map { value(for: $0, at: call, creator: creator, label: slot.name) })
+      if each.count > 1 { mixed = true }
+      values[slot.name] = each.sorted().first
+    }
+    if mixed {
+      problems[call.typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(
+        .error(
+          "the creator here holds the protocols '\(call.typeName)' keeps together in separate properties, so it has no one value to pass; pass it by hand",
+          at: file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)))
+      return nil
+    }
+    let argument = { (label: String, name: String) -> String in
+      (label == "_" ? "" : "\(label): ") + (values[name] ?? accessExpression)
+    }
+    let arguments = passed.map { argument($0.name, $0.name) } + held.filter { $0.after == nil }.map { argument($0.label, $0.slot.name) }
+    let existing = Array(call.call.arguments)
+    let insertions = held.compactMap { entry -> (offset: Int, text: String)? in
+      guard let after = entry.after else { return nil }
+      return (existing[after].expression.endPositionBeforeTrailingTrivia.utf8Offset, ", " + argument(entry.label, entry.slot.name))
+    }
+    let allPassed = passed.map(\.name) + held.map(\.slot.name)
+    let captured = allPassed.compactMap { name -> String? in
+      let passed = values[name] ?? accessExpression
+      return passed == accessExpression ? nil : passed
+    }
+    return (arguments, insertions, captured, allPassed)
   }
 
   /// The global actor code at `node` runs on: the nearest closure, member or type that says, else

@@ -28,10 +28,18 @@ extension InjectDesigner {
     var writes: Set<String> = []
     var problems: [(reason: SkipReason, diagnostic: Diagnostic)] = []
     var aliasDefinitions: [Reference] = []
+    var heldDefinitions: [Reference] = []
     var passed: [(reference: Reference, protocolName: String)] = []
     for reference in all where index.enclosingType(of: reference) == typeName {
       if reference.context.isStatic {
         consumer.staticReferences.append(reference)
+        continue
+      }
+      // `init(store: Store = Store.shared)`: the type already receives the instance; its uses of
+      // the property are references of their own (with `alias` set).
+      if case .held = reference.use {
+        heldDefinitions.append(reference)
+        consumer.references.append(reference)
         continue
       }
       // What an earlier run wrote: the accessor as an injected argument or a coder-init fallback.
@@ -83,7 +91,7 @@ extension InjectDesigner {
         problems.append((.instanceUse, .error("'\(typeName)' passes the instance '\(singleton.accessExpression)' itself, so it cannot be told which protocol it needs", at: reference.location)))
       case .keyPath:
         problems.append((.instanceUse, .error("'\(typeName)' applies a key path to '\(singleton.accessExpression)', so which member it needs cannot be told; use the member by name", at: reference.location)))
-      case .unresolvedImplicit:
+      case .unresolvedImplicit, .held:
         break
       }
     }
@@ -143,7 +151,16 @@ extension InjectDesigner {
         consumer.referenceProtocol[reference.range] = entry.name
       }
     }
-    // An alias goes through the one protocol that covers every member used through it.
+    try routeAliases(aliasDefinitions, in: &consumer, chosen: chosen)
+    for definition in heldDefinitions { try holdParameter(definition, in: &consumer, chosen: chosen) }
+    return consumer
+  }
+
+  /// An alias goes through the one protocol that covers every member used through it; a local
+  /// alias used through several protocols is dissolved.
+  func routeAliases(_ aliasDefinitions: [Reference], in consumer: inout Consumer, chosen: [ProtocolCatalog.Entry]) throws {
+    let typeName = consumer.typeName
+    let members = consumer.declarations.flatMap(\.members)
     for definition in aliasDefinitions {
       guard case .alias(let aliasName) = definition.use else { continue }
       let property = definition.context.memberName == aliasName
@@ -185,7 +202,49 @@ extension InjectDesigner {
         if consumer.aliasProperties[target] == nil { consumer.aliasProperties[target] = definition }
       }
     }
-    return consumer
+  }
+
+  /// A held parameter (`init(store: Store = Store.shared) { self.store = store }`) takes the one
+  /// protocol that covers every member used through its property: the parameter and the property
+  /// are retyped to it, and the parameter loses its default unless `--default-argument` keeps it.
+  func holdParameter(_ definition: Reference, in consumer: inout Consumer, chosen: [ProtocolCatalog.Entry]) throws {
+    guard case .held(let property) = definition.use else { return }
+    let typeName = consumer.typeName
+    let uses = consumer.references.filter { $0.alias == property && $0.range.path == definition.range.path }
+    let members = uses.compactMap { use -> String? in if case .member(let name, _) = use.use { return name } else { return nil } }
+    let protocolsUsed = Set(uses.compactMap { consumer.referenceProtocol[$0.range] })
+    // One protocol that covers them all, else the composition of those used (`A & B`).
+    var targets = protocolsUsed.count == 1 ? Array(protocolsUsed) : []
+    if protocolsUsed.count > 1 {
+      if let covering = chosen.first(where: { entry in members.allSatisfy { entry.covers.contains($0) } })?.name {
+        targets = [covering]
+      } else {
+        targets = chosen.map(\.name).filter(protocolsUsed.contains)
+      }
+    }
+    guard !targets.isEmpty else {
+      throw ConsumerRefusal(
+        .instanceUse, "'\(typeName)' keeps the instance in '\(property)' but uses no member of it, so which protocol it needs cannot be told; change it by hand",
+        at: definition.location)
+    }
+    // The init that takes the parameter must be the only one that sets the property.
+    for declaration in consumer.declarations {
+      for member in declaration.members where member.kind == .initializer && !member.modifiers.contains("convenience") && !member.modifiers.contains("required") {
+        guard member.range.path != definition.range.path || !member.range.bytes.contains(definition.range.bytes.lowerBound) else { continue }
+        guard let other = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self),
+          InitBodyScanner.delegatesToSelf(other)
+        else {
+          throw ConsumerRefusal(
+            .instanceUse, "'\(typeName)' keeps the instance in '\(property)', and another init sets it too; give it one init that takes it, or change it by hand",
+            at: member.location)
+        }
+      }
+    }
+    if targets.count == 1 {
+      for use in uses { consumer.referenceProtocol[use.range] = targets[0] }
+    }
+    consumer.referenceProtocol[definition.range] = targets[0]
+    for target in targets { consumer.heldParameters[target] = definition }
   }
 
   /// Whether a reference sits in the default value of a function's or an init's parameter.

@@ -171,6 +171,18 @@ extension InjectDesigner {
           holder.protocols.append(needed)
           changed = true
         }
+        // A held parameter of several protocols takes one value: the creator holds them together.
+        if !holder.readsEnvironment && !holder.propertyInjected && holder.heldParameters.isEmpty && holder.aliasProperties.isEmpty {
+          for slot in created.slots where slot.protocols.count > 1 {
+            guard let definition = created.heldParameters[slot.protocols[0]], case .held(let name) = definition.use else { continue }
+            let taken = holder.combined.flatMap(\.protocols)
+            guard !slot.protocols.contains(where: taken.contains), slot.protocols.allSatisfy(holder.protocols.contains),
+              !slot.protocols.contains(where: { holds(creator, $0) })
+            else { continue }
+            holder.combined.append((name, slot.protocols))
+            changed = true
+          }
+        }
         let order = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
         holder.protocols.sort { (order[$0] ?? 0) < (order[$1] ?? 0) }
         consumers[creator] = holder
@@ -227,9 +239,32 @@ extension InjectDesigner {
       try project.file(declaration.path).node(at: declaration.range.bytes)
     }
     taken.formUnion(NamesInScope.names(in: nodes))
+    var groupNames: [Int: String] = [:]
     for protocolName in consumer.protocols {
       if let alias = consumer.aliasProperties[protocolName], case .alias(let name) = alias.use {
         consumer.names[protocolName] = name
+        continue
+      }
+      if let held = consumer.heldParameters[protocolName], case .held(let name) = held.use {
+        consumer.names[protocolName] = name
+        continue
+      }
+      // Protocols held together take one name, the held parameter's they go to.
+      if let group = consumer.combined.firstIndex(where: { $0.protocols.contains(protocolName) }) {
+        let together = consumer.combined[group]
+        if let name = groupNames[group] {
+          consumer.names[protocolName] = name
+          continue
+        }
+        var name = together.name
+        if taken.contains(name) {
+          var counter = 2
+          while taken.contains("\(name)\(counter)") { counter += 1 }
+          name = "\(name)\(counter)"
+        }
+        taken.insert(name)
+        consumer.names[protocolName] = name
+        groupNames[group] = name
         continue
       }
       var name = lowerCamel(protocolName)

@@ -389,6 +389,9 @@ struct CallSite {
   /// The singleton makes the consumer in a stored property's initial value and passes `self`: the
   /// property becomes lazy, so `self` exists when the value is made.
   var makesLazy = false
+  /// `, label: value` inserted after an existing argument (by byte offset): a held parameter that
+  /// lost its default, placed where the init declares it.
+  var insertions: [(offset: Int, text: String)] = []
 }
 
 /// One consumer being injected.
@@ -402,6 +405,12 @@ struct Consumer {
   var names: [String: String] = [:]
   /// Protocols held by an existing alias property (`let session = X.shared` becomes `let session: P`).
   var aliasProperties: [String: Reference] = [:]
+  /// Protocols held by an init parameter that already takes the instance (`init(store: X = X.shared)`,
+  /// kept in a stored property): the parameter and the property take the protocol's type.
+  var heldParameters: [String: Reference] = [:]
+  /// Protocols it holds together in one new property, named here, because it hands them to a held
+  /// parameter of a type it creates (`store: A & B`): one value has to carry them all.
+  var combined: [(name: String, protocols: [String])] = []
   /// Local aliases used through several protocols: the declaration goes and each use names its property.
   var dissolvedAliases: [Reference] = []
   var references: [Reference] = []
@@ -420,6 +429,29 @@ struct Consumer {
   var passedDown: [String] = []
 
   func name(of protocolName: String) -> String { names[protocolName] ?? lowerCamel(protocolName) }
+
+  /// What the consumer's inits take for its protocols, in protocol order: one parameter per
+  /// protocol, except that the protocols a held parameter keeps share it (`store: A & B`).
+  var slots: [(name: String, type: String, protocols: [String])] {
+    var result: [(name: String, type: String, protocols: [String])] = []
+    var done: Set<String> = []
+    for protocolName in protocols where !done.contains(protocolName) {
+      if let together = combined.first(where: { $0.protocols.contains(protocolName) }), heldParameters[protocolName] == nil {
+        let group = protocols.filter(together.protocols.contains)
+        done.formUnion(group)
+        result.append((name(of: protocolName), group.joined(separator: " & "), group))
+        continue
+      }
+      guard let definition = heldParameters[protocolName] else {
+        result.append((name(of: protocolName), protocolName, [protocolName]))
+        continue
+      }
+      let group = protocols.filter { heldParameters[$0] == definition }
+      done.formUnion(group)
+      result.append((name(of: protocolName), group.joined(separator: " & "), group))
+    }
+    return result
+  }
 }
 
 /// The decide steps, in order; each reads the index and the syntax of the files it names.

@@ -57,6 +57,8 @@ struct InjectWriter {
       }
     }
     for reference in consumer.references where reference.alias == nil && !consumer.dissolvedAliases.contains(reference) {
+      // A held parameter's default: its init is rewritten with the others.
+      if case .held = reference.use { continue }
       guard let protocolName = consumer.referenceProtocol[reference.range], let name = consumer.names[protocolName] else { continue }
       let file = try project.file(reference.range.path)
       if case .alias(let aliasName) = reference.use, consumer.aliasProperties[protocolName] == reference {
@@ -70,7 +72,7 @@ struct InjectWriter {
       output.add(TextEdit(range: reference.range.bytes, replacement: name), in: file.path)
       if let node = file.expression(at: reference.range.bytes) { capture(name, at: Syntax(node), in: file.path) }
     }
-    var notes = "\(typeName): " + consumer.protocols.compactMap { p in consumer.names[p].map { "\($0): \(p)" } }.joined(separator: ", ")
+    var notes = "\(typeName): " + consumer.slots.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
     if consumer.readsEnvironment { notes += " from the environment" }
     notes += "; \(consumer.references.count) reference\(consumer.references.count == 1 ? "" : "s") rewritten"
     output.notes.append(notes)
@@ -128,7 +130,10 @@ struct InjectWriter {
       let start = value.positionAfterSkippingLeadingTrivia.utf8Offset
       let end = value.endPositionBeforeTrailingTrivia.utf8Offset
       var text = Array(file.source.bytes[start..<end])
-      let edits = group.map { argumentEdit($0.arguments, into: $0.call.call, in: file) }.sorted { $0.range.lowerBound > $1.range.lowerBound }
+      let edits = group.flatMap { site in
+        (site.arguments.isEmpty ? [] : [argumentEdit(site.arguments, into: site.call.call, in: file)])
+          + site.insertions.map { TextEdit.insert($0.text, at: $0.offset) }
+      }.sorted { $0.range.lowerBound > $1.range.lowerBound }
       for edit in edits {
         text.replaceSubrange((edit.range.lowerBound - start)..<(edit.range.upperBound - start), with: Array(edit.replacement.utf8))
       }
@@ -153,22 +158,15 @@ struct InjectWriter {
     let unit = source.indentUnit
     let memberIndent = consumer.primary.members.first.map { source.indentation(at: $0.range.bytes.lowerBound) }
       ?? source.indentation(at: consumer.primary.range.bytes.lowerBound) + unit
-    let newProtocols = consumer.protocols.filter { consumer.aliasProperties[$0] == nil }
-    var inserted: [String] = newProtocols.map { protocolName in
-      // A view that reads the environment: SwiftUI sets the property before it asks for the body.
-      if consumer.readsEnvironment {
-        return "\(memberIndent)@Environment(\\.\(lowerCamel(protocolName))) private var \(consumer.name(of: protocolName)): (any \(protocolName))!"
-      }
-      // A type the system creates is configured after it is made: the property is set from outside.
-      return consumer.propertyInjected
-        ? "\(memberIndent)var \(consumer.name(of: protocolName)): \(protocolName)!"
-        : "\(memberIndent)\(consumer.propertiesArePrivate ? "private " : "")let \(consumer.name(of: protocolName)): \(protocolName)"
+    var inserted = newPropertyLines(consumer, indent: memberIndent)
+    let parameters = consumer.slots.map { slot -> String in
+      "\(slot.name): \(slot.type)" + (options.defaultArgument ? " = \(accessExpression)" : "")
     }
-    let parameters = consumer.protocols.map { protocolName -> String in
-      "\(consumer.name(of: protocolName)): \(protocolName)" + (options.defaultArgument ? " = \(accessExpression)" : "")
-    }
-    let assignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(consumer.name(of: $0))" } + moved
-    let singletonAssignments = consumer.protocols.map { "self.\(consumer.name(of: $0)) = \(accessExpression)" } + moved
+    let assignments = consumer.slots.map { "self.\($0.name) = \($0.name)" } + moved
+    // A held property is set by the inits that set it already.
+    let singletonAssignments = consumer.slots.filter { consumer.heldParameters[$0.protocols[0]] == nil }
+      .map { "self.\($0.name) = \(accessExpression)" } + moved
+    let heldInit = try heldInit(of: consumer)
 
     var requiredNotes: [String] = []
     for declaration in consumer.declarations where !consumer.propertyInjected && !consumer.readsEnvironment {
@@ -181,6 +179,10 @@ struct InjectWriter {
           guard let body = node.body else { continue }
           insertStatements(singletonAssignments, atStartOf: body, in: file)
           requiredNotes.append("\(member.location.path):\(member.location.line): required init\(member.isFailable ? "?" : "")(\(member.labels.map { "\($0):" }.joined())) takes '\(accessExpression)'")
+          continue
+        }
+        if let heldInit, heldInit.id == node.id {
+          try rewriteHeldInit(consumer, node, in: file, moved: moved)
           continue
         }
         insertParameters(parameters, into: node.signature.parameterClause, in: file)
@@ -242,17 +244,90 @@ struct InjectWriter {
       if !inserted.isEmpty { inserted.append("") }
       inserted += lines
     }
+    insertMembers(inserted, into: consumer.primary, source: source)
+    output.notes.append(contentsOf: requiredNotes.map { "  " + $0 })
+  }
+
+  /// The declarations of the properties the consumer gains, one per slot it does not hold already.
+  func newPropertyLines(_ consumer: Consumer, indent memberIndent: String) -> [String] {
+    let newSlots = consumer.slots.filter { consumer.aliasProperties[$0.protocols[0]] == nil && consumer.heldParameters[$0.protocols[0]] == nil }
+    return newSlots.map { slot in
+      let protocolName = slot.type
+      // A view that reads the environment: SwiftUI sets the property before it asks for the body.
+      if consumer.readsEnvironment {
+        return "\(memberIndent)@Environment(\\.\(lowerCamel(protocolName))) private var \(slot.name): (any \(protocolName))!"
+      }
+      // A type the system creates is configured after it is made: the property is set from outside.
+      return consumer.propertyInjected
+        ? "\(memberIndent)var \(slot.name): \(protocolName)!"
+        : "\(memberIndent)\(consumer.propertiesArePrivate ? "private " : "")let \(slot.name): \(protocolName)"
+    }
+  }
+
+  /// Lines put first in a type's body, a blank line after them unless one follows or the body is empty.
+  mutating func insertMembers(_ inserted: [String], into primary: TypeDecl, source: SourceText) {
+    let lineEnding = source.lineEnding
     if !inserted.isEmpty {
-      let open = consumer.primary.bodyOpen
+      let open = primary.bodyOpen
       let nextLine = source.lineEnd(of: open)
       let blankFollows = nextLine < source.bytes.count && source.isBlank(nextLine..<source.lineEnd(of: nextLine))
-      let closesRightAway = source.isBlank(open..<consumer.primary.bodyClose)
+      let closesRightAway = source.isBlank(open..<primary.bodyClose)
       var text = lineEnding + inserted.map { $0.isEmpty ? "" : $0 }.joined(separator: lineEnding)
       if !blankFollows && !closesRightAway { text += lineEnding }
       if closesRightAway { text += lineEnding }
-      output.add(.insert(text, at: open), in: consumer.primary.path)
+      output.add(.insert(text, at: open), in: primary.path)
     }
-    output.notes.append(contentsOf: requiredNotes.map { "  " + $0 })
+  }
+
+  /// The init that takes a held parameter, if the consumer has one.
+  func heldInit(of consumer: Consumer) throws -> InitializerDeclSyntax? {
+    guard let definition = consumer.heldParameters.values.first,
+      let node = try project.file(definition.range.path).expression(at: definition.range.bytes)
+    else { return nil }
+    var current = Syntax(node).parent
+    while let syntax = current, !syntax.is(MemberBlockItemSyntax.self) {
+      if let found = syntax.as(InitializerDeclSyntax.self) { return found }
+      current = syntax.parent
+    }
+    return nil
+  }
+
+  /// The init that takes the instance: the held parameters take their protocols' types, and only
+  /// the other protocols are new.
+  mutating func rewriteHeldInit(_ consumer: Consumer, _ node: InitializerDeclSyntax, in file: ParsedFile, moved: [String]) throws {
+    try retypeHeld(consumer, in: node, file: file)
+    let unheld = consumer.slots.filter { consumer.heldParameters[$0.protocols[0]] == nil }
+    let added = unheld.map { "\($0.name): \($0.type)" + (options.defaultArgument ? " = \(accessExpression)" : "") }
+    if !added.isEmpty {
+      insertParameters(added, into: node.signature.parameterClause, in: file)
+      if let override = node.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }) {
+        output.add(TextEdit(range: override.positionAfterSkippingLeadingTrivia.utf8Offset..<override.endPosition.utf8Offset, replacement: ""), in: file.path)
+      }
+    }
+    if let body = node.body {
+      insertStatements(unheld.map { "self.\($0.name) = \($0.name)" } + moved, atStartOf: body, in: file)
+    }
+  }
+
+  /// `init(store: Store = Store.shared)` and `let store: Store` become `init(store: P)` (with the
+  /// default under `--default-argument`) and `let store: P`.
+  mutating func retypeHeld(_ consumer: Consumer, in initializer: InitializerDeclSyntax, file: ParsedFile) throws {
+    for slot in consumer.slots {
+      guard let definition = consumer.heldParameters[slot.protocols[0]] else { continue }
+      guard case .held(let property) = definition.use,
+        let parameter = initializer.signature.parameterClause.parameters.first(where: { parameter in
+          parameter.defaultValue.map { $0.value.trimmedByteRange.contains(definition.range.bytes.lowerBound) } ?? false
+        }), let defaultValue = parameter.defaultValue
+      else { throw Refusal("cannot find the parameter that takes '\(accessExpression)'", at: definition.location) }
+      let start = parameter.type.positionAfterSkippingLeadingTrivia.utf8Offset
+      let end = options.defaultArgument ? parameter.type.endPositionBeforeTrailingTrivia.utf8Offset : defaultValue.endPositionBeforeTrailingTrivia.utf8Offset
+      output.add(TextEdit(range: start..<end, replacement: slot.type), in: file.path)
+      let stored = consumer.primary.members.first { $0.kind == .property && $0.name == property && $0.isStored && !$0.isStatic }
+      guard let stored, let variable = try project.file(stored.range.path).node(at: stored.range.bytes)?.as(VariableDeclSyntax.self),
+        let type = variable.bindings.first?.typeAnnotation?.type
+      else { throw Refusal("cannot find the stored property '\(property)'", at: definition.location) }
+      output.add(TextEdit(range: type.trimmedByteRange, replacement: slot.type), in: stored.range.path)
+    }
   }
 
   mutating func insertParameters(_ parameters: [String], into clause: FunctionParameterClauseSyntax, in file: ParsedFile) {
@@ -411,7 +486,8 @@ struct InjectWriter {
         if site.makesLazy, let property = MovedInitialValue(around: Syntax(site.call.call)) {
           makeLazy(property.variable, in: file)
         }
-        insertArguments(site.arguments, into: site.call.call, in: file)
+        if !site.arguments.isEmpty { insertArguments(site.arguments, into: site.call.call, in: file) }
+        for insertion in site.insertions { output.add(.insert(insertion.text, at: insertion.offset), in: file.path) }
         for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
       }
       let location = file.source.location(ofOffset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset)

@@ -78,7 +78,7 @@ public struct SingletonAnalysis: Sendable {
       case .member(let name, .write): if !usage.writes.contains(name) { usage.writes.append(name) }
       case .member(let name, .call): if !usage.calls.contains(name) { usage.calls.append(name) }
       case .instance, .keyPath: usage.instanceUses.append(reference.location)
-      case .alias, .reassignment, .unresolvedImplicit: break
+      case .alias, .held, .reassignment, .unresolvedImplicit: break
       }
       consumers[owner] = usage
     }
