@@ -75,6 +75,18 @@ public final class Project: @unchecked Sendable {
     return value
   }
 
+  /// The Swift files whose text contains the simple name of one of `typeNames` (`Cell` for
+  /// `Feed.Cell`), in index order: a byte search, so every file that could name one of the types,
+  /// and some that only contain the letters. The one place planners ask which files to parse to
+  /// find a type's creations, casts or uses; worked out once per question.
+  public func paths(naming typeNames: [String]) -> [String] {
+    let simple = Set(typeNames.map { $0.split(separator: ".").last.map(String.init) ?? $0 }).sorted()
+    return answer("paths naming \(simple.joined(separator: ","))") {
+      let needles = simple.map { Array($0.utf8) }
+      return index.allPaths.filter { path in bytes(path).map { containsAny(needles, in: $0) } ?? false }
+    }
+  }
+
   private func cached(_ path: String) -> ParsedFile? {
     lock.lock()
     defer { lock.unlock() }

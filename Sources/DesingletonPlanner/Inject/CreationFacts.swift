@@ -120,12 +120,9 @@ extension InjectPlanner {
   public static func interfaceBuilderCreation(of typeName: String, project: Project) -> String? {
     let index = project.index
     guard let primary = index.primaryDeclaration(of: typeName), primary.kind == .class else { return nil }
-    let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
     var files: [ParsedFile] = []
-    for path in index.allPaths {
-      guard let bytes = project.bytes(path), containsAny([Array(simple.utf8)], in: bytes),
-        let file = try? project.file(path)
-      else { continue }
+    for path in project.paths(naming: [typeName]) {
+      guard let file = try? project.file(path) else { continue }
       files.append(file)
       let finder = CastFinder(viewMode: .sourceAccurate)
       finder.walk(file.tree)

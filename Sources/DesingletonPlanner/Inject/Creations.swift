@@ -24,13 +24,7 @@ extension InjectDesigner {
         created.insert(type)
       }
     }
-    let names = Set(created.map { $0.split(separator: ".").last.map(String.init) ?? $0 } + superOf.keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
-    var files: [ParsedFile] = []
-    let needles = names.sorted().map { Array($0.utf8) }
-    for path in index.allPaths {
-      guard let bytes = project.bytes(path), containsAny(needles, in: bytes) else { continue }
-      files.append(try project.file(path))
-    }
+    let files = try project.paths(naming: Array(created) + superOf.keys).map { try project.file($0) }
     var subclassParents: [String: String] = [:]
     for (subclass, parent) in superOf { subclassParents[subclass] = parent }
     let found = InitCallFinder.calls(of: created, superclassOf: subclassParents, in: files, index: index)

@@ -11,12 +11,9 @@ extension InjectDesigner {
   /// to it (`let cell = tableView.dequeueReusableCell(withIdentifier: "id", for: indexPath) as! Cell`,
   /// `guard let cell = ... as? Cell else { ... }`).
   func configurationSites(of typeName: String) -> [ConfigurationSite] {
-    let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
     var sites: [ConfigurationSite] = []
-    for path in index.allPaths {
-      guard let bytes = project.bytes(path), containsAny([Array(simple.utf8)], in: bytes),
-        let file = try? project.file(path)
-      else { continue }
+    for path in project.paths(naming: [typeName]) {
+      guard let file = try? project.file(path) else { continue }
       let finder = CastFinder(viewMode: .sourceAccurate)
       finder.walk(file.tree)
       for (cast, type) in finder.casts where index.resolveType(type.trimmedDescription) == typeName {
@@ -44,7 +41,6 @@ extension InjectDesigner {
             context: ReferenceContext(
               typeName: enclosingTypeName(of: cast), memberName: nil, isStatic: isInStaticMember(cast))))
       }
-      _ = bytes
     }
     return sites
   }

@@ -55,12 +55,7 @@ extension FinishPlanner {
 
   private static func findCreators(of type: String, project: Project) throws -> [String] {
     let index = project.index
-    let needle = [Array((type.split(separator: ".").last.map(String.init) ?? type).utf8)]
-    var files: [ParsedFile] = []
-    for path in index.allPaths {
-      guard let bytes = project.bytes(path), containsAny(needle, in: bytes) else { continue }
-      files.append(try project.file(path))
-    }
+    let files = try project.paths(naming: [type]).map { try project.file($0) }
     var result: [String] = []
     for call in InitCallFinder.calls(of: [type], superclassOf: [:], in: files, index: index).calls
     where !call.isSelfInit && !call.isSuperInit {
