@@ -160,7 +160,7 @@ extension MemberChain {
 /// `let store: Store` (or `var`, with no value, accessors or attributes): the init takes the
 /// instance, defaulting to the accessor, and keeps it. The default is where the type gets the
 /// instance; every use of the property in the type's member block is a use of it.
-struct HeldParameter {
+public struct HeldParameter {
   /// The stored property that keeps the parameter.
   let property: String
   /// The member block of the type (or extension) that declares the init and the property.
@@ -168,10 +168,11 @@ struct HeldParameter {
   /// The statement `self.store = store`, whose names are not uses of the instance.
   let assignment: Range<Int>
 
-  init?(defaultValue node: Syntax) {
+  /// `anyType`: the parameter may have any plain type, not only the one the accessor is looked up in.
+  init?(defaultValue node: Syntax, anyType: Bool = false) {
     guard let clause = node.parent?.as(InitializerClauseSyntax.self),
       let parameter = clause.parent?.as(FunctionParameterSyntax.self),
-      let typeName = HeldParameter.plainTypeName(parameter.type),
+      let typeName = anyType ? HeldParameter.compositionName(parameter.type) : HeldParameter.plainTypeName(parameter.type),
       let initializer = parameter.parent?.parent?.parent?.as(FunctionSignatureSyntax.self)?.parent?.as(InitializerDeclSyntax.self),
       let block = initializer.parent?.as(MemberBlockItemSyntax.self)?.parent?.parent?.as(MemberBlockSyntax.self),
       let body = initializer.body
@@ -180,7 +181,7 @@ struct HeldParameter {
     var accessor = ExprSyntax(node)
     if let call = accessor?.as(FunctionCallExprSyntax.self) { accessor = call.calledExpression }
     guard let access = accessor?.as(MemberAccessExprSyntax.self) else { return nil }
-    if let base = access.base {
+    if let base = access.base, !anyType {
       guard base.trimmedDescription.split(separator: ".").last.map(String.init) == typeName else { return nil }
     }
     let parameterName = (parameter.secondName ?? parameter.firstName).text
@@ -214,12 +215,31 @@ struct HeldParameter {
         binding.initializer == nil, binding.accessorBlock == nil,
         let type = binding.typeAnnotation?.type
       else { return false }
-      return HeldParameter.plainTypeName(type) == typeName
+      return (anyType ? HeldParameter.compositionName(type) : HeldParameter.plainTypeName(type)) == typeName
     }
     guard declared else { return nil }
     property = found.property
     scope = Syntax(block)
     assignment = found.statement
+  }
+
+  /// For the accessor used as the default of an init parameter of another type (a protocol
+  /// `inject --default-argument` wrote: `init(counting: Counting = Store.shared)`), kept in a
+  /// stored property of that type: the property and the type as written.
+  public static func typedDefault(_ expression: ExprSyntax) -> (property: String, type: String)? {
+    var node = Syntax(expression)
+    while let parent = node.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) { node = parent }
+    guard let held = HeldParameter(defaultValue: node, anyType: true),
+      let type = node.parent?.parent?.as(FunctionParameterSyntax.self)?.type.trimmedDescription
+    else { return nil }
+    return (held.property, type)
+  }
+
+  /// A plain name's last name, or the plain names of a composition (`A & B`) as written.
+  static func compositionName(_ type: TypeSyntax) -> String? {
+    guard let composition = type.as(CompositionTypeSyntax.self) else { return plainTypeName(type) }
+    let names = composition.elements.map { plainTypeName($0.type) }
+    return names.contains(nil) ? nil : names.compactMap { $0 }.joined(separator: " & ")
   }
 
   /// The last name of a type written as a plain name (`Store`, `App.Store`); nil for any other type.

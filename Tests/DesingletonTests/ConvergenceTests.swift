@@ -227,7 +227,7 @@ import Testing
   }
 
   /// With `--default-argument` the held parameter keeps its default: only the types change, and
-  /// no call site does.
+  /// no call site does; a later run without it takes the default away.
   @Test func halfInjectedInitsKeepTheirDefaultWithDefaultArgument() throws {
     var files = [
       "Sources/App/Store.swift": """
@@ -271,6 +271,29 @@ import Testing
     #expect(screen.contains("func start() -> Int { Screen().total() }"))
     let errors = try compileErrors(files)
     #expect(errors == "")
+
+    // Without `--default-argument` the default goes, the creation passes the value, and `finish`
+    // has nothing left but the root: the way out of a `--default-argument` migration.
+    let defaulted = makeProject(files)
+    let target = try #require(defaulted.index.singletons.first)
+    let (again, _) = try InjectPlanner.run(singleton: target, options: options, project: defaulted) { plan in
+      makeProject(try apply(plan, to: defaulted, files: files))
+    }
+    #expect(again.isEmpty)
+    let (plain, _) = try InjectPlanner.run(singleton: target, options: InjectOptions(), project: defaulted) { plan in
+      makeProject(try apply(plan, to: defaulted, files: files))
+    }
+    files = try apply(plain, to: defaulted, files: files)
+    let rewritten = try #require(files["Sources/App/Screen.swift"])
+    #expect(rewritten.contains("let store: Counting\n  init(store: Counting) { self.store = store }"))
+    #expect(rewritten.contains("func start() -> Int { Screen(store: Store.shared).total() }"))
+    let plainErrors = try compileErrors(files)
+    #expect(plainErrors == "")
+    let injected = makeProject(files)
+    let (third, _) = try InjectPlanner.run(singleton: try #require(injected.index.singletons.first), options: InjectOptions(), project: injected) { plan in
+      makeProject(try apply(plan, to: injected, files: files))
+    }
+    #expect(third.isEmpty)
   }
 
   /// Every Swift file of a sample, by its path inside the sample.

@@ -111,7 +111,7 @@ extension InjectDesigner {
   }
 
   typealias Slot = (name: String, type: String, protocols: [String])
-  typealias HeldArgument = (slot: Slot, label: String, after: Int?)
+  typealias HeldArgument = (slot: Slot, label: String, after: Int?, position: Int)
 
   /// The slots a call passes first, and the held parameters of the init it reaches that it leaves
   /// out and must now pass (none under `--default-argument`, which keeps their defaults), each with
@@ -134,9 +134,9 @@ extension InjectDesigner {
       else { continue }
       let before = Set(parameters[..<position].map(\.firstName.text))
       let after = Array(call.call.arguments).enumerated().reversed().first { before.contains($0.element.label?.text ?? "_") }?.offset
-      held.append((slot, parameters[position].firstName.text, after))
+      held.append((slot, parameters[position].firstName.text, after, position))
     }
-    return (passed, held)
+    return (passed, held.sorted { $0.position < $1.position })
   }
 
   /// What a call passes for each slot: the arguments that go first, those that follow an existing
@@ -166,9 +166,17 @@ extension InjectDesigner {
     }
     let arguments = passed.map { argument($0.name, $0.name) } + held.filter { $0.after == nil }.map { argument($0.label, $0.slot.name) }
     let existing = Array(call.call.arguments)
-    let insertions = held.compactMap { entry -> (offset: Int, text: String)? in
-      guard let after = entry.after else { return nil }
-      return (existing[after].expression.endPositionBeforeTrailingTrivia.utf8Offset, ", " + argument(entry.label, entry.slot.name))
+    // Held arguments after the same existing one go in one insertion, in parameter order.
+    var insertions: [(offset: Int, text: String)] = []
+    for entry in held {
+      guard let after = entry.after else { continue }
+      let offset = existing[after].expression.endPositionBeforeTrailingTrivia.utf8Offset
+      let text = ", " + argument(entry.label, entry.slot.name)
+      if let last = insertions.indices.last, insertions[last].offset == offset {
+        insertions[last].text += text
+      } else {
+        insertions.append((offset, text))
+      }
     }
     let allPassed = passed.map(\.name) + held.map(\.slot.name)
     let captured = allPassed.compactMap { name -> String? in

@@ -28,25 +28,28 @@ extension InjectDesigner {
     var writes: Set<String> = []
     var problems: [(reason: SkipReason, diagnostic: Diagnostic)] = []
     var aliasDefinitions: [Reference] = []
-    var heldDefinitions: [Reference] = []
+    var heldDefinitions: [(Reference, [String]?)] = []
     var passed: [(reference: Reference, protocolName: String)] = []
     for reference in all where index.enclosingType(of: reference) == typeName {
       if reference.context.isStatic {
         consumer.staticReferences.append(reference)
         continue
       }
-      // `init(store: Store = Store.shared)`: the type already receives the instance; its uses of
-      // the property are references of their own (with `alias` set).
+      // `init(store: Store = Store.shared)`: the type already receives the instance (see `holdParameter`).
       if case .held = reference.use {
-        heldDefinitions.append(reference)
-        consumer.references.append(reference)
+        (heldDefinitions, consumer.references) = (heldDefinitions + [(reference, nil)], consumer.references + [reference])
         continue
       }
       // What an earlier run wrote: the accessor as an injected argument or a coder-init fallback.
       var passedAs: String?
       if reference.use == .instance {
         switch try plumbing(of: reference) {
-        case .kept: continue
+        case .kept:
+          // A default like those `--default-argument` writes goes without it (see `typedDefault`).
+          if let (held, names) = try typedDefault(of: reference) {
+            (heldDefinitions, consumer.references) = (heldDefinitions + [(held, names)], consumer.references + [held])
+          }
+          continue
         case .passed(let protocolName): passedAs = protocolName
         case .none: break
         }
@@ -98,12 +101,7 @@ extension InjectDesigner {
     if let first = problems.first { throw ConsumerRefusal(first.reason, problems.map(\.diagnostic)) }
     // A `Sendable` type can store, and a `@Sendable` closure capture, only `Sendable` existentials.
     let sendable = try index.isCheckedSendable(typeName) || consumer.references.contains { try isInSendableClosure($0) }
-    var calls: [String: [CallArguments]] = [:]
-    for reference in consumer.references {
-      if case .member(let name, .call) = reference.use, let arguments = reference.arguments {
-        calls[name, default: []].append(arguments)
-      }
-    }
+    let calls = callArguments(consumer.references)
     let (chosen, uncovered) = catalog.cover(reads: reads, writes: writes, calls: calls, sendable: sendable)
     if let uncovered, sendable, catalog.cover(reads: reads, writes: writes, calls: calls).uncovered == nil {
       let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
@@ -152,7 +150,7 @@ extension InjectDesigner {
       }
     }
     try routeAliases(aliasDefinitions, in: &consumer, chosen: chosen)
-    for definition in heldDefinitions { try holdParameter(definition, in: &consumer, chosen: chosen) }
+    for (definition, declared) in heldDefinitions { try holdParameter(definition, declared: declared, in: &consumer, chosen: chosen) }
     return consumer
   }
 
@@ -207,7 +205,7 @@ extension InjectDesigner {
   /// A held parameter (`init(store: Store = Store.shared) { self.store = store }`) takes the one
   /// protocol that covers every member used through its property: the parameter and the property
   /// are retyped to it, and the parameter loses its default unless `--default-argument` keeps it.
-  func holdParameter(_ definition: Reference, in consumer: inout Consumer, chosen: [ProtocolCatalog.Entry]) throws {
+  func holdParameter(_ definition: Reference, declared: [String]? = nil, in consumer: inout Consumer, chosen: [ProtocolCatalog.Entry]) throws {
     guard case .held(let property) = definition.use else { return }
     let typeName = consumer.typeName
     let uses = consumer.references.filter { $0.alias == property && $0.range.path == definition.range.path }
@@ -221,6 +219,12 @@ extension InjectDesigner {
       } else {
         targets = chosen.map(\.name).filter(protocolsUsed.contains)
       }
+    }
+    // A parameter typed as a protocol already keeps it.
+    if let declared {
+      targets = declared
+      let order = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
+      consumer.protocols = Array(Set(consumer.protocols + declared)).sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
     }
     guard !targets.isEmpty else {
       throw ConsumerRefusal(
@@ -245,6 +249,32 @@ extension InjectDesigner {
     }
     consumer.referenceProtocol[definition.range] = targets[0]
     for target in targets { consumer.heldParameters[target] = definition }
+  }
+
+  /// The accessor as the default of an init parameter typed as one of the singleton's protocols and
+  /// kept in a stored property of that type, when `--default-argument` is off: the reference as a
+  /// held parameter, and the protocol.
+  func typedDefault(of reference: Reference) throws -> (Reference, [String])? {
+    guard !options.defaultArgument, let node = try project.file(reference.range.path).expression(at: reference.range.bytes),
+      let (property, type) = HeldParameter.typedDefault(node)
+    else { return nil }
+    // `Counting`, or a composition of the singleton's protocols (`Counting & Adding`).
+    let entries = type.split(separator: "&").map { catalog.entry(named: index.resolveType($0.trimmingCharacters(in: .whitespaces))) }
+    guard !entries.isEmpty, !entries.contains(where: { $0 == nil }) else { return nil }
+    var held = reference
+    held.use = .held(property)
+    return (held, entries.compactMap { $0?.name })
+  }
+
+  /// The argument labels of each method the references call, which tell overloads apart.
+  func callArguments(_ references: [Reference]) -> [String: [CallArguments]] {
+    var calls: [String: [CallArguments]] = [:]
+    for reference in references {
+      if case .member(let name, .call) = reference.use, let arguments = reference.arguments {
+        calls[name, default: []].append(arguments)
+      }
+    }
+    return calls
   }
 
   /// Whether a reference sits in the default value of a function's or an init's parameter.

@@ -326,7 +326,9 @@ struct InjectWriter {
       guard let stored, let variable = try project.file(stored.range.path).node(at: stored.range.bytes)?.as(VariableDeclSyntax.self),
         let type = variable.bindings.first?.typeAnnotation?.type
       else { throw Refusal("cannot find the stored property '\(property)'", at: definition.location) }
-      output.add(TextEdit(range: type.trimmedByteRange, replacement: slot.type), in: stored.range.path)
+      if type.trimmedDescription != slot.type {
+        output.add(TextEdit(range: type.trimmedByteRange, replacement: slot.type), in: stored.range.path)
+      }
     }
   }
 
