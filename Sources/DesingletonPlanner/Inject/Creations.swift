@@ -244,24 +244,12 @@ extension InjectDesigner {
         continue
       }
       // Protocols held together take one name, the held parameter's they go to.
-      if let group = consumer.combined.firstIndex(where: { $0.protocols.contains(protocolName) }) {
-        let together = consumer.combined[group]
-        if let name = groupNames[group] {
-          consumer.names[protocolName] = name
-          continue
-        }
-        var name = together.name
-        if taken.contains(name) {
-          var counter = 2
-          while taken.contains("\(name)\(counter)") { counter += 1 }
-          name = "\(name)\(counter)"
-        }
-        taken.insert(name)
+      let group = consumer.combined.firstIndex { $0.protocols.contains(protocolName) }
+      if let group, let name = groupNames[group] {
         consumer.names[protocolName] = name
-        groupNames[group] = name
         continue
       }
-      var name = lowerCamel(protocolName)
+      var name = group.map { consumer.combined[$0].name } ?? lowerCamel(protocolName)
       if taken.contains(name) {
         var counter = 2
         while taken.contains("\(name)\(counter)") { counter += 1 }
@@ -269,6 +257,7 @@ extension InjectDesigner {
       }
       taken.insert(name)
       consumer.names[protocolName] = name
+      if let group { groupNames[group] = name }
     }
     consumers[typeName] = consumer
   }
