@@ -237,7 +237,7 @@ enum MemberExtractor {
           isClassMember: modifiers.isClass, isLet: isLet, isStored: isStored, isSettable: !isLet && (isStored || hasSetter),
           setterAccess: modifiers.setterAccess, access: modifiers.access, attributes: attributes,
           modifiers: modifiers.others,
-          typeText: annotation ?? (initializer == nil ? pendingType : nil),
+          typeText: annotation ?? (initializer == nil ? pendingType ?? environmentObjectType(variable.attributes) : nil),
           initializerText: initializer.flatMap {
             modifiers.isStatic || $0.value.is(RawFunctionCallExprSyntax.self) ? $0.value.trimmedText : nil
           },
@@ -253,6 +253,19 @@ enum MemberExtractor {
     let item = elements[0].item.raw
     if let statement = RawReturnStmtSyntax(item) { return statement.expression?.trimmedText }
     return RawExprSyntax.isKindOf(item) ? item.trimmedText : nil
+  }
+
+  /// `Store` for `@Environment(Store.self) var store`: an environment object read by its type, the
+  /// property's type without an annotation.
+  private static func environmentObjectType(_ list: RawAttributeListSyntax) -> String? {
+    for element in list.elements {
+      guard let attribute = RawAttributeSyntax(element), attribute.attributeName.trimmedText == "Environment" else { continue }
+      let text = attribute.trimmedText
+      guard text.hasPrefix("@Environment("), text.hasSuffix(".self)") else { continue }
+      let type = text.dropFirst("@Environment(".count).dropLast(".self)".count).filter { !$0.isWhitespace }
+      if !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) { return type }
+    }
+    return nil
   }
 
   /// `@MainActor`, `@objc`: attribute names without arguments.

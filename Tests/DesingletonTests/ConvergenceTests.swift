@@ -120,6 +120,129 @@ import Testing
     #expect(finishedErrors == "")
   }
 
+  /// A consumer left out because injecting it would write the accessor more often than it uses it
+  /// (`Favorites`, created twice by a factory enum, one use) is weighed again once the other
+  /// consumers are planned: `Renderer`'s injection writes `Store.shared` into `Favorites` where it
+  /// creates one, so `Favorites` then uses it as often as it would be written. One run injects both,
+  /// and the second plans nothing.
+  @Test func aConsumerLeftOutIsWeighedAgainstWhatTheOthersWriteIntoIt() throws {
+    let files = [
+      "Sources/App/Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var theme = "dark"
+        var count = 0
+      }
+
+      """,
+      "Sources/App/Renderer.swift": """
+      @MainActor
+      final class Renderer {
+        let editing: Bool
+        init(editing: Bool) { self.editing = editing }
+        func draw() -> String { Store.shared.theme + "\\(Store.shared.count)" }
+      }
+
+      """,
+      "Sources/App/Favorites.swift": """
+      @MainActor
+      final class Favorites {
+        let title: String
+        init(title: String) { self.title = title }
+        func render() -> String { Renderer(editing: true).draw() + Store.shared.theme }
+      }
+
+      @MainActor
+      enum Factory {
+        static func first() -> Favorites { Favorites(title: "a") }
+        static func second() -> Favorites { Favorites(title: "b") }
+      }
+
+      """,
+    ]
+    let (injected, report) = try extractAndInjectAll(files, slices: [Slice(name: "Theming", members: ["theme", "count"])])
+    #expect(report.consumers.map(\.typeName).sorted() == ["Favorites", "Renderer"])
+    #expect(report.skipped.isEmpty)
+    #expect(report.before?.spreadRanges.count == 3)
+    #expect(report.after?.spreadRanges.count == 2)
+    let favorites = try #require(injected["Sources/App/Favorites.swift"])
+    #expect(favorites.contains("Renderer(theming: theming, editing: true).draw() + theming.theme"))
+    #expect(favorites.contains("Favorites(theming: Store.shared, title: \"a\")"))
+  }
+
+  /// A creator that already holds a strict singleton's instance (`let store: Store`, received
+  /// through its init) passes what it holds to the consumers it creates, and gains no parameter of
+  /// its own; nothing else could hold another instance.
+  @Test func aCreatorHoldingTheInstancePassesIt() throws {
+    let files = [
+      "Sources/App/Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        private init() {}
+        var theme = "dark"
+      }
+
+      """,
+      "Sources/App/Screen.swift": """
+      @MainActor
+      final class Screen {
+        init() {}
+        func title() -> String { Store.shared.theme }
+      }
+
+      """,
+      "Sources/App/Coordinator.swift": """
+      @MainActor
+      final class Coordinator {
+        let store: Store
+        init(store: Store) { self.store = store }
+        func start() -> String { Screen().title() + store.theme }
+      }
+
+      @MainActor
+      final class AppRoot {
+        func run() -> String { Coordinator(store: .shared).start() }
+      }
+
+      """,
+    ]
+    #expect(try #require(makeProject(files).index.singletons.first).isStrict)
+    let (injected, report) = try extractAndInjectAll(files, slices: [Slice(name: "Theming", members: ["theme"])])
+    #expect(report.consumers.map(\.typeName) == ["Screen"])
+    #expect(report.after?.spreadRanges.count == 0)
+    let coordinator = try #require(injected["Sources/App/Coordinator.swift"])
+    #expect(coordinator.contains("func start() -> String { Screen(theming: store).title() + store.theme }"))
+    #expect(coordinator.contains("init(store: Store) { self.store = store }"))
+    #expect(coordinator.contains("Coordinator(store: .shared).start()"))
+  }
+
+  /// Extracts `slices` and runs `inject --all` as the command does (planned again without what
+  /// would spread the accessor); the files it writes type-check and a second run plans nothing.
+  func extractAndInjectAll(
+    _ files: [String: String], slices: [Slice], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (files: [String: String], report: InjectReport) {
+    let original = makeProject(files)
+    let store = try #require(original.index.singletons.first, sourceLocation: sourceLocation)
+    let extracted = try apply(
+      ExtractProtocolPlanner.plan(singleton: store, options: ExtractProtocolOptions(slices: slices), project: original), to: original,
+      files: files)
+    let project = makeProject(extracted)
+    let (plan, report) = try InjectPlanner.run(
+      singleton: try #require(project.index.singletons.first, sourceLocation: sourceLocation), options: InjectOptions(), project: project
+    ) { plan in makeProject(try apply(plan, to: project, files: extracted)) }
+    let injected = try apply(plan, to: project, files: extracted)
+    let errors = try compileErrors(injected)
+    #expect(errors == "", sourceLocation: sourceLocation)
+    let again = makeProject(injected)
+    let (second, _) = try InjectPlanner.run(
+      singleton: try #require(again.index.singletons.first, sourceLocation: sourceLocation), options: InjectOptions(), project: again
+    ) { plan in makeProject(try apply(plan, to: again, files: injected)) }
+    #expect(second.isEmpty, "a second run plans more", sourceLocation: sourceLocation)
+    return (injected, report)
+  }
+
   /// A type that already takes the instance (`init(store: Store = .shared)`, kept in a stored
   /// property) is half-injected: scan counts the members it uses through the property, `inject
   /// --all` retypes the parameter and the property to the slices it uses (`A & B` when no one slice

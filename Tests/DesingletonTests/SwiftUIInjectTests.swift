@@ -409,6 +409,118 @@ import Testing
         """])
   }
 
+  /// `@State var x: T?` with no initial value starts as nil: it is a parameter (defaulting to nil)
+  /// only when a caller passes it, as in Swift's memberwise init.
+  @Test func anOptionalStateWithoutAValueStartsAsNil() throws {
+    try expectSwiftUIInjection(
+      ["Store.swift": Self.store, "Views.swift": """
+        import SwiftUI
+
+        struct Detail: View {
+          @State private var selection: String?
+          @State var picked: String?
+
+          var body: some View {
+            Text("\\(selection ?? "") \\(picked ?? "") \\(Store.shared.count)")
+          }
+        }
+
+        struct Screen: View {
+          var body: some View {
+            VStack {
+              Detail()
+              Detail(picked: "a")
+            }
+          }
+        }
+
+        """], environment: false,
+      produces: ["Views.swift": """
+        import SwiftUI
+
+        struct Detail: View {
+          private let counting: Counting
+
+          init(counting: Counting, picked: String? = nil) {
+            self.counting = counting
+            self._picked = State(initialValue: picked)
+          }
+
+          @State private var selection: String?
+          @State var picked: String?
+
+          var body: some View {
+            Text("\\(selection ?? "") \\(picked ?? "") \\(counting.count)")
+          }
+        }
+
+        struct Screen: View {
+          var body: some View {
+            VStack {
+              Detail(counting: Store.shared)
+              Detail(counting: Store.shared, picked: "a")
+            }
+          }
+        }
+
+        """])
+  }
+
+  /// A view that reads a strict singleton from the environment (`@Environment(Store.self)`) holds
+  /// the one instance: the views it creates get it from there, and it takes no parameter.
+  @Test func aViewReadingTheInstanceFromTheEnvironmentPassesIt() throws {
+    try expectSwiftUIInjection(
+      ["Store.swift": Self.store.replacingOccurrences(of: "static let shared = Store()", with: "static let shared = Store()\n          private init() {}"),
+       "Views.swift": """
+        import SwiftUI
+
+        struct Badge: View {
+          var body: some View {
+            Text("\\(Store.shared.count)")
+          }
+        }
+
+        struct Items: View {
+          @Environment(Store.self) private var store
+
+          var body: some View {
+            VStack {
+              Text("\\(store.count)")
+              Badge()
+            }
+          }
+        }
+
+        """], environment: false,
+      produces: ["Views.swift": """
+        import SwiftUI
+
+        struct Badge: View {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          var body: some View {
+            Text("\\(counting.count)")
+          }
+        }
+
+        struct Items: View {
+          @Environment(Store.self) private var store
+
+          var body: some View {
+            VStack {
+              Text("\\(store.count)")
+              Badge(counting: store)
+            }
+          }
+        }
+
+        """])
+  }
+
   @Test func aCollaboratorTheSingletonMakesInAStoredPropertyIsHandedSelfThroughALazyProperty() throws {
     try expectSwiftUIInjection(
       ["Store.swift": """

@@ -27,23 +27,32 @@ public enum AccessorSpread {
     public var place: Location?
   }
 
-  /// The units to leave out, each with the note saying why; empty when no part spreads the accessor.
-  public static func units(
+  /// A part of the plan left out: its units and, for each, the note saying why; `added` is how many
+  /// references to the accessor the part would write.
+  public struct Exclusion: Sendable {
+    public var notes: [(unit: String, note: Diagnostic)]
+    public var added: Int
+    public var units: [String] { notes.map(\.unit) }
+  }
+
+  /// The parts to leave out; empty when no part spreads the accessor.
+  public static func exclusions(
     plan: Plan, before: AccessorCensus, after: AccessorCensus, accessExpression: String, original: [String: SourceText]
-  ) -> [String: Diagnostic] {
+  ) -> [Exclusion] {
     let assignment = PatchSeries.assign(plan)
     let counts = count(plan: plan, assignment: assignment, before: before, after: after, original: original)
-    var result: [String: Diagnostic] = [:]
-    for (number, count) in counts.sorted(by: { $0.key < $1.key }) where count.added > count.removed {
-      let part = assignment.parts[number]
-      for unit in part.units where result[unit] == nil {
-        let times = count.added == 1 ? "once" : "\(count.added) times"
-        result[unit] = .note(
-          "'\(unit)': injecting it would write '\(accessExpression)' \(times) where it is created and remove \(count.removed) use\(count.removed == 1 ? "" : "s"), so the accessor would be used more than before; inject the types that create it first, or pass the slices to them by hand",
-          at: count.place)
+    return counts.sorted(by: { $0.key < $1.key }).filter { $0.value.added > $0.value.removed }.map { number, count in
+      let times = count.added == 1 ? "once" : "\(count.added) times"
+      let notes = assignment.parts[number].units.map { unit in
+        (
+          unit,
+          Diagnostic.note(
+            "'\(unit)': injecting it would write '\(accessExpression)' \(times) where it is created and remove \(count.removed) use\(count.removed == 1 ? "" : "s"), so the accessor would be used more than before; inject the types that create it first, or pass the slices to them by hand",
+            at: count.place)
+        )
       }
+      return Exclusion(notes: notes, added: count.added)
     }
-    return result
   }
 
   /// Added and removed references per part of the plan.

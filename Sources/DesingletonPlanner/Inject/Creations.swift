@@ -212,12 +212,21 @@ extension InjectDesigner {
     return moved
   }
 
-  /// An existing stored property of `type` declared with the protocol as its type.
+  /// An existing stored property of `type` declared with the protocol as its type, or with a strict
+  /// singleton's own type (`let store: Store`, `@EnvironmentObject var store: Store`,
+  /// `@Environment(Store.self) var store`): no code outside a strict singleton makes another
+  /// instance, so what the property holds is the one instance, which conforms to every slice.
   func heldProperty(_ type: String, _ protocolName: String) -> String? {
     index.members(of: type).first { member in
-      member.kind == .property && !member.isStatic && member.isStored
-        && (member.typeText == protocolName || member.typeText == "any \(protocolName)")
+      guard member.kind == .property, !member.isStatic, member.isStored, let written = member.typeText else { return false }
+      return written == protocolName || written == "any \(protocolName)" || holdsTheInstance(written)
     }?.name
+  }
+
+  /// A type written as a strict singleton's own (`Store`, `App.Store`): its value is the instance.
+  func holdsTheInstance(_ written: String) -> Bool {
+    guard singleton.isStrict, !singleton.isForeign, singleton.accessorProtocol == nil else { return false }
+    return written == singleton.typeName || written == singleton.typeName.split(separator: ".").last.map(String.init)
   }
 
   func holds(_ type: String, _ protocolName: String) -> Bool { heldProperty(type, protocolName) != nil }

@@ -279,11 +279,13 @@ extension InjectDesigner {
       // A `let` with an initial value is not a memberwise parameter.
       if member.isLet && binding.initializer != nil { continue }
       let wrapper = ViewProperty(node, index: index)
+      // `var x: T?` with no initial value starts as nil, wrapped in `@State` or not.
+      let startsNil = binding.initializer == nil && !member.isLet && binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true
       switch wrapper {
       case .provided?: continue
       case .state?, .stateObject?, .observedObject?:
         // Its own value stays unless a caller passes one today.
-        if binding.initializer != nil && !passedLabels.contains(member.name) { continue }
+        if (binding.initializer != nil || startsNil) && !passedLabels.contains(member.name) { continue }
       default: break
       }
       var type = binding.typeAnnotation?.type.trimmedDescription ?? member.typeText
@@ -323,7 +325,7 @@ extension InjectDesigner {
       }
       if let initial = binding.initializer?.value {
         parameter += " = \(initial.trimmedDescription)"
-      } else if binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true && !member.isLet && wrapper == nil {
+      } else if startsNil && (wrapper == nil || wrapper == .state) {
         parameter += " = nil"
       }
       parameters.append(parameter)

@@ -180,11 +180,21 @@ public enum InjectPlanner {
   /// `run`, planned again without the units that would use the accessor more than before
   /// (`AccessorSpread`) until none does, so that a migration never spreads it. `rewrite` gives the
   /// project with a plan applied; the report carries the accessor census before and after.
+  ///
+  /// A part left out is weighed again against the code the plan leaves: other parts may have
+  /// written the accessor into it where it creates what they inject (`Renderer(theming:
+  /// Store.shared)` inside `Favorites`), and once it holds at least as many uses as it would write
+  /// where it is created, injecting it no longer spreads the accessor. It is then planned in, so that
+  /// the next run does not find it (one run is the fixpoint); a plan that would still use the
+  /// accessor more than the one before is not taken.
   public static func run(
     singleton: Singleton, options: InjectOptions, project: Project, rewrite: (Plan) throws -> Project
   ) throws -> (plan: Plan, report: InjectReport) {
     var options = options
     let before = try AccessorCensus(singleton: singleton, project: project)
+    var leftOut: [AccessorSpread.Exclusion] = []
+    var admitted: Set<String> = []
+    var settled: (plan: Plan, report: InjectReport)?
     while true {
       var (plan, report) = try run(singleton: singleton, options: options, project: project)
       report.before = before
@@ -192,18 +202,34 @@ public enum InjectPlanner {
       guard let after = rewritten.index.singletons.first(where: { $0.typeName == singleton.typeName }) else {
         return (plan, report)
       }
+      let census = try AccessorCensus(singleton: after, project: rewritten)
+      report.after = census
       // With --default-argument the accessor stays, by design, as each new parameter's default.
-      if options.defaultArgument {
-        report.after = try AccessorCensus(singleton: after, project: rewritten)
-        return (plan, report)
-      }
-      report.after = try AccessorCensus(singleton: after, project: rewritten)
+      if options.defaultArgument { return (plan, report) }
       let original = try project.sources(of: Array(plan.edits.keys))
-      let spreading = AccessorSpread.units(
-        plan: plan, before: before, after: report.after!, accessExpression: singleton.accessExpression, original: original
-      ).filter { options.spreading[$0.key] == nil }
-      if spreading.isEmpty { return (plan, report) }
-      options.spreading.merge(spreading) { first, _ in first }
+      let spreading = AccessorSpread.exclusions(
+        plan: plan, before: before, after: census, accessExpression: singleton.accessExpression, original: original
+      ).map { exclusion in
+        var exclusion = exclusion
+        exclusion.notes.removeAll { options.spreading[$0.unit] != nil || admitted.contains($0.unit) }
+        return exclusion
+      }.filter { !$0.notes.isEmpty }
+      if !spreading.isEmpty {
+        leftOut += spreading
+        for (unit, note) in spreading.flatMap(\.notes) { options.spreading[unit] = note }
+        continue
+      }
+      if let settled, let previous = settled.report.after, census.spreadRanges.count > previous.spreadRanges.count {
+        return settled
+      }
+      let weighed = leftOut.filter { $0.added <= $0.units.reduce(0) { $0 + census.spreadUses[$1, default: 0] } }
+      if weighed.isEmpty { return (plan, report) }
+      settled = (plan, report)
+      leftOut.removeAll { part in weighed.contains { $0.units == part.units } }
+      for unit in weighed.flatMap(\.units) {
+        admitted.insert(unit)
+        options.spreading[unit] = nil
+      }
     }
   }
 

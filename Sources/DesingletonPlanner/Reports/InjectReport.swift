@@ -135,6 +135,9 @@ public struct AccessorCensus: Sendable, Equatable {
   public var elsewhereTypes: [String] = []
   /// Where the references outside roots and tests are: the ones a migration must never add to.
   public var spreadRanges: [DesingletonIndex.SourceRange] = []
+  /// How many of `spreadRanges` are uses in each consumer's own code (not its coder inits or static
+  /// members): the uses injecting that consumer would take away.
+  public var spreadUses: [String: Int] = [:]
 
   public init(singleton: Singleton, project: Project) throws {
     let collaborators = InjectPlanner.createdWhileMade(singleton, project: project)
@@ -146,7 +149,10 @@ public struct AccessorCensus: Sendable, Equatable {
       let isRootOrEntry = try inInstance && item.typeName.map { owner in
         try FinishPlanner.isEntryPoint(owner, index: project.index) || FinishPlanner.isCompositionRoot(owner, project: project)
       } ?? false
-      if item.kind != .test && !isRootOrEntry { spreadRanges.append(item.reference.range) }
+      if item.kind != .test && !isRootOrEntry {
+        spreadRanges.append(item.reference.range)
+        if item.kind == .consumer, let owner = item.typeName { spreadUses[owner, default: 0] += 1 }
+      }
       switch item.kind {
       case .test: tests += 1
       case .topLevel, .staticContext: staticContexts += 1
