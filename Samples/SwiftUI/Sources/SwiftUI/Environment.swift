@@ -7,6 +7,8 @@ public protocol EnvironmentKey {
 /// The values a view reads from the views around it.
 public struct EnvironmentValues: CustomStringConvertible {
     var values: [ObjectIdentifier: Any] = [:]
+    /// Objects put in with `View.environment(_:)`, by their type (Observation style).
+    var observables: [ObjectIdentifier: AnyObject] = [:]
 
     public init() {}
 
@@ -23,6 +25,14 @@ public struct EnvironmentValues: CustomStringConvertible {
 
     mutating func setObject<T: ObservableObject>(_ object: T) {
         values[ObjectIdentifier(T.self)] = object
+    }
+
+    func observable<T: AnyObject>(_ type: T.Type) -> T? {
+        observables[ObjectIdentifier(type)] as? T
+    }
+
+    mutating func setObservable<T: AnyObject>(_ object: T?, as type: T.Type) {
+        observables[ObjectIdentifier(type)] = object
     }
 }
 
@@ -51,13 +61,24 @@ extension EnvironmentValues {
 /// A value the view reads from its environment.
 @propertyWrapper
 public struct Environment<Value>: DynamicProperty, EnvironmentReading {
-    let keyPath: KeyPath<EnvironmentValues, Value>
+    let read: (EnvironmentValues) -> Value
     let box = Box<EnvironmentValues?>(nil)
 
-    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { read = { $0[keyPath: keyPath] } }
+
+    /// Reads the object of this type an ancestor put in with `View.environment(_:)`
+    /// (Observation style; Apple's constraint is `Value: AnyObject & Observable`).
+    public init(_ objectType: Value.Type) where Value: AnyObject {
+        read = { environment in
+            guard let object = environment.observable(objectType) else {
+                fatalError("No Observable object of type \(Value.self) found. A View.environment(_:) for \(Value.self) may be missing as an ancestor of this view.")
+            }
+            return object
+        }
+    }
 
     public var wrappedValue: Value {
-        (box.value ?? EnvironmentValues())[keyPath: keyPath]
+        read(box.value ?? EnvironmentValues())
     }
 
     func install(_ environment: EnvironmentValues) { box.value = environment }
@@ -108,6 +129,12 @@ extension View {
     /// Puts an observable object in the environment of this view and the views inside it.
     public func environmentObject<T: ObservableObject>(_ object: T) -> some View {
         ModifiedEnvironment(content: self) { $0.setObject(object) }
+    }
+
+    /// Puts an object in the environment of this view and the views inside it, for
+    /// `@Environment(T.self)` to read (Observation style; Apple's constraint is `T: AnyObject & Observable`).
+    public func environment<T: AnyObject>(_ object: T?) -> some View {
+        ModifiedEnvironment(content: self) { $0.setObservable(object, as: T.self) }
     }
 
     /// Disables the controls inside this view.
