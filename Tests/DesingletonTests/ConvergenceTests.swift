@@ -228,18 +228,18 @@ import Testing
     let extracted = try apply(
       ExtractProtocolPlanner.plan(singleton: store, options: ExtractProtocolOptions(slices: slices), project: original), to: original,
       files: files)
-    let project = makeProject(extracted)
-    let (plan, report) = try InjectPlanner.run(
-      singleton: try #require(project.index.singletons.first, sourceLocation: sourceLocation), options: InjectOptions(), project: project
-    ) { plan in makeProject(try apply(plan, to: project, files: extracted)) }
-    let injected = try apply(plan, to: project, files: extracted)
+    func injectAll(_ files: [String: String]) throws -> (plan: Plan, report: InjectReport) {
+      let project = makeProject(files)
+      let (plan, report) = try InjectPlanner.run(
+        singleton: try #require(project.index.singletons.first, sourceLocation: sourceLocation), options: InjectOptions(), project: project
+      ) { plan in makeProject(try apply(plan, to: project, files: files)) }
+      return (plan, report)
+    }
+    let (plan, report) = try injectAll(extracted)
+    let injected = try apply(plan, to: makeProject(extracted), files: extracted)
     let errors = try compileErrors(injected)
     #expect(errors == "", sourceLocation: sourceLocation)
-    let again = makeProject(injected)
-    let (second, _) = try InjectPlanner.run(
-      singleton: try #require(again.index.singletons.first, sourceLocation: sourceLocation), options: InjectOptions(), project: again
-    ) { plan in makeProject(try apply(plan, to: again, files: injected)) }
-    #expect(second.isEmpty, "a second run plans more", sourceLocation: sourceLocation)
+    #expect(try injectAll(injected).plan.isEmpty, "a second run plans more", sourceLocation: sourceLocation)
     return (injected, report)
   }
 

@@ -223,10 +223,10 @@ extension InjectDesigner {
     }?.name
   }
 
-  /// A type written as a strict singleton's own (`Store`, `App.Store`): its value is the instance.
+  /// A type written as a strict singleton's own (`Store`, `App.Store`, an alias of it): its value is the instance.
   func holdsTheInstance(_ written: String) -> Bool {
     guard singleton.isStrict, !singleton.isForeign, singleton.accessorProtocol == nil else { return false }
-    return written == singleton.typeName || written == singleton.typeName.split(separator: ".").last.map(String.init)
+    return index.resolveType(written) == singleton.typeName
   }
 
   func holds(_ type: String, _ protocolName: String) -> Bool { heldProperty(type, protocolName) != nil }
