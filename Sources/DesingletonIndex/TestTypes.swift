@@ -14,8 +14,13 @@ extension Index {
 
   /// Whether a reference sits in test code: in a test file or in a test type.
   public func isInTest(_ reference: Reference) -> Bool {
-    if Index.isTestPath(reference.range.path) { return true }
-    guard let owner = enclosingType(of: reference) else { return false }
+    isInTest(path: reference.range.path, enclosingType: enclosingType(of: reference))
+  }
+
+  /// Whether code in `path`, inside the type `enclosingType` (qualified; nil at top level), is test code.
+  public func isInTest(path: String, enclosingType: String?) -> Bool {
+    if Index.isTestPath(path) { return true }
+    guard let owner = enclosingType else { return false }
     return isTestType(owner)
   }
 

@@ -171,6 +171,85 @@ import Testing
     #expect(favorites.contains("Favorites(theming: Store.shared, title: \"a\")"))
   }
 
+  /// A static factory method (`enum Screens { static func list() -> List }`) cannot hold injected
+  /// properties: it takes what the consumers it creates need as parameters, first in its list, and
+  /// each call passes them, from the caller's own properties (a caller that is no consumer becomes
+  /// one, as any creator does), or the accessor where the caller is a composition root or a test.
+  /// A method whose name is also used other than by calling it (`let make = Screens.list`) is left
+  /// as it is, and its creations keep passing the accessor.
+  @Test func aFactoryMethodTakesWhatTheConsumersItCreatesNeed() throws {
+    let files = [
+      "Sources/App/Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var theme = "dark"
+        var count = 0
+      }
+
+      """,
+      "Sources/App/Screens.swift": """
+      @MainActor
+      final class List {
+        let title: String
+        init(title: String) { self.title = title }
+        func render() -> String { title + Store.shared.theme }
+      }
+
+      @MainActor
+      final class Badge {
+        func render() -> String { "\\(Store.shared.count)" }
+      }
+
+      @MainActor
+      enum Screens {
+        static func list(_ title: String) -> List { List(title: title) }
+        static func pair() -> (List, Badge) { (Self.list("b"), Badge()) }
+        static func badge() -> Badge { Badge() }
+      }
+
+      @MainActor
+      enum Badges {
+        static let make = Screens.badge
+      }
+
+      """,
+      "Sources/App/Coordinator.swift": """
+      @MainActor
+      final class Coordinator {
+        func start() -> String {
+          let (list, badge) = Screens.pair()
+          return Screens.list("a").render() + list.render() + badge.render()
+        }
+      }
+
+      @MainActor
+      final class AppRoot {
+        func run() -> String { Coordinator().start() + Badges.make().render() }
+      }
+
+      """,
+      "Tests/AppTests/ScreensTests.swift": """
+      @MainActor
+      func testList() { _ = Screens.list("t").render() }
+
+      """,
+    ]
+    let (injected, report) = try extractAndInjectAll(files, slices: [Slice(name: "Theming", members: ["theme", "count"])])
+    #expect(report.consumers.map(\.typeName).sorted() == ["Badge", "Coordinator", "List"])
+    let screens = try #require(injected["Sources/App/Screens.swift"])
+    #expect(screens.contains("static func list(theming: Theming, _ title: String) -> List { List(theming: theming, title: title) }"))
+    #expect(screens.contains("static func pair(theming: Theming) -> (List, Badge) { (Self.list(theming: theming, \"b\"), Badge(theming: theming)) }"))
+    // Its name is used as a value: it keeps passing the accessor.
+    #expect(screens.contains("static func badge() -> Badge { Badge(theming: Store.shared) }"))
+    let coordinator = try #require(injected["Sources/App/Coordinator.swift"])
+    #expect(coordinator.contains("let (list, badge) = Screens.pair(theming: theming)"))
+    #expect(coordinator.contains("return Screens.list(theming: theming, \"a\").render()"))
+    #expect(coordinator.contains("Coordinator(theming: Store.shared).start()"))
+    #expect(try #require(injected["Tests/AppTests/ScreensTests.swift"]).contains("Screens.list(theming: Store.shared, \"t\")"))
+    #expect(report.after?.spreadRanges.count == 1)
+  }
+
   /// A creator that already holds a strict singleton's instance (`let store: Store`, received
   /// through its init) passes what it holds to the consumers it creates, and gains no parameter of
   /// its own; nothing else could hold another instance.

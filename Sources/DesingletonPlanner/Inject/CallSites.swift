@@ -103,7 +103,7 @@ extension InjectDesigner {
       }
       sites.append(
         CallSite(
-          call: call, arguments: arguments + extraArguments, captured: captured.filter { $0 != "self" },
+          call: call, arguments: arguments + extraArguments, captured: call.context.isStatic ? [] : captured.filter { $0 != "self" },
           passesAccessor: passesAccessor,
           makesLazy: creator == singleton.typeName && singletonHandsSelf(to: call.typeName), insertions: insertions))
     }
@@ -254,6 +254,10 @@ extension InjectDesigner {
 
   /// What a creator passes: its own property or parameter when it holds the protocol, the shared instance otherwise.
   func value(for protocolName: String, at call: InitCall, creator: String?, label: String) -> String {
+    // A factory passes its own parameters.
+    if call.context.isStatic, let factory = factory(around: call), factory.protocols.contains(protocolName) {
+      return factory.parameterName(protocolName)
+    }
     guard !call.context.isStatic, let creator else { return accessExpression }
     // The singleton hands itself to what it makes, in a property it makes lazy.
     if creator == singleton.typeName, singletonHandsSelf(to: call.typeName) { return "self" }

@@ -263,6 +263,9 @@ struct InjectDesign {
   let imports: [String: String]
   /// Where property-injected consumers are configured, and what each place assigns.
   var configurations: [ConfigurationSite] = []
+  /// Static methods that take the protocols of the consumers they create, and their calls.
+  var factories: [Factory] = []
+  var factorySites: [FactorySite] = []
 
   func consumer(_ typeName: String) -> Consumer? { consumers.first { $0.typeName == typeName } }
 
@@ -355,49 +358,6 @@ struct ConfigurationSite {
   /// `cell.counting = value`, filled in when the design is made.
   var assignments: [String] = []
   var captured: [String] = []
-}
-
-/// A stored property whose initial value creates a consumer that must be given the creator's own
-/// properties: the value moves into the creator's inits (`self.name = value`), the declaration
-/// keeps its type.
-struct MovedInitialValue {
-  var binding: PatternBindingSyntax
-  var variable: VariableDeclSyntax
-  var name: String
-
-  /// The binding of the instance stored property whose initial value holds `node`, outside closures;
-  /// nil for a lazy or static one, a local, or one of several bindings.
-  init?(around node: Syntax) {
-    var current = node.parent
-    while let syntax = current {
-      if syntax.is(ClosureExprSyntax.self) || syntax.is(CodeBlockSyntax.self) || syntax.is(AccessorBlockSyntax.self) {
-        return nil
-      }
-      if let clause = syntax.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
-        let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), variable.parent?.is(MemberBlockItemSyntax.self) == true,
-        variable.bindings.count == 1, let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
-      {
-        if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) || variable.modifiers.isStatic { return nil }
-        self.binding = binding
-        self.variable = variable
-        self.name = pattern.identifier.text
-        return
-      }
-      if syntax.is(MemberBlockItemSyntax.self) { return nil }
-      current = syntax.parent
-    }
-    return nil
-  }
-
-  func inferredType(_ index: Index) -> String? {
-    binding.initializer.flatMap { FinishPlanner.writtenType(of: $0.value, index: index) }
-  }
-
-  /// The statement an init sets the property with: through the wrapper's storage for a SwiftUI
-  /// wrapper (`self._model = StateObject(wrappedValue: value)`).
-  func assignment(_ value: String, index: Index) -> String {
-    (ViewProperty(variable, index: index) ?? .otherWrapper("")).assignment(name, value)
-  }
 }
 
 /// A creation site and the arguments it gains.
@@ -498,6 +458,10 @@ struct InjectDesigner {
   var propertyInjected: Set<String> = []
   /// The places that configure each of them.
   var configurationsByType: [String: [ConfigurationSite]] = [:]
+  /// Static methods that create consumers and take what those need as parameters, by key.
+  var factories: [String: Factory] = [:]
+  /// Factories whose calls turned out unable to pass the parameters: left as they are.
+  var unthreaded: Set<String> = []
 
   init(singleton: Singleton, options: InjectOptions, project: Project) {
     self.singleton = singleton
@@ -551,6 +515,7 @@ struct InjectDesigner {
     // Steps 4-8 run again without the consumers they could not handle: with --type such a consumer
     // is a refusal, with --all it is skipped with its reason and everything else goes on.
     let analysed = consumers
+    var factorySites: [FactorySite] = []
     while true {
       consumers = analysed.filter { order.contains($0.key) }
       let found = try findInitCalls()
@@ -559,7 +524,8 @@ struct InjectDesigner {
       if problems.isEmpty {
         let calls = found.calls
         if options.swiftUIEnvironment { chooseEnvironmentViews(calls) }
-        propagateNeeds(calls)
+        factories = options.types == nil && !options.defaultArgument ? try findFactories(calls) : [:]
+        propagateNeeds(calls + forwardedCreations(calls))
         for typeName in order { try nameProperties(typeName) }
         for typeName in order {
           do {
@@ -570,7 +536,10 @@ struct InjectDesigner {
             problems[typeName, default: ConsumerRefusal(.declaration, [])].diagnostics += refusal.diagnostics
           }
         }
+        shapeFactories()
         if problems.isEmpty && !options.defaultArgument {
+          guard let sites = matchFactoryCalls() else { continue }
+          factorySites = sites
           (callSites, problems) = try matchCalls(calls)
         }
       }
@@ -582,6 +551,8 @@ struct InjectDesigner {
           singleton: singleton, options: options, consumers: order.compactMap { consumers[$0] }, callSites: callSites,
           skipped: skipped, frameworkCreated: frameworkCreated, roots: roots, imports: try imports(for: callSites))
         design.configurations = configuredSites()
+        design.factories = factories.values.filter { !$0.protocols.isEmpty }.sorted { $0.key < $1.key }
+        design.factorySites = factorySites
         return design
       }
       let sorted = problems.sorted { $0.key < $1.key }

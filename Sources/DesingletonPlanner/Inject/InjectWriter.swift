@@ -27,6 +27,7 @@ struct InjectWriter {
       try rewriteInits(consumer, moved: moves.statements[consumer.typeName] ?? [])
     }
     try writeCallSites(skipping: moves.sites)
+    try writeFactories()
     try writeConfigurations()
     try writeImports()
     try writeEnvironmentKeys()
@@ -497,6 +498,26 @@ struct InjectWriter {
     }
     for (type, places) in updated.sorted(by: { $0.key < $1.key }) {
       output.notes.append("  \(type): \(places.count) call site\(places.count == 1 ? "" : "s") updated (\(places.joined(separator: ", ")))")
+    }
+  }
+
+  /// Each factory's new parameters, first in its list, and the arguments its calls pass for them.
+  mutating func writeFactories() throws {
+    for factory in design.factories {
+      let file = try project.file(factory.path)
+      insertParameters(factory.protocols.map { "\(factory.parameterName($0)): \($0)" }, into: factory.declaration.signature.parameterClause, in: file)
+      let sites = design.factorySites.filter { $0.factory == factory.key }
+      var places: [String] = []
+      for site in sites {
+        let callFile = try project.file(site.call.path)
+        insertArguments(site.arguments, into: site.call.call, in: callFile)
+        for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
+        let location = callFile.source.location(ofOffset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
+        places.append("\(location.path):\(location.line)")
+      }
+      let taken = factory.protocols.map { "\(factory.parameterName($0)): \($0)" }.joined(separator: ", ")
+      output.notes.append(
+        "  \(factory.title): takes \(taken); \(places.count) call site\(places.count == 1 ? "" : "s") updated\(places.isEmpty ? "" : " (\(places.joined(separator: ", ")))")")
     }
   }
 

@@ -239,6 +239,7 @@ extension InjectDesign {
         after[created].insert(creator)
       }
     }
+    joinFactories(injected, leader: &leader, ranges: &ranges, after: &after, index: project.index)
     for site in configurations {
       guard let configured = injected.firstIndex(where: { $0.typeName == site.typeName }) else { continue }
       ranges[configured][site.path, default: []].append(site.statement.position.utf8Offset..<site.statement.endPosition.utf8Offset)
@@ -266,5 +267,40 @@ extension InjectDesign {
       }
     }
     return parts
+  }
+
+  /// A factory's new parameters, the creations inside it that pass them and the calls of it that
+  /// pass values for them only build together: the consumers it creates are one piece with them,
+  /// and with those of a factory that calls it; a call passing its caller's properties comes after
+  /// the caller's piece.
+  func joinFactories(
+    _ injected: [Consumer], leader: inout [Int], ranges: inout [[String: [Range<Int>]]], after: inout [Set<Int>], index: Index
+  ) {
+    func find(_ number: Int) -> Int {
+      var number = number
+      while leader[number] != number { number = leader[number] }
+      return number
+    }
+    var factoryPart: [String: Int] = [:]
+    for factory in factories {
+      let members = factory.created.sorted().compactMap { name in injected.firstIndex { $0.typeName == name } }
+      guard let first = members.first else { continue }
+      for member in members.dropFirst() where find(member) != find(first) { leader[find(member)] = find(first) }
+      factoryPart[factory.key] = first
+      let clause = factory.declaration.signature.parameterClause
+      ranges[first][factory.path, default: []].append(clause.positionAfterSkippingLeadingTrivia.utf8Offset..<clause.endPositionBeforeTrailingTrivia.utf8Offset)
+    }
+    for site in factorySites {
+      guard let part = factoryPart[site.factory] else { continue }
+      let call = site.call.call
+      ranges[part][site.call.path, default: []].append(call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.endPositionBeforeTrailingTrivia.utf8Offset)
+      if let caller = factories.first(where: { $0.contains(site.call) }), let other = factoryPart[caller.key], find(other) != find(part) {
+        leader[find(other)] = find(part)
+      } else if !site.captured.isEmpty, let creatorName = site.call.context.typeName.map(index.resolveType),
+        let creator = injected.firstIndex(where: { $0.typeName == creatorName }), find(creator) != find(part)
+      {
+        after[part].insert(creator)
+      }
+    }
   }
 }
