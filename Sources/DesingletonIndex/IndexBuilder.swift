@@ -70,9 +70,9 @@ public struct IndexBuilder: Sendable {
     return assemble(paths: sorted.map(\.path), outcomes: outcomes)
   }
 
-  /// `index` with `changed` indexed in place of (or beside) its files, over the paths in `paths`:
-  /// the summaries of the files not changed are kept as they are, so a plan's result is indexed in
-  /// the time its edited files take.
+  /// `index` with `changed` indexed in place of (or beside) its files, keeping the indexed files in
+  /// `paths` and every path the index had but left unindexed: the summaries of the files not changed
+  /// are kept as they are, so a plan's result is indexed in the time its edited files take.
   public func rebuild(_ index: Index, replacing changed: [SourceText], keeping paths: Set<String>) -> Index {
     let changedPaths = Set(changed.map(\.path))
     let sorted = changed.sorted { $0.path < $1.path }
@@ -84,7 +84,10 @@ public struct IndexBuilder: Sendable {
       byPath[summary.path] = summary
     }
     for summary in fresh { byPath[summary.path] = summary }
-    let allPaths = byPath.keys.sorted()
+    // The files the first load left out as irrelevant are still the project's: a question about
+    // every file (which files create this type?) must find them as before.
+    let indexed = Set(index.files.map(\.path))
+    let allPaths = Set(index.allPaths.filter { !indexed.contains($0) }).union(byPath.keys).sorted()
     return assemble(paths: allPaths, outcomes: allPaths.map { byPath[$0].map(Outcome.indexed) })
   }
 
