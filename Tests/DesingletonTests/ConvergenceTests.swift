@@ -250,6 +250,92 @@ import Testing
     #expect(report.after?.spreadRanges.count == 1)
   }
 
+  /// A factory method's name reached other than as `Type.method()` or bare in the type's static
+  /// code leaves the method as it is: a subclass's or a nested type's static code calling it bare,
+  /// `type(of: self).make()`, `Factory.self.make()`, or a parameter of that name in the type's
+  /// static code (where the bare name is the parameter). Its creations keep passing the accessor.
+  @Test func aFactoryMethodReachedOtherwiseIsLeftAsItIs() throws {
+    let files = [
+      "Sources/App/Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var theme = "dark"
+      }
+
+      @MainActor
+      final class List {
+        func render() -> String { Store.shared.theme + a() + b() + c() + d() + e() }
+        func a() -> String { Store.shared.theme }
+        func b() -> String { Store.shared.theme }
+        func c() -> String { Store.shared.theme }
+        func d() -> String { Store.shared.theme }
+        func e() -> String { Store.shared.theme }
+      }
+
+      """,
+      "Sources/App/Factories.swift": """
+      @MainActor
+      class BaseFactory {
+        static func inherited() -> List { List() }
+      }
+
+      @MainActor
+      final class SubFactory: BaseFactory {
+        static func build() -> List { inherited() }
+      }
+
+      @MainActor
+      enum Outer {
+        static func nested() -> List { List() }
+        @MainActor
+        enum Inner {
+          static func build() -> List { nested() }
+        }
+      }
+
+      @MainActor
+      struct Builder {
+        static func dynamic() -> List { List() }
+        func build() -> List { type(of: self).dynamic() }
+      }
+
+      @MainActor
+      enum Other {
+        static func dynamic() -> Int { 1 }
+        static func viaSelf() -> List { Shadow.viaSelf() }
+      }
+
+      @MainActor
+      enum Shadow {
+        static func viaSelf() -> List { List() }
+        static func build(viaSelf: () -> List) -> List { viaSelf() }
+      }
+
+      """,
+      "Sources/App/Coordinator.swift": """
+      @MainActor
+      final class Coordinator {
+        func start() -> String {
+          BaseFactory.inherited().render() + Outer.nested().render() + Builder.dynamic().render()
+            + Shadow.viaSelf().render() + "\\(Other.dynamic())"
+        }
+      }
+
+      @MainActor
+      final class AppRoot {
+        func run() -> String { Coordinator().start() + SubFactory.build().render() + Outer.Inner.build().render() }
+      }
+
+      """,
+    ]
+    let (injected, _) = try extractAndInjectAll(files, slices: [Slice(name: "Theming", members: ["theme"])])
+    let factories = try #require(injected["Sources/App/Factories.swift"])
+    for method in ["inherited", "nested", "dynamic", "viaSelf"] {
+      #expect(factories.contains("static func \(method)() -> List { List(theming: Store.shared) }"), "\(method)")
+    }
+  }
+
   /// A creator that already holds a strict singleton's instance (`let store: Store`, received
   /// through its init) passes what it holds to the consumers it creates, and gains no parameter of
   /// its own; nothing else could hold another instance.

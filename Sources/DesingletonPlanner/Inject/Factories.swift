@@ -183,7 +183,6 @@ extension InjectDesigner {
   /// Every call of the method, or nil when its name is mentioned somewhere that is not one.
   func callsOf(_ factory: Factory) throws -> [InitCall]? {
     var calls: [InitCall] = []
-    let otherDeclares = index.allTypeNames.contains { $0 != factory.owner && index.members(of: $0).contains { $0.name == factory.name } }
     for path in project.paths(naming: [factory.name]) {
       let file = try project.file(path)
       let finder = IdentifierTokenFinder(name: factory.name)
@@ -191,24 +190,42 @@ extension InjectDesigner {
       for use in finder.uses {
         if path == factory.path && use.id == factory.declaration.name.id { continue }
         let context = ReferenceContextFinder.context(of: Syntax(use))
-        let inOwner = context.typeName.map(index.resolveType) == factory.owner
-        // A declaration, a label or a pattern of that name is no use of the method.
-        guard let reference = use.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+        let enclosing = context.typeName.map(index.resolveType)
+        let inOwner = enclosing == factory.owner
+        // Code that can name the method without its type: the type's own, its nested types' and
+        // its subclasses'.
+        let seesBareName = enclosing.map { inOwner || $0.hasPrefix(factory.owner + ".") || inherits($0, from: factory.owner) } ?? false
+        guard let reference = use.parent?.as(DeclReferenceExprSyntax.self) else {
+          // An argument label is no use; a parameter or a local of that name where the bare name
+          // could mean the method would hide it.
+          if use.parent?.is(LabeledExprSyntax.self) == true || !seesBareName { continue }
+          return nil
+        }
         var called = ExprSyntax(reference)
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
           guard let base = member.base else { return nil }
           let written = base.trimmedDescription
-          let ours = (written == "Self" || written == "self") ? inOwner && context.isStatic : index.resolveType(written) == factory.owner
-          if !ours {
-            // Another type's member of that name, when some other type declares one.
-            if otherDeclares { continue }
-            return nil
+          if written == "Self" || written == "self" {
+            guard inOwner && context.isStatic else { return nil }
+          } else {
+            let resolved = index.resolveType(written)
+            if resolved != factory.owner {
+              // Another project type's own member of that name; any other base (a value,
+              // `type(of:)`, a subclass) may reach the method.
+              guard index.primaryDeclaration(of: resolved) != nil, !inherits(resolved, from: factory.owner),
+                index.members(of: resolved).contains(where: { $0.name == factory.name })
+              else { return nil }
+              continue
+            }
           }
           called = ExprSyntax(member)
         } else if !(inOwner && context.isStatic) {
-          // A free function, a local or an instance member of that name: outside the type's static
-          // code, a bare name cannot be the static method.
+          // Outside the type's static code a bare name is a free function, a local or an instance
+          // member, except where the type's nested types and subclasses can name the method.
+          if seesBareName && !inOwner { return nil }
           continue
+        } else if LocalBindingFinder.declares(factory.name, before: Syntax(reference)) {
+          return nil
         }
         guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return nil }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
@@ -218,6 +235,11 @@ extension InjectDesigner {
       }
     }
     return calls
+  }
+
+  /// Whether `type` is a subclass of `ancestor`, through the project's classes.
+  func inherits(_ type: String, from ancestor: String) -> Bool {
+    index.superclassChain(of: type).contains { if case .project(let name) = $0 { return name == ancestor } else { return false } }
   }
 
   /// The creations the factories stand for: each call of a factory made where it can pass values,
