@@ -54,11 +54,9 @@ extension InjectDesigner {
       guard let owner = call.context.typeName.map(index.resolveType), let declaration = Self.memberFunction(around: Syntax(call.call)) else {
         return nil
       }
-      let key = "\(call.path):\(declaration.positionAfterSkippingLeadingTrivia.utf8Offset)"
-      if found[key] == nil {
-        found[key] = Factory(owner: owner, name: declaration.name.text, declaration: declaration, path: call.path, created: [])
-      }
-      return key
+      let factory = Factory(owner: owner, name: declaration.name.text, declaration: declaration, path: call.path, created: [])
+      if found[factory.key] == nil { found[factory.key] = factory }
+      return factory.key
     }
     // The methods that create consumers, and what each creates itself.
     var direct: [String: Set<String>] = [:]
@@ -181,7 +179,12 @@ extension InjectDesigner {
   }
 
   /// Every call of the method, or nil when its name is mentioned somewhere that is not one.
+  /// Worked out once per project: the designer asks again each time it plans.
   func callsOf(_ factory: Factory) throws -> [InitCall]? {
+    try project.answer("calls of the static method at \(factory.key)") { try findCallsOf(factory).map { [$0] } ?? [] }.first
+  }
+
+  private func findCallsOf(_ factory: Factory) throws -> [InitCall]? {
     var calls: [InitCall] = []
     for path in project.paths(naming: [factory.name]) {
       let file = try project.file(path)
