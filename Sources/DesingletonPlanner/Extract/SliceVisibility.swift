@@ -1,0 +1,110 @@
+import DesingletonCore
+import DesingletonIndex
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// The access a slice's protocol needs, and the members that cannot have it.
+///
+/// A consumer of the slice in another module (tests aside: they see internal declarations through
+/// `@testable import`) needs the protocol `public`, or `package` when every such module is a target
+/// of the singleton's own package (tools version 5.9 or later); a member less visible than that
+/// cannot be in it and stays on the singleton with the reason, instead of lowering the protocol.
+/// Where all members are public the protocol is public, so that a public init can take it. Otherwise the protocol
+/// is as visible as the singleton and all its members allow. A member whose signature names a type
+/// private to its file cannot be a requirement in another file at all; one that names a type less
+/// visible than the protocol lowers it, or stays when the protocol must be public.
+struct SliceVisibility {
+  var access: AccessLevel
+  var excluded: [(member: MemberDecl, reason: String)] = []
+
+  init(slice: Slice, members: [MemberDecl], _ context: ExtractProtocolPlanner.Context) throws {
+    let index = context.index
+    let modules = context.project.modules
+    func capped(_ level: AccessLevel?) -> AccessLevel { min(level ?? .internal, .public) }
+    var outside: (consumer: String, module: String)?
+    // `package` suffices when every module outside is a target of the singleton's own package.
+    var floor = AccessLevel.package
+    // A file can be in several targets (an iOS and a Mac app): a consumer is outside when it shares
+    // none of the singleton file's modules.
+    let homes = Set(modules.modules(of: context.primary.path))
+    if !homes.isEmpty {
+      for consumer in context.analysis.consumers where !consumer.members.isDisjoint(with: slice.members) {
+        for reference in consumer.references {
+          let owners = modules.modules(of: reference.range.path)
+          guard let module = owners.first, homes.isDisjoint(with: owners),
+            !modules.targets(named: module).contains(where: \.isTest), !index.isInTest(reference)
+          else { continue }
+          if outside == nil { outside = (consumer.typeName, module) }
+          if !homes.contains(where: { modules.module(module, sharesPackageWith: $0) }) {
+            outside = (consumer.typeName, module)
+            floor = .public
+          }
+        }
+      }
+    }
+    var level = capped(context.primary.access)
+    for member in members {
+      var exposable = capped(member.access)
+      var hidden: (name: String, access: AccessLevel)?
+      let file = try context.project.file(member.range.path)
+      if let node = file.node(at: member.range.bytes) {
+        for name in Self.signatureTypeNames(of: node) {
+          let declarations = index.types(named: name).flatMap { index.declarations(of: $0) }.filter { !$0.isExtension }
+          for declaration in declarations {
+            let declared = capped(declaration.access)
+            if declared < exposable || (declared <= .fileprivate && hidden == nil) {
+              exposable = min(exposable, declared)
+              hidden = (name, declared)
+            }
+          }
+        }
+      }
+      if let hidden, hidden.access <= .fileprivate {
+        excluded.append((member, "its signature names '\(hidden.name)', which is \(hidden.access.keyword) to its file"))
+        continue
+      }
+      if let outside, exposable < floor {
+        let what = hidden.map { "its signature names '\($0.name)', which is \($0.access.keyword)" }
+          ?? "it is \(exposable.keyword)"
+        excluded.append((member, "\(what), and '\(slice.name)' must be \(floor.keyword): '\(outside.consumer)' in module '\(outside.module)' uses it"))
+        continue
+      }
+      level = min(level, exposable)
+    }
+    // Public where everything allows it (a public init may then take the protocol), else `package`.
+    access = outside != nil ? max(level, floor) : max(level, .internal)
+  }
+
+  /// The type names a member's declaration (not its body) spells: property types, parameter and
+  /// result types, generic constraints.
+  static func signatureTypeNames(of node: Syntax) -> Set<String> {
+    var roots: [Syntax] = []
+    if let variable = node.as(VariableDeclSyntax.self) {
+      roots = variable.bindings.compactMap { binding -> Syntax? in binding.typeAnnotation.map { Syntax($0) } }
+    } else if let function = node.as(FunctionDeclSyntax.self) {
+      roots = [Syntax(function.signature)]
+      if let generics = function.genericParameterClause { roots.append(Syntax(generics)) }
+      if let constraints = function.genericWhereClause { roots.append(Syntax(constraints)) }
+    } else if let subscriptDecl = node.as(SubscriptDeclSyntax.self) {
+      roots = [Syntax(subscriptDecl.parameterClause), Syntax(subscriptDecl.returnClause)]
+    }
+    let finder = TypeNameFinder(viewMode: .sourceAccurate)
+    for root in roots { finder.walk(root) }
+    return finder.names
+  }
+
+  private final class TypeNameFinder: SyntaxVisitor {
+    var names: Set<String> = []
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+      names.insert(node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+      return .visitChildren
+    }
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+      names.insert(node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+      return .visitChildren
+    }
+    // Default values are not part of the signature's types.
+    override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  }
+}
