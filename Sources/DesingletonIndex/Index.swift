@@ -46,6 +46,46 @@ public struct Index: Sendable {
     // million lines has tens of thousands of types and this runs on one thread.
     let typeCount = files.reduce(0) { $0 + $1.types.count }
     let simpleNames = Index.qualifiedNamesBySimpleName(files, typeCount: typeCount)
+    let (byQualified, subclasses) = Index.typeTables(files, simpleNames: simpleNames, typeCount: typeCount)
+    self.qualifiedNamesBySimpleName = simpleNames
+    self.declarationsByQualifiedName = byQualified
+    self.subclassesByName = subclasses
+    let mutatingMethodNames = files.reduce(into: ReferenceAnalysis.mutatingMethodNames) { $0.formUnion($1.mutatingMethodNames) }
+    mutatingNames = mutatingMethodNames
+    let typeAliases = TypeAliasTable(files: files, simpleNames: simpleNames)
+    self.typeAliases = typeAliases
+    var singletons = SingletonDetector.singletons(
+      in: byQualified, accessors: accessors, generatedPaths: Set(files.filter(\.isGenerated).map(\.path)),
+      coverage: coverage)
+    var accessorsByType: [String: Set<String>] = [:]
+    var typesByAccessor: [String: [String]] = [:]
+    for singleton in singletons {
+      accessorsByType[singleton.typeName, default: []].formUnion(singleton.accessors)
+      for accessor in singleton.accessors {
+        typesByAccessor[accessor, default: []].append(singleton.typeName)
+        coverage?.needAccessor(accessor)
+      }
+    }
+    var (references, referenceTypes, referencesByType) = Index.attribute(
+      files, typesByAccessor: typesByAccessor, accessorsByType: accessorsByType, declarations: byQualified,
+      simpleNames: simpleNames, typeAliases: typeAliases, mutatingMethodNames: mutatingMethodNames, coverage: coverage)
+    // A value type's shared value is a singleton only when code changes it through the accessor.
+    let unchanged = Index.unchangedValueSingletons(singletons, declarations: byQualified, referencesByType: referencesByType)
+    if !unchanged.isEmpty {
+      singletons.removeAll { unchanged.contains($0.typeName) }
+      references = zip(references, referenceTypes).filter { !unchanged.contains($0.1) }.map(\.0)
+      for type in unchanged { referencesByType[type] = nil }
+    }
+    self.singletons = singletons
+    self.references = references
+    self.referencesByType = referencesByType
+  }
+
+  /// The declarations of every type by qualified name (a type's first declaration first), and each
+  /// type's subclasses; one pass over every type, sized up front.
+  private static func typeTables(
+    _ files: [FileSummary], simpleNames: [String: [String]], typeCount: Int
+  ) -> (declarations: [String: [TypeDecl]], subclasses: [String: [String]]) {
     var byQualified: [String: [TypeDecl]] = [:]
     byQualified.reserveCapacity(typeCount)
     var subclasses: [String: [String]] = [:]
@@ -67,24 +107,16 @@ public struct Index: Sendable {
       }
     }
     for parent in Array(subclasses.keys) { subclasses[parent]?.sort() }
-    self.qualifiedNamesBySimpleName = simpleNames
-    self.declarationsByQualifiedName = byQualified
-    self.subclassesByName = subclasses
-    let mutatingMethodNames = files.reduce(into: ReferenceAnalysis.mutatingMethodNames) { $0.formUnion($1.mutatingMethodNames) }
-    mutatingNames = mutatingMethodNames
-    typeAliases = TypeAliasTable(files: files, simpleNames: simpleNames)
-    var singletons = SingletonDetector.singletons(
-      in: byQualified, accessors: accessors, generatedPaths: Set(files.filter(\.isGenerated).map(\.path)),
-      coverage: coverage)
-    var accessorsByType: [String: Set<String>] = [:]
-    var typesByAccessor: [String: [String]] = [:]
-    for singleton in singletons {
-      accessorsByType[singleton.typeName, default: []].formUnion(singleton.accessors)
-      for accessor in singleton.accessors {
-        typesByAccessor[accessor, default: []].append(singleton.typeName)
-        coverage?.needAccessor(accessor)
-      }
-    }
+    return (byQualified, subclasses)
+  }
+
+  /// Each candidate reference attributed to the singleton whose accessor it names, or dropped; an
+  /// implicit `.shared` of a type that cannot be told is a possible reference of each such singleton.
+  private static func attribute(
+    _ files: [FileSummary], typesByAccessor: [String: [String]], accessorsByType: [String: Set<String>],
+    declarations byQualified: [String: [TypeDecl]], simpleNames: [String: [String]], typeAliases: TypeAliasTable,
+    mutatingMethodNames: Set<String>, coverage: NameCoverage?
+  ) -> (references: [Reference], types: [String], byType: [String: [Reference]]) {
     var references: [Reference] = []
     // The singleton type each reference was attributed to, in `references` order.
     var referenceTypes: [String] = []
@@ -135,10 +167,16 @@ public struct Index: Sendable {
         referencesByType[type, default: []].append(decided)
       }
     }
-    // A value type's shared value is a singleton only when code changes it through the accessor.
-    let unchanged = Set(
+    return (references, referenceTypes, referencesByType)
+  }
+
+  /// The value-type singletons no code changes through the accessor: a shared value nobody writes is a constant.
+  private static func unchangedValueSingletons(
+    _ singletons: [Singleton], declarations: [String: [TypeDecl]], referencesByType: [String: [Reference]]
+  ) -> Set<String> {
+    return Set(
       singletons.filter(SingletonDetector.needsWrites).map(\.typeName).filter { type in
-        let mutating = Set((byQualified[type] ?? []).flatMap(\.members).filter { $0.modifiers.contains("mutating") }.map(\.name))
+        let mutating = Set((declarations[type] ?? []).flatMap(\.members).filter { $0.modifiers.contains("mutating") }.map(\.name))
         // A write through an alias (`var copy = X.shared`) changes the copy, not the shared value.
         return !(referencesByType[type] ?? []).contains { reference in
           guard reference.alias == nil else { return false }
@@ -149,14 +187,6 @@ public struct Index: Sendable {
           }
         }
       })
-    if !unchanged.isEmpty {
-      singletons.removeAll { unchanged.contains($0.typeName) }
-      references = zip(references, referenceTypes).filter { !unchanged.contains($0.1) }.map(\.0)
-      for type in unchanged { referencesByType[type] = nil }
-    }
-    self.singletons = singletons
-    self.references = references
-    self.referencesByType = referencesByType
   }
 
   /// Whether `instance.member` followed by `chain` writes `member` of `type`, the one rule every

@@ -128,11 +128,61 @@ public enum MocksPlanner {
     guard let node = MockRequirements.protocolNode(of: declaration, in: file.tree) else {
       throw Refusal("internal error: the protocol '\(declaration.name)' was not found again", at: declaration.location)
     }
-    let module = project.modules.module(of: declaration.path)
     let mockName = declaration.name + "Mock"
+    let (refined, attributes, inherited) = try refinedProtocols(of: declaration, project: project)
+    let isolation = attributes.first(where: index.isGlobalActorAttribute)
+    let shape: MockDesign.Shape
+    if inherited.contains("Actor") {
+      shape = .actor
+    } else if let isolation {
+      shape = .globalActor(isolation)
+    } else if index.protocolIsSendable(index.resolveType(declaration.qualifiedName)) || inherited.contains("Sendable") {
+      shape = .sendable
+    } else {
+      shape = .plain
+    }
 
-    // Refined protocols: project protocols add their requirements; the framework's must be ones a
-    // class or actor gets for free.
+    var items = try MockRequirements.items(of: node, file: file)
+    for other in refined {
+      let otherFile = try project.file(other.path)
+      guard let otherNode = MockRequirements.protocolNode(of: other, in: otherFile.tree) else { continue }
+      items += try MockRequirements.items(of: otherNode, file: otherFile)
+    }
+    items = MockRequirements.named(items)
+    let place = try placement(of: declaration, mockName: mockName, options: options, project: project)
+    try checkNoClash(mockName, at: place.path, declaration: declaration, index: index, modules: project.modules)
+
+    var imports: [String] = []
+    if shape.isGuarded { imports.append("import Foundation") }
+    for file in [file] + refined.compactMap({ try? project.file($0.path) }) {
+      for statement in file.tree.statements {
+        guard let line = statement.item.as(ImportDeclSyntax.self)?.trimmedDescription, !line.hasPrefix("@testable")
+        else { continue }
+        if !imports.contains(line) { imports.append(line) }
+      }
+    }
+    if let importLine = place.importLine, !imports.contains(importLine) { imports.append(importLine) }
+
+    return MockDesign(
+      protocolName: declaration.name,
+      mockName: mockName,
+      path: place.path,
+      shape: shape,
+      imports: imports,
+      condition: MockRequirements.enclosingCondition(of: node),
+      items: items,
+      indent: MockRequirements.indentUnit(of: node, file: file),
+      companion: place.companion
+    )
+  }
+
+  /// The protocols `declaration` refines, with their attributes and every name inherited: project
+  /// protocols add their requirements; the framework's must be ones a class or actor gets for free.
+  static func refinedProtocols(
+    of declaration: TypeDecl, project: Project
+  ) throws -> (refined: [TypeDecl], attributes: [String], inherited: Set<String>) {
+    let index = project.index
+    let module = project.modules.module(of: declaration.path)
     var refined: [TypeDecl] = []
     var attributes = declaration.attributes
     var inherited: Set<String> = []
@@ -173,27 +223,16 @@ public enum MocksPlanner {
         at: declaration.location
       )
     }
-    let isolation = attributes.first(where: index.isGlobalActorAttribute)
-    let shape: MockDesign.Shape
-    if inherited.contains("Actor") {
-      shape = .actor
-    } else if let isolation {
-      shape = .globalActor(isolation)
-    } else if index.protocolIsSendable(index.resolveType(declaration.qualifiedName)) || inherited.contains("Sendable") {
-      shape = .sendable
-    } else {
-      shape = .plain
-    }
+    return (refined, attributes, inherited)
+  }
 
-    var items = try MockRequirements.items(of: node, file: file)
-    for other in refined {
-      let otherFile = try project.file(other.path)
-      guard let otherNode = MockRequirements.protocolNode(of: other, in: otherFile.tree) else { continue }
-      items += try MockRequirements.items(of: otherNode, file: otherFile)
-    }
-    items = MockRequirements.named(items)
-
-    // Where the mock goes: --output-dir, else the test target that depends on the protocol's module.
+  /// Where the mock goes: --output-dir, else the test target that depends on the protocol's module;
+  /// and the import of that module it then needs.
+  static func placement(
+    of declaration: TypeDecl, mockName: String, options: MocksOptions, project: Project
+  ) throws -> (path: String, importLine: String?, companion: String?) {
+    let index = project.index
+    let module = project.modules.module(of: declaration.path)
     let directory: String
     var importLine: String?
     var companion: String?
@@ -227,11 +266,16 @@ public enum MocksPlanner {
     }
     let path = (directory.isEmpty || directory == "." ? "" : directory + "/") + mockName + ".swift"
 
+    return (path, importLine, companion)
+  }
+
+  /// A type of the mock's name in the same module is in the way.
+  static func checkNoClash(_ mockName: String, at path: String, declaration: TypeDecl, index: Index, modules: ModuleMap) throws {
     for existing in index.types(named: mockName) {
       // Another module's type of the same name (a twin target's double) does not clash.
-      let here = Set(project.modules.modules(of: path))
+      let here = Set(modules.modules(of: path))
       for other in index.declarations(of: existing) where !other.isExtension && other.path != path {
-        let there = Set(project.modules.modules(of: other.path))
+        let there = Set(modules.modules(of: other.path))
         if !here.isEmpty && !there.isEmpty && here.isDisjoint(with: there) { continue }
         throw Refusal(
           "'\(mockName)' is already declared here; rename it, or mock '\(declaration.name)' into another folder",
@@ -240,28 +284,6 @@ public enum MocksPlanner {
       }
     }
 
-    var imports: [String] = []
-    if shape.isGuarded { imports.append("import Foundation") }
-    for file in [file] + refined.compactMap({ try? project.file($0.path) }) {
-      for statement in file.tree.statements {
-        guard let line = statement.item.as(ImportDeclSyntax.self)?.trimmedDescription, !line.hasPrefix("@testable")
-        else { continue }
-        if !imports.contains(line) { imports.append(line) }
-      }
-    }
-    if let importLine, !imports.contains(importLine) { imports.append(importLine) }
-
-    return MockDesign(
-      protocolName: declaration.name,
-      mockName: mockName,
-      path: path,
-      shape: shape,
-      imports: imports,
-      condition: MockRequirements.enclosingCondition(of: node),
-      items: items,
-      indent: MockRequirements.indentUnit(of: node, file: file),
-      companion: companion
-    )
   }
 
   /// The test target that tests `module`: one named `<module>Tests` that depends on it, else the

@@ -86,81 +86,18 @@ public enum SliceSuggester {
     }
 
     // 1. Same consumers, same group.
-    var groups: [Group] = []
-    var unused: [String] = []
-    for name in names {
-      let consumers = consumersOf[name] ?? []
-      if consumers.isEmpty {
-        unused.append(name)
-      } else if let position = groups.firstIndex(where: { $0.consumers == consumers }) {
-        groups[position].members.append(name)
-      } else {
-        groups.append(Group(members: [name], consumers: consumers))
-      }
-    }
+    var (groups, unused) = groupedBySameConsumers(names, consumersOf: consumersOf)
     // 2. A lone member of one consumer joins the group that consumer uses it with most.
-    var position = 0
-    while position < groups.count {
-      let group = groups[position]
-      guard group.members.count == 1, group.consumers.count < 2,
-        let target = bestPartner(of: position, in: groups, consumersOf: consumersOf)
-      else {
-        position += 1
-        continue
-      }
-      groups[target].absorb(group)
-      groups.remove(at: position)
-      position = 0
-    }
+    joinLoneMembers(&groups, consumersOf: consumersOf)
     // 3. Groups about the same thing (a word most of each one's members have) merge.
-    var merged = true
-    while merged {
-      merged = false
-      search: for left in groups.indices {
-        for right in groups.indices where right > left && !groups[left].topic.isDisjoint(with: groups[right].topic) {
-          groups[left].absorb(groups[right])
-          groups.remove(at: right)
-          merged = true
-          break search
-        }
-      }
-    }
+    mergeByTopic(&groups)
     // 4. Groups most of whose consumers use both merge; while there are too many, so do groups a third
     //    of whose consumers use both.
-    while let (left, right) = closestPair(groups),
-      groups[left].similarity(groups[right]) > 0.5 || (groups.count > maxSlices && groups[left].similarity(groups[right]) >= 0.34)
-    {
-      groups[left].absorb(groups[right])
-      groups.remove(at: right)
-    }
+    mergeBySharedConsumers(&groups, maxSlices: maxSlices)
     // 5. Keep the most used: the most uses of a member by a consumer.
-    if groups.count > maxSlices {
-      let weights = groups.map { group in group.members.reduce(0) { $0 + (consumersOf[$1]?.count ?? 0) } }
-      let ranked = groups.indices.sorted { (-weights[$0], $0) < (-weights[$1], $1) }
-      let kept = Set(ranked.prefix(maxSlices))
-      for position in groups.indices where !kept.contains(position) {
-        for name in groups[position].members {
-          suggestion.kept.append(KeptMember(member: name, reason: "beyond the \(maxSlices) slices suggested (--max-slices)"))
-        }
-      }
-      groups = groups.indices.filter(kept.contains).map { groups[$0] }
-    }
+    suggestion.kept += keepMostUsed(&groups, maxSlices: maxSlices, consumersOf: consumersOf)
     // 6. Members no consumer uses follow what they depend on, or what depends on them.
-    var changed = true
-    while changed && !unused.isEmpty {
-      changed = false
-      for name in unused {
-        let uses = analysis.dependencies[name] ?? []
-        let target =
-          groups.firstIndex { !Set($0.members).isDisjoint(with: uses) }
-          ?? groups.firstIndex { $0.members.contains { analysis.dependencies[$0]?.contains(name) == true } }
-        if let target {
-          groups[target].members.append(name)
-          unused.removeAll { $0 == name }
-          changed = true
-        }
-      }
-    }
+    attachUnused(&unused, to: &groups, dependencies: analysis.dependencies)
     // Members a protocol of the singleton provides are not cut again.
     let provided = Set(candidates.filter(isProvided).map(\.name))
     let wholeType = groups.count == 1 && unused.isEmpty && suggestion.kept.isEmpty && blocked.isEmpty
@@ -184,6 +121,106 @@ public enum SliceSuggester {
     }
     suggestion.kept.sort { (order[$0.member] ?? Int.max, $0.member) < (order[$1.member] ?? Int.max, $1.member) }
     return suggestion
+  }
+
+  /// Step 1: members used by the same consumers form a group; members no consumer uses are apart.
+  static func groupedBySameConsumers(
+    _ names: [String], consumersOf: [String: Set<String>]
+  ) -> (groups: [Group], unused: [String]) {
+    var groups: [Group] = []
+    var unused: [String] = []
+    for name in names {
+      let consumers = consumersOf[name] ?? []
+      if consumers.isEmpty {
+        unused.append(name)
+      } else if let position = groups.firstIndex(where: { $0.consumers == consumers }) {
+        groups[position].members.append(name)
+      } else {
+        groups.append(Group(members: [name], consumers: consumers))
+      }
+    }
+    return (groups, unused)
+  }
+
+  /// Step 2: a lone member of one consumer joins the group that consumer uses it with most.
+  static func joinLoneMembers(_ groups: inout [Group], consumersOf: [String: Set<String>]) {
+    var position = 0
+    while position < groups.count {
+      let group = groups[position]
+      guard group.members.count == 1, group.consumers.count < 2,
+        let target = bestPartner(of: position, in: groups, consumersOf: consumersOf)
+      else {
+        position += 1
+        continue
+      }
+      groups[target].absorb(group)
+      groups.remove(at: position)
+      position = 0
+    }
+  }
+
+  /// Step 3: groups about the same thing (a word most of each one's members have) merge.
+  static func mergeByTopic(_ groups: inout [Group]) {
+    var merged = true
+    while merged {
+      merged = false
+      search: for left in groups.indices {
+        for right in groups.indices where right > left && !groups[left].topic.isDisjoint(with: groups[right].topic) {
+          groups[left].absorb(groups[right])
+          groups.remove(at: right)
+          merged = true
+          break search
+        }
+      }
+    }
+  }
+
+  /// Step 4: groups most of whose consumers use both merge; while there are too many, so do groups
+  /// a third of whose consumers use both.
+  static func mergeBySharedConsumers(_ groups: inout [Group], maxSlices: Int) {
+    while let (left, right) = closestPair(groups),
+      groups[left].similarity(groups[right]) > 0.5 || (groups.count > maxSlices && groups[left].similarity(groups[right]) >= 0.34)
+    {
+      groups[left].absorb(groups[right])
+      groups.remove(at: right)
+    }
+  }
+
+  /// Step 5: beyond `maxSlices`, the most used groups stay (the most uses of a member by a
+  /// consumer); the others' members are kept on the singleton.
+  static func keepMostUsed(_ groups: inout [Group], maxSlices: Int, consumersOf: [String: Set<String>]) -> [KeptMember] {
+    var kept: [KeptMember] = []
+    if groups.count > maxSlices {
+      let weights = groups.map { group in group.members.reduce(0) { $0 + (consumersOf[$1]?.count ?? 0) } }
+      let ranked = groups.indices.sorted { (-weights[$0], $0) < (-weights[$1], $1) }
+      let chosen = Set(ranked.prefix(maxSlices))
+      for position in groups.indices where !chosen.contains(position) {
+        for name in groups[position].members {
+          kept.append(KeptMember(member: name, reason: "beyond the \(maxSlices) slices suggested (--max-slices)"))
+        }
+      }
+      groups = groups.indices.filter(chosen.contains).map { groups[$0] }
+    }
+    return kept
+  }
+
+  /// Step 6: members no consumer uses follow what they depend on, or what depends on them.
+  static func attachUnused(_ unused: inout [String], to groups: inout [Group], dependencies: [String: Set<String>]) {
+    var changed = true
+    while changed && !unused.isEmpty {
+      changed = false
+      for name in unused {
+        let uses = dependencies[name] ?? []
+        let target =
+          groups.firstIndex { !Set($0.members).isDisjoint(with: uses) }
+          ?? groups.firstIndex { $0.members.contains { dependencies[$0]?.contains(name) == true } }
+        if let target {
+          groups[target].members.append(name)
+          unused.removeAll { $0 == name }
+          changed = true
+        }
+      }
+    }
   }
 
   struct Group {
