@@ -16,6 +16,7 @@ release:
 test: build
 	$(SWIFT) test
 	bash Tests/Samples/build-samples.sh
+	bash Tests/Docs/check-docs.sh
 	bash Tests/Plugin/plugin-test.sh
 	python3 Tests/Corpus/corpus.py --quick
 
