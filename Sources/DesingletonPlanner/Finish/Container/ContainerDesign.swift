@@ -93,39 +93,12 @@ enum ContainerPlanner {
     project: Project
   ) throws -> ContainerDesign {
     let index = project.index
-    let catalog = ProtocolCatalog(singleton: singleton, index: index)
-    // Only the protocols the singleton itself lists: a refined protocol's conformance comes with them.
-    let listed = Set(index.declarations(of: singleton.typeName).flatMap(\.inherited).map(index.resolveType))
-    let names = catalog.entries.map(\.name).filter {
-      listed.contains($0) && !Index.isTestPath(index.primaryDeclaration(of: $0)?.path ?? "")
-    }
-    guard !names.isEmpty else {
-      throw Refusal(
-        "'\(singleton.typeName)' conforms to no protocol of the project, so a container has nothing to register it under; run 'desingleton extract-protocol' first",
-        at: singleton.declaration.start
-      )
-    }
+    let names = try registeredProtocols(of: singleton, index: index)
     let taken = Set(index.members(of: root.qualifiedName).map(\.name))
     let slices = names.map { ContainerDesign.Slice(name: $0, property: lowerCamel(lastComponent($0))) }
 
     if kind == .dependencies {
-      let notSendable = names.filter { !index.protocolIsSendable($0) }
-      if !notSendable.isEmpty {
-        throw Refusal(
-          notSendable.map { name in
-            Diagnostic.error(
-              "swift-dependencies keeps values that are 'Sendable', and the protocol '\(name)' is not; make '\(singleton.typeName)' Sendable (or an actor, or isolated to a global actor) and extract its protocols again, or use --container swinject",
-              at: index.primaryDeclaration(of: name)?.location ?? singleton.declaration.start
-            )
-          }
-        )
-      }
-      for slice in slices where taken.contains(slice.property) {
-        throw Refusal(
-          "'\(root.qualifiedName)' already has a member named '\(slice.property)', which the '@Dependency' property for '\(slice.name)' would be; rename it first",
-          at: root.location
-        )
-      }
+      try checkDependencyValues(names, slices: slices, singleton: singleton, root: root, taken: taken, index: index)
     }
 
     var wrapped: [WrappedConsumer] = []
@@ -140,40 +113,13 @@ enum ContainerPlanner {
       )
     }
     let handled = Set(wrapped.flatMap(\.callSites).flatMap(\.arguments).map(\.reference))
-    var sliceOfReference: [Int: String] = [:]
-    if kind == .dependencies {
-      var problems: [Diagnostic] = []
-      for reference in rootReferences where !handled.contains(reference) {
-        if let slice = try sliceOfArgument(reference, slices: Set(names), project: project) {
-          sliceOfReference[reference.range.bytes.lowerBound] = slice
-        } else {
-          problems.append(
-            .error(
-              "'\(singleton.accessExpression)' is not passed here to a parameter typed as one of its protocols, and with swift-dependencies the root reads each protocol on its own; pass it to an init that takes a protocol, or use --container swinject",
-              at: reference.location
-            )
-          )
-        }
-      }
-      if !problems.isEmpty { throw Refusal(problems) }
-    }
+    let sliceOfReference =
+      kind == .dependencies
+      ? try slicesPassed(rootReferences.filter { !handled.contains($0) }, names: names, singleton: singleton, project: project) : [:]
 
     let rootModule = project.modules.module(of: root.path)
     let singletonModule = project.modules.module(of: singleton.declaration.path)
-    let directory = root.path.split(separator: "/").dropLast().joined(separator: "/")
-    let fileName = singleton.simpleTypeName + (kind == .swinject ? "Assembly" : "Dependencies") + ".swift"
-    let path = directory.isEmpty ? fileName : directory + "/" + fileName
-    if project.index.allPaths.contains(path) {
-      throw Refusal("'\(path)' exists already; move it away or remove it, and run again")
-    }
-    var assemblerName = "assembler"
-    if taken.contains(assemblerName) { assemblerName = lowerCamel(singleton.simpleTypeName) + "Assembler" }
-    // The types the file declares must be new names.
-    let declared =
-      kind == .swinject ? [singleton.simpleTypeName + "Assembly"] : slices.map { lastComponent($0.name) + "Key" }
-    for name in declared where !index.types(named: name).isEmpty {
-      throw Refusal("the project has a type named '\(name)', which '\(path)' would declare; rename it first")
-    }
+    let (path, assemblerName) = try generatedFile(kind, singleton: singleton, root: root, slices: slices, taken: taken, project: project)
     // A factory or a live value made outside any actor reaches the main actor through
     // `MainActor.assumeIsolated`; another global actor has no such door.
     if let isolation = index.isolation(of: singleton.typeName), isolation != "@MainActor" {
@@ -200,6 +146,93 @@ enum ContainerPlanner {
       wrapped: wrapped,
       kept: kept
     )
+  }
+
+  /// The protocols the container registers the instance under: the project protocols the singleton
+  /// itself lists (a refined protocol's conformance comes with them), outside tests.
+  static func registeredProtocols(of singleton: Singleton, index: Index) throws -> [String] {
+    let catalog = ProtocolCatalog(singleton: singleton, index: index)
+    let listed = Set(index.declarations(of: singleton.typeName).flatMap(\.inherited).map(index.resolveType))
+    let names = catalog.entries.map(\.name).filter {
+      listed.contains($0) && !Index.isTestPath(index.primaryDeclaration(of: $0)?.path ?? "")
+    }
+    guard !names.isEmpty else {
+      throw Refusal(
+        "'\(singleton.typeName)' conforms to no protocol of the project, so a container has nothing to register it under; run 'desingleton extract-protocol' first",
+        at: singleton.declaration.start
+      )
+    }
+    return names
+  }
+
+  /// swift-dependencies keeps `Sendable` values, and the root's `@Dependency` properties need free names.
+  static func checkDependencyValues(
+    _ names: [String], slices: [ContainerDesign.Slice], singleton: Singleton, root: TypeDecl, taken: Set<String>, index: Index
+  ) throws {
+    let notSendable = names.filter { !index.protocolIsSendable($0) }
+    if !notSendable.isEmpty {
+      throw Refusal(
+        notSendable.map { name in
+          Diagnostic.error(
+            "swift-dependencies keeps values that are 'Sendable', and the protocol '\(name)' is not; make '\(singleton.typeName)' Sendable (or an actor, or isolated to a global actor) and extract its protocols again, or use --container swinject",
+            at: index.primaryDeclaration(of: name)?.location ?? singleton.declaration.start
+          )
+        }
+      )
+    }
+    for slice in slices where taken.contains(slice.property) {
+      throw Refusal(
+        "'\(root.qualifiedName)' already has a member named '\(slice.property)', which the '@Dependency' property for '\(slice.name)' would be; rename it first",
+        at: root.location
+      )
+    }
+  }
+
+  /// With swift-dependencies the root reads each protocol on its own: the slice each of its uses of
+  /// the accessor is passed as (by the byte where the use starts), or a refusal for a use passed as none.
+  static func slicesPassed(
+    _ references: [Reference], names: [String], singleton: Singleton, project: Project
+  ) throws -> [Int: String] {
+    var sliceOfReference: [Int: String] = [:]
+    var problems: [Diagnostic] = []
+    for reference in references {
+      if let slice = try sliceOfArgument(reference, slices: Set(names), project: project) {
+        sliceOfReference[reference.range.bytes.lowerBound] = slice
+      } else {
+        problems.append(
+          .error(
+            "'\(singleton.accessExpression)' is not passed here to a parameter typed as one of its protocols, and with swift-dependencies the root reads each protocol on its own; pass it to an init that takes a protocol, or use --container swinject",
+            at: reference.location
+          )
+        )
+      }
+    }
+    if !problems.isEmpty { throw Refusal(problems) }
+    return sliceOfReference
+  }
+
+  /// Where the generated file goes (beside the root), the root's name for the assembler, and no clash
+  /// with a file or type the project has.
+  static func generatedFile(
+    _ kind: ContainerKind, singleton: Singleton, root: TypeDecl, slices: [ContainerDesign.Slice], taken: Set<String>,
+    project: Project
+  ) throws -> (path: String, assemblerName: String) {
+    let index = project.index
+    let directory = root.path.split(separator: "/").dropLast().joined(separator: "/")
+    let fileName = singleton.simpleTypeName + (kind == .swinject ? "Assembly" : "Dependencies") + ".swift"
+    let path = directory.isEmpty ? fileName : directory + "/" + fileName
+    if project.index.allPaths.contains(path) {
+      throw Refusal("'\(path)' exists already; move it away or remove it, and run again")
+    }
+    var assemblerName = "assembler"
+    if taken.contains(assemblerName) { assemblerName = lowerCamel(singleton.simpleTypeName) + "Assembler" }
+    // The types the file declares must be new names.
+    let declared =
+      kind == .swinject ? [singleton.simpleTypeName + "Assembly"] : slices.map { lastComponent($0.name) + "Key" }
+    for name in declared where !index.types(named: name).isEmpty {
+      throw Refusal("the project has a type named '\(name)', which '\(path)' would declare; rename it first")
+    }
+    return (path, assemblerName)
   }
 
   /// Types outside tests whose designated init takes only slices, at least one: what the container
@@ -313,208 +346,4 @@ enum ContainerPlanner {
 /// `B` of `A.B`: a nested protocol's key and property take its own name.
 func lastComponent(_ qualifiedName: String) -> String {
   qualifiedName.split(separator: ".").last.map(String.init) ?? qualifiedName
-}
-
-/// A consumer that reads its protocols with `@Dependency` instead of taking them in its init
-/// (`finish --container dependencies --dependency-wrapper`).
-struct WrappedConsumer {
-  struct Parameter {
-    var parameter: FunctionParameterSyntax
-    /// `self.counting = counting`, removed.
-    var assignment: CodeBlockItemSyntax
-    /// `private let counting: Counting`, which becomes `@Dependency(\.counting) private var counting`.
-    var property: VariableDeclSyntax
-    var propertyPath: String
-    var propertyName: String
-    var slice: ContainerDesign.Slice
-  }
-
-  /// A creation of the consumer: the arguments that go, each the accessor the root or a test passed.
-  struct CallSite {
-    var path: String
-    var call: FunctionCallExprSyntax
-    var arguments: [(argument: LabeledExprSyntax, reference: Reference, slice: ContainerDesign.Slice)]
-    var isTest: Bool
-  }
-
-  var typeName: String
-  var path: String
-  var initializer: InitializerDeclSyntax
-  var parameters: [Parameter]
-  var callSites: [CallSite]
-}
-
-extension ContainerPlanner {
-  /// The consumers that can read their protocols with `@Dependency`, and why each other one keeps
-  /// its init parameters. A consumer qualifies when its one designated init taking protocols assigns
-  /// each to a stored `let` and does nothing else with it, it has no convenience init, it is not a
-  /// `Sendable` class (whose stored properties must be `let`, and a wrapped property is a `var`), it
-  /// is in the root's module (the keys are internal), and every creation passes the accessor from
-  /// the root or a test: those arguments go (a test's creation runs inside `withDependencies`, with
-  /// the test's own instance), and a creation passing anything else (another consumer's property)
-  /// keeps the consumer as it is.
-  static func wrappedConsumers(
-    slices: [ContainerDesign.Slice],
-    singleton: Singleton,
-    root: TypeDecl,
-    references: [RemainingReference],
-    project: Project
-  ) throws -> (wrapped: [WrappedConsumer], kept: [String]) {
-    let index = project.index
-    let sliceNamed = Dictionary(uniqueKeysWithValues: slices.map { ($0.name, $0) })
-    let rootModule = project.modules.module(of: root.path)
-    let files = try index.files.map(\.path).filter { $0.hasSuffix(".swift") }.map { try project.file($0) }
-    var wrapped: [WrappedConsumer] = []
-    var kept: [String] = []
-    for typeName in index.allTypeNames where typeName != singleton.typeName && typeName != root.qualifiedName {
-      guard let declaration = index.primaryDeclaration(of: typeName), [.class, .struct].contains(declaration.kind),
-        !Index.isTestPath(declaration.path), !index.isTestType(typeName)
-      else { continue }
-      let inits = index.designatedInits(of: typeName)
-      var candidates: [(MemberDecl, InitializerDeclSyntax, [FunctionParameterSyntax])] = []
-      for member in inits {
-        let file = try project.file(member.range.path)
-        guard let node = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
-        // `Array` first: a syntax collection's own `filter` makes a new, detached collection.
-        let taking = Array(node.signature.parameterClause.parameters).filter { parameter in
-          var type = parameter.type
-          if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
-          return sliceNamed[index.resolveType(type.trimmedDescription)] != nil
-        }
-        if !taking.isEmpty { candidates.append((member, node, Array(taking))) }
-      }
-      guard !candidates.isEmpty else { continue }
-      func keep(_ reason: String) { kept.append("'\(typeName)' keeps its init parameters: \(reason)") }
-      guard candidates.count == 1, let (member, initializer, taking) = candidates.first else {
-        keep("more than one init takes the protocols")
-        continue
-      }
-      if index.members(of: typeName).contains(where: { $0.kind == .initializer && $0.modifiers.contains("convenience") }
-      ) {
-        keep("a convenience init forwards them")
-        continue
-      }
-      if declaration.kind == .class
-        && (index.conformances(of: typeName).contains("Sendable")
-          || declaration.inherited.contains("@unchecked Sendable"))
-      {
-        keep("it is a 'Sendable' class, whose stored properties must be 'let', and '@Dependency' wraps a 'var'")
-        continue
-      }
-      if project.modules.module(of: declaration.path) != rootModule {
-        keep("it is in another module than the dependency keys")
-        continue
-      }
-      guard let body = initializer.body else { continue }
-      var parameters: [WrappedConsumer.Parameter] = []
-      var problem: String?
-      for parameter in taking {
-        let name = (parameter.secondName ?? parameter.firstName).text
-        var type = parameter.type
-        if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
-        guard let slice = sliceNamed[index.resolveType(type.trimmedDescription)] else { continue }
-        let uses = Array(body.statements).filter { item in
-          item.tokens(viewMode: .sourceAccurate).contains { $0.text == name }
-        }
-        guard uses.count == 1, let assignment = uses.first, let property = assignedProperty(assignment, from: name),
-          let (declarationNode, propertyPath) = try storedLet(property, of: typeName, project: project)
-        else {
-          problem = "its init does not only assign '\(name)' to a stored 'let'"
-          break
-        }
-        parameters.append(
-          .init(
-            parameter: parameter,
-            assignment: assignment,
-            property: declarationNode,
-            propertyPath: propertyPath,
-            propertyName: property,
-            slice: slice
-          )
-        )
-      }
-      if let problem {
-        keep(problem)
-        continue
-      }
-      // Every creation passes the accessor, from the root or a test.
-      let found = InitCallFinder.calls(of: [typeName], superclassOf: [:], in: files, index: index)
-      if let other = found.unrewritable.first {
-        keep("it is created where its type is not written (\(other.path))")
-        continue
-      }
-      var callSites: [WrappedConsumer.CallSite] = []
-      let labels = initializer.signature.parameterClause.parameters.map {
-        (label: $0.firstName.text, hasDefault: $0.defaultValue != nil)
-      }
-      for call in found.calls {
-        guard !call.isSuperInit, !call.isSelfInit,
-          InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: labels)
-        else { continue }
-        var arguments: [(argument: LabeledExprSyntax, reference: Reference, slice: ContainerDesign.Slice)] = []
-        for parameter in parameters {
-          let label = parameter.parameter.firstName.text
-          guard let argument = call.call.arguments.first(where: { ($0.label?.text ?? "_") == label }),
-            let reference = references.first(where: { item in
-              item.reference.range.path == call.path
-                && item.reference.range.bytes == argument.expression.positionAfterSkippingLeadingTrivia
-                  .utf8Offset..<argument.expression.endPositionBeforeTrailingTrivia.utf8Offset
-            })
-          else {
-            problem = "\(call.path) creates it passing something else than '\(singleton.accessExpression)'"
-            break
-          }
-          arguments.append((argument, reference.reference, parameter.slice))
-        }
-        if problem != nil { break }
-        callSites.append(
-          .init(path: call.path, call: call.call, arguments: arguments, isTest: index.isInTest(arguments[0].reference))
-        )
-      }
-      if let problem {
-        keep(problem)
-        continue
-      }
-      wrapped.append(
-        WrappedConsumer(
-          typeName: typeName,
-          path: member.range.path,
-          initializer: initializer,
-          parameters: parameters,
-          callSites: callSites
-        )
-      )
-    }
-    return (wrapped, kept)
-  }
-
-  /// `self.name = parameter` (or `name = parameter`): the property's name.
-  static func assignedProperty(_ item: CodeBlockItemSyntax, from parameter: String) -> String? {
-    guard let sequence = item.item.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
-    let elements = Array(sequence.elements)
-    guard elements[1].is(AssignmentExprSyntax.self),
-      elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text == parameter
-    else { return nil }
-    if let member = elements[0].as(MemberAccessExprSyntax.self),
-      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-    {
-      return member.declName.baseName.text
-    }
-    return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
-  }
-
-  /// The declaration of a stored `let` with a type and no initial value, alone in its declaration.
-  static func storedLet(_ name: String, of typeName: String, project: Project) throws -> (VariableDeclSyntax, String)? {
-    guard
-      let member = project.index.members(of: typeName).first(where: {
-        $0.kind == .property && $0.name == name && !$0.isStatic
-      }),
-      member.isLet, member.isStored
-    else { return nil }
-    let file = try project.file(member.range.path)
-    guard let node = file.node(at: member.range.bytes)?.as(VariableDeclSyntax.self), node.bindings.count == 1,
-      let binding = node.bindings.first, binding.initializer == nil, binding.typeAnnotation != nil
-    else { return nil }
-    return (node, member.range.path)
-  }
 }
