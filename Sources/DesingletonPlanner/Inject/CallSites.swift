@@ -15,99 +15,120 @@ extension InjectDesigner {
     for call in calls {
       guard let consumer = consumers[call.typeName], !consumer.protocols.isEmpty else { continue }
       let file = try project.file(call.path)
-      if consumer.readsEnvironment {
-        let creator = call.context.typeName.map(index.resolveType)
-        // Inside a view that reads the environment, the environment already holds the values.
-        if let creator, consumers[creator]?.readsEnvironment == true { continue }
-        if call.isSelfInit || call.isSuperInit { continue }
-        let rank = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
-        let needed = (consumer.protocols + consumer.passedDown).sorted { (rank[$0] ?? 0) < (rank[$1] ?? 0) }
-        let values = needed.map { value(for: $0, at: call, creator: creator, label: consumer.name(of: $0)) }
-        let passesAccessor = values.contains(accessExpression)
-        if passesAccessor, let actor = index.isolation(of: singleton.typeName),
-          isolation(at: Syntax(call.call), in: creator) != actor
-        {
-          problems[call.typeName, default: ConsumerRefusal(.isolation, [])].diagnostics.append(
-            .error(
-              "'\(accessExpression)' is \(actor)-isolated and this call is not, so it cannot put it in the environment here; make the caller \(actor) first",
-              at: file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)))
-          continue
-        }
-        sites.append(
-          CallSite(
-            call: call, arguments: [], captured: values.filter { $0 != accessExpression }, passesAccessor: passesAccessor,
-            environment: zip(needed, values).map { ".environment(\\.\(lowerCamel($0)), \($1))" }))
-        continue
-      }
-      let declarations = consumer.declarations
-      let inits = declarations.flatMap(\.members).filter { $0.kind == .initializer }
-      // Which init the call reaches, before the rewrite.
-      var reached: MemberDecl?
-      for member in inits {
-        guard let node = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
-        let parameters = node.signature.parameterClause.parameters.map { ($0.firstName.text, $0.defaultValue != nil) }
-        if InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: parameters.map { (label: $0.0, hasDefault: $0.1) }) {
-          reached = member
-          break
-        }
-      }
-      let designatedInPrimary = inits.contains { consumer.primary.members.contains($0) }
-      if let reached, reached.modifiers.contains("required") { continue }
-      // `T()` reaching UIKit's inherited convenience `init()`, which calls `init(frame: .zero)` or `init(nibName: nil, bundle: nil)`.
-      var extraArguments: [String] = []
-      if reached == nil, call.labels.isEmpty, call.trailingClosures == 0, !call.isSuperInit {
-        if inits.contains(where: { $0.labels == ["frame"] && !$0.modifiers.contains("convenience") }) {
-          extraArguments = ["frame: .zero"]
-        } else if inits.contains(where: { $0.labels == ["nibName", "bundle"] && !$0.modifiers.contains("convenience") }) {
-          extraArguments = ["nibName: nil", "bundle: nil"]
-        }
-      }
-      var reachesInherited = false
-      if reached == nil, case .classInit(_, _, let inherited, _) = consumer.generatedInit, !call.isSuperInit {
-        reachesInherited = inherited.contains {
-          InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: $0.shape)
-        }
-      }
-      if reached == nil && extraArguments.isEmpty && !reachesInherited {
-        let memberwise = consumer.primary.kind == .struct && !designatedInPrimary
-        if !(designatedInPrimary == false && (call.labels.isEmpty || memberwise)) {
-          let location = file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
-          problems[call.typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(.error("this call of an init of '\(call.typeName)' cannot be matched to one of its inits; update it by hand or give '\(call.typeName)' an init first", at: location))
-          continue
-        }
-      }
-      // Inside the consumer's own inits, `self.init(...)` forwards the parameters.
-      let creator = call.context.typeName.map(index.resolveType)
-      let (passed, held) = try heldArguments(of: consumer, at: call, reaching: reached)
-      if passed.isEmpty && held.isEmpty { continue }
-      guard let (arguments, insertions, captured, allPassed) = values(passed: passed, held: held, at: call, creator: creator, in: file, problems: &problems) else { continue }
-      let passesAccessor = captured.count < allPassed.count
-      let location = { file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset) }
-      // The call's file must be able to import the singleton's module.
-      if !canSeeSingleton(call.path) {
-        problems[call.typeName, default: ConsumerRefusal(.moduleCycle, [])].diagnostics.append(
-          .error(
-            "this call is in module '\(project.modules.module(of: call.path) ?? "")', which cannot import '\(singleton.typeName)'s module '\(project.modules.module(of: singleton.declaration.path) ?? "")' without a module cycle",
-            at: location()))
-        continue
-      }
-      // The accessor moves to the call: it must be isolated as the singleton is.
-      if passesAccessor, let actor = index.isolation(of: singleton.typeName),
-        isolation(at: Syntax(call.call), in: call.context.typeName.map(index.resolveType)) != actor
-      {
-        problems[call.typeName, default: ConsumerRefusal(.isolation, [])].diagnostics.append(
-          .error(
-            "'\(accessExpression)' is \(actor)-isolated and this call is not, so it cannot pass it here; make the caller \(actor) first",
-            at: location()))
-        continue
-      }
-      sites.append(
-        CallSite(
-          call: call, arguments: arguments + extraArguments, captured: call.context.isStatic ? [] : captured.filter { $0 != "self" },
-          passesAccessor: passesAccessor,
-          makesLazy: creator == singleton.typeName && singletonHandsSelf(to: call.typeName), insertions: insertions))
+      let site =
+        consumer.readsEnvironment
+        ? environmentSite(call, of: consumer, in: file, problems: &problems)
+        : try initSite(call, of: consumer, in: file, problems: &problems)
+      if let site { sites.append(site) }
     }
     return (sites, problems)
+  }
+
+  /// A view that reads its protocols from the environment: the creation puts them there.
+  func environmentSite(
+    _ call: InitCall, of consumer: Consumer, in file: ParsedFile, problems: inout [String: ConsumerRefusal]
+  ) -> CallSite? {
+    let creator = call.context.typeName.map(index.resolveType)
+    // Inside a view that reads the environment, the environment already holds the values.
+    if let creator, consumers[creator]?.readsEnvironment == true { return nil }
+    if call.isSelfInit || call.isSuperInit { return nil }
+    let rank = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
+    let needed = (consumer.protocols + consumer.passedDown).sorted { (rank[$0] ?? 0) < (rank[$1] ?? 0) }
+    let values = needed.map { value(for: $0, at: call, creator: creator, label: consumer.name(of: $0)) }
+    let passesAccessor = values.contains(accessExpression)
+    if passesAccessor, let actor = index.isolation(of: singleton.typeName),
+      isolation(at: Syntax(call.call), in: creator) != actor
+    {
+      problems[call.typeName, default: ConsumerRefusal(.isolation, [])].diagnostics.append(
+        .error(
+          "'\(accessExpression)' is \(actor)-isolated and this call is not, so it cannot put it in the environment here; make the caller \(actor) first",
+          at: file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)))
+      return nil
+    }
+    return CallSite(
+      call: call, arguments: [], captured: values.filter { $0 != accessExpression }, passesAccessor: passesAccessor,
+      environment: zip(needed, values).map { ".environment(\\.\(lowerCamel($0)), \($1))" })
+  }
+
+  /// Which init a creation reaches, before the rewrite, and the arguments UIKit's inherited
+  /// convenience `init()` would have passed; nil for a call that is left alone or cannot be matched.
+  func reachedInit(
+    _ call: InitCall, of consumer: Consumer, in file: ParsedFile, problems: inout [String: ConsumerRefusal]
+  ) throws -> (reached: MemberDecl?, extraArguments: [String])? {
+    let declarations = consumer.declarations
+    let inits = declarations.flatMap(\.members).filter { $0.kind == .initializer }
+    // Which init the call reaches, before the rewrite.
+    var reached: MemberDecl?
+    for member in inits {
+      guard let node = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
+      let parameters = node.signature.parameterClause.parameters.map { ($0.firstName.text, $0.defaultValue != nil) }
+      if InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: parameters.map { (label: $0.0, hasDefault: $0.1) }) {
+        reached = member
+        break
+      }
+    }
+    let designatedInPrimary = inits.contains { consumer.primary.members.contains($0) }
+    if let reached, reached.modifiers.contains("required") { return nil }
+    // `T()` reaching UIKit's inherited convenience `init()`, which calls `init(frame: .zero)` or `init(nibName: nil, bundle: nil)`.
+    var extraArguments: [String] = []
+    if reached == nil, call.labels.isEmpty, call.trailingClosures == 0, !call.isSuperInit {
+      if inits.contains(where: { $0.labels == ["frame"] && !$0.modifiers.contains("convenience") }) {
+        extraArguments = ["frame: .zero"]
+      } else if inits.contains(where: { $0.labels == ["nibName", "bundle"] && !$0.modifiers.contains("convenience") }) {
+        extraArguments = ["nibName: nil", "bundle: nil"]
+      }
+    }
+    var reachesInherited = false
+    if reached == nil, case .classInit(_, _, let inherited, _) = consumer.generatedInit, !call.isSuperInit {
+      reachesInherited = inherited.contains {
+        InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: $0.shape)
+      }
+    }
+    if reached == nil && extraArguments.isEmpty && !reachesInherited {
+      let memberwise = consumer.primary.kind == .struct && !designatedInPrimary
+      if !(designatedInPrimary == false && (call.labels.isEmpty || memberwise)) {
+        let location = file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
+        problems[call.typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(.error("this call of an init of '\(call.typeName)' cannot be matched to one of its inits; update it by hand or give '\(call.typeName)' an init first", at: location))
+        return nil
+      }
+    }
+    return (reached, extraArguments)
+  }
+
+  /// A creation through an init: the arguments it passes for the protocols.
+  func initSite(
+    _ call: InitCall, of consumer: Consumer, in file: ParsedFile, problems: inout [String: ConsumerRefusal]
+  ) throws -> CallSite? {
+    guard let (reached, extraArguments) = try reachedInit(call, of: consumer, in: file, problems: &problems) else { return nil }
+    // Inside the consumer's own inits, `self.init(...)` forwards the parameters.
+    let creator = call.context.typeName.map(index.resolveType)
+    let (passed, held) = try heldArguments(of: consumer, at: call, reaching: reached)
+    if passed.isEmpty && held.isEmpty { return nil }
+    guard let (arguments, insertions, captured, allPassed) = values(passed: passed, held: held, at: call, creator: creator, in: file, problems: &problems) else { return nil }
+    let passesAccessor = captured.count < allPassed.count
+    let location = { file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset) }
+    // The call's file must be able to import the singleton's module.
+    if !canSeeSingleton(call.path) {
+      problems[call.typeName, default: ConsumerRefusal(.moduleCycle, [])].diagnostics.append(
+        .error(
+          "this call is in module '\(project.modules.module(of: call.path) ?? "")', which cannot import '\(singleton.typeName)'s module '\(project.modules.module(of: singleton.declaration.path) ?? "")' without a module cycle",
+          at: location()))
+      return nil
+    }
+    // The accessor moves to the call: it must be isolated as the singleton is.
+    if passesAccessor, let actor = index.isolation(of: singleton.typeName),
+      isolation(at: Syntax(call.call), in: call.context.typeName.map(index.resolveType)) != actor
+    {
+      problems[call.typeName, default: ConsumerRefusal(.isolation, [])].diagnostics.append(
+        .error(
+          "'\(accessExpression)' is \(actor)-isolated and this call is not, so it cannot pass it here; make the caller \(actor) first",
+          at: location()))
+      return nil
+    }
+    return CallSite(
+      call: call, arguments: arguments + extraArguments, captured: call.context.isStatic ? [] : captured.filter { $0 != "self" },
+      passesAccessor: passesAccessor,
+      makesLazy: creator == singleton.typeName && singletonHandsSelf(to: call.typeName), insertions: insertions)
   }
 
   typealias Slot = (name: String, type: String, protocols: [String])

@@ -8,15 +8,7 @@ extension InjectDesigner {
   // MARK: 3. Analysis of one consumer
 
   func analyse(_ typeName: String, references all: [Reference]) throws -> Consumer? {
-    // Objective-C creates it: those callers cannot pass the new init arguments.
-    if ObjectiveCUses.isVisible(typeName, index: index) {
-      let places = ObjectiveCUses.creations(of: typeName, in: project)
-      if !places.isEmpty {
-        throw ConsumerRefusal(.objectiveC, places.map {
-          .error("Objective-C code creates '\(typeName)' here, and desingleton does not rewrite Objective-C, so it could not pass the new init arguments", at: $0)
-        })
-      }
-    }
+    try refuseObjectiveCCreation(of: typeName)
     let declarations = index.declarations(of: typeName)
     guard let primary = declarations.first(where: { !$0.isExtension }) else {
       throw Refusal("cannot find the declaration of '\(typeName)'")
@@ -24,110 +16,13 @@ extension InjectDesigner {
     var consumer = Consumer(typeName: typeName, declarations: declarations, primary: primary)
     consumer.propertyInjected = propertyInjected.contains(typeName)
     let members = declarations.flatMap(\.members)
-    var reads: Set<String> = []
-    var writes: Set<String> = []
-    var problems: [(reason: SkipReason, diagnostic: Diagnostic)] = []
-    var aliasDefinitions: [Reference] = []
-    var heldDefinitions: [(Reference, [String]?)] = []
-    var passed: [(reference: Reference, protocolName: String)] = []
+    var uses = ConsumerUses()
     for reference in all where index.enclosingType(of: reference) == typeName {
-      if reference.context.isStatic {
-        consumer.staticReferences.append(reference)
-        continue
-      }
-      // `init(store: Store = Store.shared)`: the type already receives the instance (see `holdParameter`).
-      if case .held = reference.use {
-        (heldDefinitions, consumer.references) = (heldDefinitions + [(reference, nil)], consumer.references + [reference])
-        continue
-      }
-      // What an earlier run wrote: the accessor as an injected argument or a coder-init fallback.
-      var passedAs: String?
-      if reference.use == .instance {
-        switch try plumbing(of: reference) {
-        case .kept:
-          // A default like those `--default-argument` writes goes without it (see `typedDefault`).
-          if let (held, names) = try typedDefault(of: reference) {
-            (heldDefinitions, consumer.references) = (heldDefinitions + [(held, names)], consumer.references + [held])
-          }
-          continue
-        case .passed(let protocolName): passedAs = protocolName
-        case .none: break
-        }
-      }
-      // `use(.shared)` may be another type's: it stays, and the accessor stays with it until `finish`.
-      if reference.use == .unresolvedImplicit { continue }
-      if let passedAs {
-        // A creation site that passes the accessor to a parameter of a protocol type: the creator
-        // receives that protocol too and passes its own, so the accessor moves one level up. In a
-        // stored property's initial value it stays (the property cannot be read there).
-        if reference.context.inPropertyInitializer { continue }
-        passed.append((reference, passedAs))
-        continue
-      }
-      // A parameter's default value cannot read an injected property either.
-      if try isInParameterDefault(reference) {
-        problems.append((.unreadableValue, .error("'\(singleton.accessExpression)' is used in a default argument of '\(reference.context.memberName ?? typeName)', which cannot read an injected property; pass the value at the call sites instead", at: reference.location)))
-        continue
-      }
-      // Stored property initial values cannot read injected properties.
-      if reference.context.inPropertyInitializer, let memberName = reference.context.memberName,
-        let stored = members.first(where: { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.isStatic }),
-        !stored.modifiers.contains("lazy")
-      {
-        let isAliasDefinition: Bool
-        if case .alias(let name) = reference.use, name == memberName, reference.alias == nil { isAliasDefinition = true } else { isAliasDefinition = false }
-        if !isAliasDefinition && reference.alias == nil {
-          problems.append((.unreadableValue, .error("'\(singleton.accessExpression)' is used in the initial value of stored property '\(memberName)'; make it lazy or set it in an init", at: reference.location)))
-          continue
-        }
-      }
-
-      consumer.references.append(reference)
-      switch reference.use {
-      case .member(let name, let access):
-        if access == .write { writes.insert(name) } else { reads.insert(name) }
-      case .alias:
-        aliasDefinitions.append(reference)
-      case .reassignment:
-        problems.append((.instanceUse, .error("'\(typeName)' replaces the shared instance", at: reference.location)))
-      case .instance:
-        problems.append((.instanceUse, .error("'\(typeName)' passes the instance '\(singleton.accessExpression)' itself, so it cannot be told which protocol it needs", at: reference.location)))
-      case .keyPath:
-        problems.append((.instanceUse, .error("'\(typeName)' applies a key path to '\(singleton.accessExpression)', so which member it needs cannot be told; use the member by name", at: reference.location)))
-      case .unresolvedImplicit, .held:
-        break
-      }
+      try classify(reference, members: members, into: &uses, consumer: &consumer)
     }
-    if let first = problems.first { throw ConsumerRefusal(first.reason, problems.map(\.diagnostic)) }
-    // A `Sendable` type can store, and a `@Sendable` closure capture, only `Sendable` existentials.
-    let sendable = try index.isCheckedSendable(typeName) || consumer.references.contains { try isInSendableClosure($0) }
-    let calls = callArguments(consumer.references)
-    let (chosen, uncovered) = catalog.cover(reads: reads, writes: writes, calls: calls, sendable: sendable)
-    if let uncovered, sendable, catalog.cover(reads: reads, writes: writes, calls: calls).uncovered == nil {
-      let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
-      throw ConsumerRefusal(
-        .uncoveredMember, "'\(typeName)' needs a 'Sendable' protocol for '\(uncovered)' (it is Sendable, or uses it in a '@Sendable' closure), and no protocol of '\(singleton.typeName)' that covers it is 'Sendable'; add 'Sendable' to that protocol first",
-        at: location)
-    }
-    if let uncovered, catalog.entries.contains(where: { $0.covers.contains(uncovered) }),
-      let call = consumer.references.first(where: { reference in
-        guard case .member(uncovered, .call) = reference.use, let arguments = reference.arguments else { return false }
-        return !catalog.entries.contains { $0.covers(uncovered, calledWith: [arguments]) }
-      }), let arguments = call.arguments
-    {
-      let written = "\(uncovered)(\(arguments.labels.map { "\($0):" }.joined()))"
-      throw ConsumerRefusal(
-        .uncoveredMember, "'\(typeName)' calls '\(written)', an overload no protocol of '\(singleton.typeName)' declares; run '\(sliceCommand(for: uncovered))' to cut one",
-        at: call.location)
-    }
-    if let uncovered {
-      let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
-      let written = writes.contains(uncovered)
-      let message = written
-        ? "'\(typeName)' sets '\(uncovered)', but no protocol of '\(singleton.typeName)' declares it '{ get set }'; run '\(sliceCommand(for: uncovered))' to cut one"
-        : "'\(typeName)' uses '\(uncovered)', which no protocol of '\(singleton.typeName)' covers; run '\(sliceCommand(for: uncovered))' to cut one"
-      throw ConsumerRefusal(.uncoveredMember, message, at: location)
-    }
+    if let first = uses.problems.first { throw ConsumerRefusal(first.reason, uses.problems.map(\.diagnostic)) }
+    let chosen = try chooseProtocols(for: consumer, uses: uses)
+    var passed = uses.passed
     // A type that only hands the instance on and that no code outside tests creates is a
     // composition root: it keeps passing the accessor, and `finish` makes it the owner.
     if consumer.references.isEmpty && !passed.isEmpty {
@@ -149,9 +44,139 @@ extension InjectDesigner {
         consumer.referenceProtocol[reference.range] = entry.name
       }
     }
-    try routeAliases(aliasDefinitions, in: &consumer, chosen: chosen)
-    for (definition, declared) in heldDefinitions { try holdParameter(definition, declared: declared, in: &consumer, chosen: chosen) }
+    try routeAliases(uses.aliasDefinitions, in: &consumer, chosen: chosen)
+    for (definition, declared) in uses.heldDefinitions { try holdParameter(definition, declared: declared, in: &consumer, chosen: chosen) }
     return consumer
+  }
+
+  /// What a consumer's own uses of the accessor say, before any protocol is chosen.
+  struct ConsumerUses {
+    var reads: Set<String> = []
+    var writes: Set<String> = []
+    var problems: [(reason: SkipReason, diagnostic: Diagnostic)] = []
+    var aliasDefinitions: [Reference] = []
+    var heldDefinitions: [(Reference, [String]?)] = []
+    var passed: [(reference: Reference, protocolName: String)] = []
+  }
+
+  /// Objective-C creates it: those callers cannot pass the new init arguments.
+  func refuseObjectiveCCreation(of typeName: String) throws {
+    if ObjectiveCUses.isVisible(typeName, index: index) {
+      let places = ObjectiveCUses.creations(of: typeName, in: project)
+      if !places.isEmpty {
+        throw ConsumerRefusal(.objectiveC, places.map {
+          .error("Objective-C code creates '\(typeName)' here, and desingleton does not rewrite Objective-C, so it could not pass the new init arguments", at: $0)
+        })
+      }
+    }
+  }
+
+  /// One use of the accessor in the consumer's code: a member read or written, an alias, a value
+  /// handed on, a default parameter, or a problem that keeps the consumer as it is.
+  func classify(_ reference: Reference, members: [MemberDecl], into uses: inout ConsumerUses, consumer: inout Consumer) throws {
+    let typeName = consumer.typeName
+    if reference.context.isStatic {
+      consumer.staticReferences.append(reference)
+      return
+    }
+    // `init(store: Store = Store.shared)`: the type already receives the instance (see `holdParameter`).
+    if case .held = reference.use {
+      (uses.heldDefinitions, consumer.references) = (uses.heldDefinitions + [(reference, nil)], consumer.references + [reference])
+      return
+    }
+    // What an earlier run wrote: the accessor as an injected argument or a coder-init fallback.
+    var passedAs: String?
+    if reference.use == .instance {
+      switch try plumbing(of: reference) {
+      case .kept:
+        // A default like those `--default-argument` writes goes without it (see `typedDefault`).
+        if let (held, names) = try typedDefault(of: reference) {
+          (uses.heldDefinitions, consumer.references) = (uses.heldDefinitions + [(held, names)], consumer.references + [held])
+        }
+        return
+      case .passed(let protocolName): passedAs = protocolName
+      case .none: break
+      }
+    }
+    // `use(.shared)` may be another type's: it stays, and the accessor stays with it until `finish`.
+    if reference.use == .unresolvedImplicit { return }
+    if let passedAs {
+      // A creation site that passes the accessor to a parameter of a protocol type: the creator
+      // receives that protocol too and passes its own, so the accessor moves one level up. In a
+      // stored property's initial value it stays (the property cannot be read there).
+      if reference.context.inPropertyInitializer { return }
+      uses.passed.append((reference, passedAs))
+      return
+    }
+    // A parameter's default value cannot read an injected property either.
+    if try isInParameterDefault(reference) {
+      uses.problems.append((.unreadableValue, .error("'\(singleton.accessExpression)' is used in a default argument of '\(reference.context.memberName ?? typeName)', which cannot read an injected property; pass the value at the call sites instead", at: reference.location)))
+      return
+    }
+    // Stored property initial values cannot read injected properties.
+    if reference.context.inPropertyInitializer, let memberName = reference.context.memberName,
+      let stored = members.first(where: { $0.kind == .property && $0.name == memberName && $0.isStored && !$0.isStatic }),
+      !stored.modifiers.contains("lazy")
+    {
+      let isAliasDefinition: Bool
+      if case .alias(let name) = reference.use, name == memberName, reference.alias == nil { isAliasDefinition = true } else { isAliasDefinition = false }
+      if !isAliasDefinition && reference.alias == nil {
+        uses.problems.append((.unreadableValue, .error("'\(singleton.accessExpression)' is used in the initial value of stored property '\(memberName)'; make it lazy or set it in an init", at: reference.location)))
+        return
+      }
+    }
+
+    consumer.references.append(reference)
+    switch reference.use {
+    case .member(let name, let access):
+      if access == .write { uses.writes.insert(name) } else { uses.reads.insert(name) }
+    case .alias:
+      uses.aliasDefinitions.append(reference)
+    case .reassignment:
+      uses.problems.append((.instanceUse, .error("'\(typeName)' replaces the shared instance", at: reference.location)))
+    case .instance:
+      uses.problems.append((.instanceUse, .error("'\(typeName)' passes the instance '\(singleton.accessExpression)' itself, so it cannot be told which protocol it needs", at: reference.location)))
+    case .keyPath:
+      uses.problems.append((.instanceUse, .error("'\(typeName)' applies a key path to '\(singleton.accessExpression)', so which member it needs cannot be told; use the member by name", at: reference.location)))
+    case .unresolvedImplicit, .held:
+      break
+    }
+  }
+
+  /// The protocols that cover what the consumer reads, writes and calls, or the refusal naming the
+  /// member no protocol covers (a `Sendable` consumer needs `Sendable` protocols).
+  func chooseProtocols(for consumer: Consumer, uses: ConsumerUses) throws -> [ProtocolCatalog.Entry] {
+    let typeName = consumer.typeName
+    // A `Sendable` type can store, and a `@Sendable` closure capture, only `Sendable` existentials.
+    let sendable = try index.isCheckedSendable(typeName) || consumer.references.contains { try isInSendableClosure($0) }
+    let calls = callArguments(consumer.references)
+    let (chosen, uncovered) = catalog.cover(reads: uses.reads, writes: uses.writes, calls: calls, sendable: sendable)
+    if let uncovered, sendable, catalog.cover(reads: uses.reads, writes: uses.writes, calls: calls).uncovered == nil {
+      let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
+      throw ConsumerRefusal(
+        .uncoveredMember, "'\(typeName)' needs a 'Sendable' protocol for '\(uncovered)' (it is Sendable, or uses it in a '@Sendable' closure), and no protocol of '\(singleton.typeName)' that covers it is 'Sendable'; add 'Sendable' to that protocol first",
+        at: location)
+    }
+    if let uncovered, catalog.entries.contains(where: { $0.covers.contains(uncovered) }),
+      let call = consumer.references.first(where: { reference in
+        guard case .member(uncovered, .call) = reference.use, let arguments = reference.arguments else { return false }
+        return !catalog.entries.contains { $0.covers(uncovered, calledWith: [arguments]) }
+      }), let arguments = call.arguments
+    {
+      let written = "\(uncovered)(\(arguments.labels.map { "\($0):" }.joined()))"
+      throw ConsumerRefusal(
+        .uncoveredMember, "'\(typeName)' calls '\(written)', an overload no protocol of '\(singleton.typeName)' declares; run '\(sliceCommand(for: uncovered))' to cut one",
+        at: call.location)
+    }
+    if let uncovered {
+      let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
+      let written = uses.writes.contains(uncovered)
+      let message = written
+        ? "'\(typeName)' sets '\(uncovered)', but no protocol of '\(singleton.typeName)' declares it '{ get set }'; run '\(sliceCommand(for: uncovered))' to cut one"
+        : "'\(typeName)' uses '\(uncovered)', which no protocol of '\(singleton.typeName)' covers; run '\(sliceCommand(for: uncovered))' to cut one"
+      throw ConsumerRefusal(.uncoveredMember, message, at: location)
+    }
+    return chosen
   }
 
   /// An alias goes through the one protocol that covers every member used through it; a local

@@ -86,7 +86,7 @@ extension InjectDesigner {
       var grew = true
       while grew {
         grew = false
-        for (key, factory) in kept {
+        for factory in kept.values {
           for call in factory.calls where call.context.isStatic && !factory.contains(call) {
             guard let caller = kept.first(where: { $0.value.contains(call) })?.key,
               !factory.created.isSubset(of: kept[caller]?.created ?? [])

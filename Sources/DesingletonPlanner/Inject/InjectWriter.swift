@@ -153,23 +153,43 @@ struct InjectWriter {
   }
 
   mutating func rewriteInits(_ consumer: Consumer, moved: [String] = []) throws {
-    let primaryFile = try project.file(consumer.primary.path)
-    let source = primaryFile.source
-    let lineEnding = source.lineEnding
+    let source = try project.file(consumer.primary.path).source
     let unit = source.indentUnit
     let memberIndent = consumer.primary.members.first.map { source.indentation(at: $0.range.bytes.lowerBound) }
       ?? source.indentation(at: consumer.primary.range.bytes.lowerBound) + unit
     var inserted = newPropertyLines(consumer, indent: memberIndent)
-    let parameters = consumer.slots.map { slot -> String in
-      "\(slot.name): \(slot.type)" + (options.defaultArgument ? " = \(accessExpression)" : "")
-    }
-    let assignments = consumer.slots.map { "self.\($0.name) = \($0.name)" } + moved
-    // A held property is set by the inits that set it already.
-    let singletonAssignments = consumer.slots.filter { consumer.heldParameters[$0.protocols[0]] == nil }
-      .map { "self.\($0.name) = \(accessExpression)" } + moved
-    let heldInit = try heldInit(of: consumer)
-
+    let texts = InitTexts(
+      parameters: consumer.slots.map { slot -> String in
+        "\(slot.name): \(slot.type)" + (options.defaultArgument ? " = \(accessExpression)" : "")
+      },
+      assignments: consumer.slots.map { "self.\($0.name) = \($0.name)" } + moved,
+      // A held property is set by the inits that set it already.
+      singletonAssignments: consumer.slots.filter { consumer.heldParameters[$0.protocols[0]] == nil }
+        .map { "self.\($0.name) = \(accessExpression)" } + moved)
     var requiredNotes: [String] = []
+    try rewriteDeclaredInits(consumer, texts, moved: moved, notes: &requiredNotes)
+    if let generated = consumer.generatedInit {
+      let lines = generatedInitLines(generated, of: consumer, texts, indent: memberIndent, unit: unit, notes: &requiredNotes)
+      if !inserted.isEmpty { inserted.append("") }
+      inserted += lines
+    }
+    insertMembers(inserted, into: consumer.primary, source: source)
+    output.notes.append(contentsOf: requiredNotes.map { "  " + $0 })
+  }
+
+  /// What an init of a consumer gains: its parameters, the assignments from them, and the assignments
+  /// from the accessor in the inits callers cannot pass arguments to.
+  struct InitTexts {
+    var parameters: [String]
+    var assignments: [String]
+    var singletonAssignments: [String]
+  }
+
+  /// The consumer's own inits take the parameters (or, `required` ones, the accessor); the held init
+  /// is retyped; convenience and delegating inits forward to the one they call.
+  mutating func rewriteDeclaredInits(_ consumer: Consumer, _ texts: InitTexts, moved: [String], notes requiredNotes: inout [String]) throws {
+    let (parameters, assignments, singletonAssignments) = (texts.parameters, texts.assignments, texts.singletonAssignments)
+    let heldInit = try heldInit(of: consumer)
     for declaration in consumer.declarations where !consumer.propertyInjected && !consumer.readsEnvironment {
       for member in declaration.members where member.kind == .initializer {
         let file = try project.file(member.range.path)
@@ -198,55 +218,59 @@ struct InjectWriter {
         insertStatements(assignments, atStartOf: body, in: file)
       }
     }
-    if let generated = consumer.generatedInit {
-      var lines: [String] = []
-      let inner = memberIndent + unit
-      switch generated {
-      case .memberwise(let memberwise, let body):
-        lines.append("\(memberIndent)init(\((parameters + memberwise).joined(separator: ", "))) {")
-        lines += (assignments + body).map { inner + $0 }
-        lines.append("\(memberIndent)}")
-      case .classInit(let superCall, let coderInit, let inherited, let required):
-        if superCall != nil || inherited.isEmpty {
-          lines.append("\(memberIndent)init(\(parameters.joined(separator: ", "))) {")
-          lines += assignments.map { inner + $0 }
-          if let superCall { lines.append(inner + superCall) }
-          lines.append("\(memberIndent)}")
-        }
-        for (position, inheritedInit) in inherited.enumerated() {
-          if position > 0 || superCall != nil { lines.append("") }
-          let all = parameters + (inheritedInit.parameters.isEmpty ? [] : [inheritedInit.parameters])
-          lines.append("\(memberIndent)init\(inheritedInit.failable)(\(all.joined(separator: ", ")))\(inheritedInit.effects) {")
-          lines += assignments.map { inner + $0 }
-          lines.append(inner + inheritedInit.superCall)
-          lines.append("\(memberIndent)}")
-        }
-        for requiredInit in required {
-          lines.append("")
-          lines.append("\(memberIndent)required init\(requiredInit.failable)(\(requiredInit.parameters))\(requiredInit.effects) {")
-          lines += singletonAssignments.map { inner + $0 }
-          lines.append(inner + requiredInit.superCall)
-          lines.append("\(memberIndent)}")
-          requiredNotes.append("\(consumer.primary.location.path):\(consumer.primary.location.line): required init\(requiredInit.failable)(\(requiredInit.shape.map { "\($0.label):" }.joined())) takes '\(accessExpression)'")
-        }
-        if coderInit {
-          lines.append("")
-          lines.append("\(memberIndent)required init?(coder: NSCoder) {")
-          lines += singletonAssignments.map { inner + $0 }
-          lines.append(inner + "super.init(coder: coder)")
-          lines.append("\(memberIndent)}")
-          requiredNotes.append("\(consumer.primary.location.path):\(consumer.primary.location.line): required init?(coder:) takes '\(accessExpression)'")
-        }
-      case .plain:
+  }
+
+  /// The init the design generates for a consumer that had none of its own (memberwise, a class's
+  /// with its superclass's inits and required inits, or plain).
+  func generatedInitLines(
+    _ generated: GeneratedInit, of consumer: Consumer, _ texts: InitTexts, indent memberIndent: String, unit: String,
+    notes requiredNotes: inout [String]
+  ) -> [String] {
+    let (parameters, assignments, singletonAssignments) = (texts.parameters, texts.assignments, texts.singletonAssignments)
+    var lines: [String] = []
+    let inner = memberIndent + unit
+    switch generated {
+    case .memberwise(let memberwise, let body):
+      lines.append("\(memberIndent)init(\((parameters + memberwise).joined(separator: ", "))) {")
+      lines += (assignments + body).map { inner + $0 }
+      lines.append("\(memberIndent)}")
+    case .classInit(let superCall, let coderInit, let inherited, let required):
+      if superCall != nil || inherited.isEmpty {
         lines.append("\(memberIndent)init(\(parameters.joined(separator: ", "))) {")
         lines += assignments.map { inner + $0 }
+        if let superCall { lines.append(inner + superCall) }
         lines.append("\(memberIndent)}")
       }
-      if !inserted.isEmpty { inserted.append("") }
-      inserted += lines
+      for (position, inheritedInit) in inherited.enumerated() {
+        if position > 0 || superCall != nil { lines.append("") }
+        let all = parameters + (inheritedInit.parameters.isEmpty ? [] : [inheritedInit.parameters])
+        lines.append("\(memberIndent)init\(inheritedInit.failable)(\(all.joined(separator: ", ")))\(inheritedInit.effects) {")
+        lines += assignments.map { inner + $0 }
+        lines.append(inner + inheritedInit.superCall)
+        lines.append("\(memberIndent)}")
+      }
+      for requiredInit in required {
+        lines.append("")
+        lines.append("\(memberIndent)required init\(requiredInit.failable)(\(requiredInit.parameters))\(requiredInit.effects) {")
+        lines += singletonAssignments.map { inner + $0 }
+        lines.append(inner + requiredInit.superCall)
+        lines.append("\(memberIndent)}")
+        requiredNotes.append("\(consumer.primary.location.path):\(consumer.primary.location.line): required init\(requiredInit.failable)(\(requiredInit.shape.map { "\($0.label):" }.joined())) takes '\(accessExpression)'")
+      }
+      if coderInit {
+        lines.append("")
+        lines.append("\(memberIndent)required init?(coder: NSCoder) {")
+        lines += singletonAssignments.map { inner + $0 }
+        lines.append(inner + "super.init(coder: coder)")
+        lines.append("\(memberIndent)}")
+        requiredNotes.append("\(consumer.primary.location.path):\(consumer.primary.location.line): required init?(coder:) takes '\(accessExpression)'")
+      }
+    case .plain:
+      lines.append("\(memberIndent)init(\(parameters.joined(separator: ", "))) {")
+      lines += assignments.map { inner + $0 }
+      lines.append("\(memberIndent)}")
     }
-    insertMembers(inserted, into: consumer.primary, source: source)
-    output.notes.append(contentsOf: requiredNotes.map { "  " + $0 })
+    return lines
   }
 
   /// The declarations of the properties the consumer gains, one per slot it does not hold already.
