@@ -89,7 +89,7 @@ struct Finish: ParsableCommand {
       if let named = roots.first(where: { !unit.index.types(named: $0).isEmpty || unit.index.hasType($0) }) ?? roots.first {
         root = named
       } else {
-        let proposal = try FinishPlanner.proposedRoot(singleton: unitSingleton, project: unit)
+        let proposal = try CompositionRoots.proposedRoot(singleton: unitSingleton, project: unit)
         guard let proposed = proposal.root else {
           throw Refusal(
             proposal.candidates.isEmpty

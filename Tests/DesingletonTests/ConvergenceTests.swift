@@ -111,7 +111,7 @@ import Testing
 
     let injected = makeProject(files)
     let target = try #require(injected.index.singletons.first)
-    #expect(try FinishPlanner.proposedRoot(singleton: target, project: injected).root == "Root")
+    #expect(try CompositionRoots.proposedRoot(singleton: target, project: injected).root == "Root")
     let finished = try apply(
       FinishPlanner.plan(singleton: target, options: FinishOptions(root: "Root"), project: injected), to: injected,
       files: files)

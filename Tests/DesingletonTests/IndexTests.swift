@@ -708,10 +708,10 @@ import Testing
     let paths = texts.keys.sorted().map { directory + "/" + $0 }
     let project = Project(index: IndexBuilder().build(paths: paths, mentioning: ["Store"]))
     #expect(!project.index.files.map(\.path).contains(directory + "/Container.swift"))
-    #expect(try !FinishPlanner.isCompositionRoot("Flow", project: project))
+    #expect(try !CompositionRoots.isCompositionRoot("Flow", project: project))
     let changed = SourceText(path: directory + "/Flow.swift", text: "struct Flow {\n  let x = 1\n  func title() -> String { Store.shared.theme }\n}\n")
     let rewritten = try project.replacing([changed])
     #expect(rewritten.index.allPaths == project.index.allPaths)
-    #expect(try !FinishPlanner.isCompositionRoot("Flow", project: rewritten))
+    #expect(try !CompositionRoots.isCompositionRoot("Flow", project: rewritten))
   }
 }

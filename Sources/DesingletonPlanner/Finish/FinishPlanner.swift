@@ -81,33 +81,6 @@ public enum FinishPlanner {
     }
   }
 
-  /// Every remaining reference to the accessor, classified.
-  public static func remainingReferences(singleton: Singleton, root: String?, project: Project) -> [RemainingReference] {
-    let index = project.index
-    return index.references(to: singleton).map { reference in
-      let owner = index.enclosingType(of: reference)
-      let kind: RemainingReference.Kind
-      if index.isInTest(reference) {
-        kind = .test
-      } else if owner == nil {
-        kind = .topLevel
-      } else if owner == singleton.typeName {
-        kind = .singleton
-      } else if reference.context.isStatic {
-        kind = .staticContext
-      } else if owner == root {
-        kind = .root
-      } else if reference.context.memberName == "init(coder:)" {
-        kind = .coderInit
-      } else if let owner, index.systemCreation(of: owner) != nil {
-        kind = .frameworkCreated
-      } else {
-        kind = .consumer
-      }
-      return RemainingReference(reference: reference, kind: kind, typeName: owner)
-    }
-  }
-
   public static func plan(singleton: Singleton, options: FinishOptions, project: Project) throws -> Plan {
     try run(singleton: singleton, options: options, project: project).plan
   }
@@ -134,7 +107,7 @@ public enum FinishPlanner {
     else {
       throw Refusal(rootMatches.isEmpty ? "no type named '\(options.root)'" : "'\(options.root)' is ambiguous: \(rootMatches.joined(separator: ", "))")
     }
-    let remaining = remainingReferences(singleton: singleton, root: root, project: project)
+    let remaining = CompositionRoots.remainingReferences(singleton: singleton, root: root, project: project)
     try checkRootDoesNotReceiveTheInstance(singleton, root: root, project: project)
     let testRefusals = options.includeTests
       ? try testReferencesToRefuse(remaining.filter { $0.kind == .test }, project: project) : [:]
@@ -224,9 +197,11 @@ struct Blockers {
       var message = "'\(singleton.accessExpression)' is still used by \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")"
       switch item.kind {
       case .consumer:
-        if let type = item.typeName, suggested.insert(type).inserted { message += try suggestion(for: type) }
+        if let type = item.typeName, suggested.insert(type).inserted {
+          message += try NextCommand.injectType(type, singleton: singleton, project: project, rewrite: rewrite)
+        }
       case .frameworkCreated:
-        message += "; it cannot take init parameters: \(InjectPlanner.wiringHint)"
+        message += "; it cannot take init parameters: \(CompositionRoots.wiringHint)"
       case .test:
         if let reason = testRefusals[item.reference] {
           message = "'\(singleton.accessExpression)' is used by a test\(item.typeName.map { " '\($0)'" } ?? "")"
@@ -243,22 +218,5 @@ struct Blockers {
       diagnostics.append(.note("'\(singleton.accessExpression)' is used by \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")", at: item.reference.location))
     }
     return diagnostics
-  }
-
-  /// Only a command that would work is suggested; otherwise the reason it would not.
-  private func suggestion(for type: String) throws -> String {
-    do {
-      let options = InjectOptions(types: [type])
-      let (plan, report) = try rewrite.map { try InjectPlanner.run(singleton: singleton, options: options, project: project, rewrite: $0) }
-        ?? InjectPlanner.run(singleton: singleton, options: options, project: project)
-      if plan.edits.isEmpty && plan.newFiles.isEmpty {
-        let reason = report.skipped.first { $0.typeName == type }?.diagnostics.first?.message ?? "it would change nothing"
-        return "; 'inject --type \(type)' cannot take it yet: \(reason)"
-      }
-      return "; run 'desingleton inject --singleton \(singleton.typeName) --type \(type)'"
-    } catch let refusal as Refusal {
-      let reason = refusal.diagnostics.first?.message ?? ""
-      return "; 'inject --type \(type)' cannot take it yet: \(reason)"
-    }
   }
 }

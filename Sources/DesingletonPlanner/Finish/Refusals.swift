@@ -15,7 +15,7 @@ extension FinishPlanner {
       guard let initializer = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
       for parameter in initializer.signature.parameterClause.parameters {
         guard namedTypes(in: parameter.type).contains(where: { accepted.contains(index.resolveType($0)) }) else { continue }
-        let creators = try creators(of: root, project: project).filter { !index.isTestType($0) }
+        let creators = try CompositionRoots.creators(of: root, project: project).filter { !index.isTestType($0) }
         var message = "'\(root)' receives the instance through '\(member.displayName)', so it is not the composition root: "
           + "a second instance would change behaviour; run 'desingleton finish' with the type that creates it as --root"
         if !creators.isEmpty { message += ": " + creators.map { "'\($0)'" }.joined(separator: ", ") }
@@ -73,7 +73,7 @@ extension FinishPlanner {
     for item in items {
       let file = try project.file(item.reference.range.path)
       guard let node = file.expression(at: item.reference.range.bytes) else { continue }
-      guard item.reference.alias == nil, isInitializerArgument(node, index: index) || isEnvironmentValue(node) else {
+      guard item.reference.alias == nil, isInitializerArgument(node, index: index) || InitCallFinder.isEnvironmentValue(node) else {
         reasons[item.reference] = "other than as an argument of an initializer: a fresh instance there would not be "
           + "the one the code under test uses; change the test by hand"
         continue
@@ -107,18 +107,6 @@ extension FinishPlanner {
     // still created by `T(...)`, and only a protocol cannot be.
     guard let written = called.typeReferenceText, written != "Self" else { return false }
     return !index.declarations(of: index.resolveType(written)).contains { $0.kind == .protocol }
-  }
-
-  /// The value of `view.environment(\.key, <expression>)`: handed to the views made there, as an
-  /// init argument is.
-  static func isEnvironmentValue(_ expression: ExprSyntax) -> Bool {
-    guard let argument = expression.parent?.as(LabeledExprSyntax.self), argument.label == nil,
-      let list = argument.parent?.as(LabeledExprListSyntax.self), list.count == 2, list.last?.id == argument.id,
-      list.first?.expression.is(KeyPathExprSyntax.self) == true,
-      let call = list.parent?.as(FunctionCallExprSyntax.self),
-      call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "environment"
-    else { return false }
-    return true
   }
 
   /// A Swift Testing `@Test` function, or an XCTest method (`test...()`, which XCTest finds by its name).

@@ -65,7 +65,7 @@ extension FinishPlanner {
       let end = initializer.endPositionBeforeTrailingTrivia.utf8Offset
       if let annotation = property.binding.typeAnnotation {
         plan.add(TextEdit(range: annotation.endPositionBeforeTrailingTrivia.utf8Offset..<end, replacement: ""), in: root.path)
-      } else if let type = writtenType(of: value, index: index) {
+      } else if let type = InitCallFinder.writtenType(of: value, index: index) {
         let start = property.binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset
         plan.add(TextEdit(range: start..<end, replacement: ": \(type)"), in: root.path)
       } else {
@@ -145,21 +145,6 @@ extension FinishPlanner {
     default:
       return nil
     }
-  }
-
-  /// The type written in `T(...)` or `T.init(...)` when the index declares `T`.
-  static func writtenType(of value: ExprSyntax, index: Index) -> String? {
-    guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
-    var called = call.calledExpression
-    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
-      let base = member.base
-    {
-      called = base
-    }
-    guard let written = called.typeReferenceText, written != "Self",
-      !index.declarations(of: index.resolveType(written)).contains(where: { $0.kind == .protocol })
-    else { return nil }
-    return written
   }
 }
 

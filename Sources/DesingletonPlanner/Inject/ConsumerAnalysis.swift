@@ -366,7 +366,7 @@ extension InjectDesigner {
       }
     }
     // `view.environment(\.counting, X.shared)`, setting the environment `--swiftui-environment` reads.
-    if FinishPlanner.isEnvironmentValue(node),
+    if InitCallFinder.isEnvironmentValue(node),
       let keyPath = node.parent?.parent?.as(LabeledExprListSyntax.self)?.first?.expression.as(KeyPathExprSyntax.self),
       keyPath.root == nil, keyPath.components.count == 1,
       let key = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.text,

@@ -135,7 +135,7 @@ extension InjectDesigner {
   /// Whether some code outside tests creates the type: a type nothing else creates, or only tests
   /// do, is a composition root.
   func isCreatedOutsideTests(_ typeName: String) throws -> Bool {
-    try !FinishPlanner.isCompositionRoot(typeName, project: project)
+    try !CompositionRoots.isCompositionRoot(typeName, project: project)
   }
 
   /// A consumer that creates another consumer hands down what that one needs, so it needs it too.
@@ -307,7 +307,7 @@ struct MovedInitialValue {
   }
 
   func inferredType(_ index: Index) -> String? {
-    binding.initializer.flatMap { FinishPlanner.writtenType(of: $0.value, index: index) }
+    binding.initializer.flatMap { InitCallFinder.writtenType(of: $0.value, index: index) }
   }
 
   /// The statement an init sets the property with: through the wrapper's storage for a SwiftUI

@@ -291,7 +291,7 @@ extension InjectDesigner {
       var type = binding.typeAnnotation?.type.trimmedDescription ?? member.typeText
       if type == nil, let value = binding.initializer?.value {
         type = RequirementBuilder(typeName: consumer.typeName, nestedTypeNames: [], isValueType: true, index: index).inferType(of: value)
-          ?? FinishPlanner.writtenType(of: value, index: index)
+          ?? InitCallFinder.writtenType(of: value, index: index)
       }
       guard let type else {
         let written = wrapper.map { _ in "wrapped property" } ?? "property"

@@ -164,10 +164,6 @@ struct ConsumerRefusal: Error {
 /// references, inits, call sites, configuration sites, imports, then the closures that must capture
 /// the new properties.
 public enum InjectPlanner {
-  /// How a human wires a type the system creates.
-  static let wiringHint =
-    "give it a property that whoever configures it sets, or keep the accessor there until the root passes it on"
-
   /// The plan and what was decided, for the summary and `--format json`.
   public static func run(singleton: Singleton, options: InjectOptions, project: Project) throws -> (plan: Plan, report: InjectReport) {
     let design = try decide(singleton: singleton, options: options, project: project)

@@ -66,7 +66,7 @@ extension InjectDesigner {
             frameworkCreated.append(
               SkippedConsumer(
                 typeName: usage.typeName, reason: kind,
-                diagnostics: [.note("'\(usage.typeName)': \(reason); \(InjectPlanner.wiringHint)", at: place)]))
+                diagnostics: [.note("'\(usage.typeName)': \(reason); \(CompositionRoots.wiringHint)", at: place)]))
           } else {
             skip(usage.typeName, kind, [.error("'\(usage.typeName)': \(reason)")])
           }
@@ -87,7 +87,7 @@ extension InjectDesigner {
   /// leaves their uses of the accessor for `finish`, which makes one of them its owner. A root that
   /// creates no consumer is injected like any consumer; whoever creates it outside the project passes it.
   func rootsHandingDown(_ targets: [String]) throws -> [SkippedConsumer] {
-    let candidates = try targets.filter { try FinishPlanner.isCompositionRoot($0, project: project) }
+    let candidates = try targets.filter { try CompositionRoots.isCompositionRoot($0, project: project) }
     guard !candidates.isEmpty else { return [] }
     // What an earlier run injected holds the instance as a protocol-typed stored property: a root
     // creating one is still where the instance comes from, so a second run keeps it too.
@@ -99,7 +99,7 @@ extension InjectDesigner {
     var creates: [String: String] = [:]
     var frontier = (targets + holders).map { (type: $0, consumer: $0) }
     while let (type, consumer) = frontier.popLast() {
-      for creator in try FinishPlanner.creators(of: type, project: project)
+      for creator in try CompositionRoots.creators(of: type, project: project)
       where creator != consumer && creates[creator] == nil && !index.isTestType(creator) {
         creates[creator] = type
         // A top-level function creates too, but nothing creates it.

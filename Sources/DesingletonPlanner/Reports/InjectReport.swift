@@ -141,13 +141,13 @@ public struct AccessorCensus: Sendable, Equatable {
 
   public init(singleton: Singleton, project: Project) throws {
     let collaborators = InjectPlanner.createdWhileMade(singleton, project: project)
-    for item in FinishPlanner.remainingReferences(singleton: singleton, root: nil, project: project) {
+    for item in CompositionRoots.remainingReferences(singleton: singleton, root: nil, project: project) {
       total += 1
       // An instance of a root or entry point is where the instance comes from (its static members,
       // such as a preview's, are not); tests get their own.
       let inInstance = [.consumer, .coderInit, .frameworkCreated, .root].contains(item.kind)
       let isRootOrEntry = try inInstance && item.typeName.map { owner in
-        try FinishPlanner.isEntryPoint(owner, index: project.index) || FinishPlanner.isCompositionRoot(owner, project: project)
+        try CompositionRoots.isEntryPoint(owner, index: project.index) || CompositionRoots.isCompositionRoot(owner, project: project)
       } ?? false
       if item.kind != .test && !isRootOrEntry {
         spreadRanges.append(item.reference.range)
@@ -170,7 +170,7 @@ public struct AccessorCensus: Sendable, Equatable {
           self.singleton += 1
           continue
         }
-        if try FinishPlanner.isCompositionRoot(owner, project: project) {
+        if try CompositionRoots.isCompositionRoot(owner, project: project) {
           roots += 1
         } else {
           elsewhere += 1

@@ -3,14 +3,45 @@ import DesingletonIndex
 import SwiftSyntax
 
 /// Where the one instance comes from: the composition roots and entry points every command asks about.
-extension FinishPlanner {
+public enum CompositionRoots {
+  /// How a human wires a type the system creates.
+  static let wiringHint =
+    "give it a property that whoever configures it sets, or keep the accessor there until the root passes it on"
+
+  /// Every remaining reference to the accessor, classified.
+  public static func remainingReferences(singleton: Singleton, root: String?, project: Project) -> [RemainingReference] {
+    let index = project.index
+    return index.references(to: singleton).map { reference in
+      let owner = index.enclosingType(of: reference)
+      let kind: RemainingReference.Kind
+      if index.isInTest(reference) {
+        kind = .test
+      } else if owner == nil {
+        kind = .topLevel
+      } else if owner == singleton.typeName {
+        kind = .singleton
+      } else if reference.context.isStatic {
+        kind = .staticContext
+      } else if owner == root {
+        kind = .root
+      } else if reference.context.memberName == "init(coder:)" {
+        kind = .coderInit
+      } else if let owner, index.systemCreation(of: owner) != nil {
+        kind = .frameworkCreated
+      } else {
+        kind = .consumer
+      }
+      return RemainingReference(reference: reference, kind: kind, typeName: owner)
+    }
+  }
+
   /// The composition root `finish` takes when none is named: the one root (or application entry
   /// point) whose code still uses the accessor; of several, the one entry point among them; else the
   /// one entry point of the code (`@main`, an application delegate). Nil when there is no such type
   /// or several: the caller names them.
   public static func proposedRoot(singleton: Singleton, project: Project) throws -> (root: String?, candidates: [String]) {
     let index = project.index
-    func isEntryPoint(_ type: String) -> Bool { FinishPlanner.isEntryPoint(type, index: index) }
+    func isEntryPoint(_ type: String) -> Bool { CompositionRoots.isEntryPoint(type, index: index) }
     var using: [String] = []
     for item in remainingReferences(singleton: singleton, root: nil, project: project) {
       guard let owner = item.typeName, !using.contains(owner) else { continue }

@@ -295,3 +295,32 @@ enum LocalBindingFinder {
     clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
   }
 }
+
+extension InitCallFinder {
+  /// The type written in `T(...)` or `T.init(...)` when the index declares `T`.
+  static func writtenType(of value: ExprSyntax, index: Index) -> String? {
+    guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
+    var called = call.calledExpression
+    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
+      let base = member.base
+    {
+      called = base
+    }
+    guard let written = called.typeReferenceText, written != "Self",
+      !index.declarations(of: index.resolveType(written)).contains(where: { $0.kind == .protocol })
+    else { return nil }
+    return written
+  }
+
+  /// The value of `view.environment(\.key, <expression>)`: handed to the views made there, as an
+  /// init argument is.
+  static func isEnvironmentValue(_ expression: ExprSyntax) -> Bool {
+    guard let argument = expression.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+      let list = argument.parent?.as(LabeledExprListSyntax.self), list.count == 2, list.last?.id == argument.id,
+      list.first?.expression.is(KeyPathExprSyntax.self) == true,
+      let call = list.parent?.as(FunctionCallExprSyntax.self),
+      call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "environment"
+    else { return false }
+    return true
+  }
+}
