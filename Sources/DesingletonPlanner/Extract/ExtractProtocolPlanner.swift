@@ -72,9 +72,7 @@ public enum ExtractProtocolPlanner {
   public static func run(
     singleton: Singleton, options: ExtractProtocolOptions, project: Project
   ) throws -> (plan: Plan, report: ExtractProtocolReport) {
-    let context = try Context(singleton: singleton, options: options, project: project)
-    let slices = try chooseSlices(context)
-    if slices.isEmpty {
+    guard let (design, traits, context) = try decide(singleton: singleton, options: options, project: project) else {
       // Every suggested slice is cut already (or nothing is used): a second run plans nothing.
       let plan = Plan(notes: [
         "nothing to slice: the protocols of '\(singleton.typeName)' already have every slice suggested for it; "
@@ -82,6 +80,20 @@ public enum ExtractProtocolPlanner {
       ])
       return (plan, Design().report(singleton: singleton))
     }
+    var plan = try write(design, traits: traits, context)
+    // The protocols and the conformance build only together: one piece.
+    plan.parts = [PlanPart(name: "Slices", newFiles: Set(plan.newFiles.keys))]
+    return (plan, design.report(singleton: singleton))
+  }
+
+  /// Steps 1 and 2: the design, with the traits its protocols share and the context `write` needs;
+  /// nil when there is nothing left to slice.
+  static func decide(
+    singleton: Singleton, options: ExtractProtocolOptions, project: Project
+  ) throws -> (design: Design, traits: ProtocolTraits, context: Context)? {
+    let context = try Context(singleton: singleton, options: options, project: project)
+    let slices = try chooseSlices(context)
+    if slices.isEmpty { return nil }
     var traits = ProtocolTraits(
       primary: context.primary, declarations: context.analysis.declarations, members: context.allMembers, slices: slices,
       index: context.index, objcDispatched: try objcDispatchedMembers(context))
@@ -91,11 +103,7 @@ public enum ExtractProtocolPlanner {
       traits.attributes = traits.attributes.filter(typed.attributes.contains)
       if let isolation = traits.isolation, !typed.attributes.contains(isolation) { traits.isolation = nil }
     }
-    let design = try decide(slices, traits: traits, context)
-    var plan = try write(design, traits: traits, context)
-    // The protocols and the conformance build only together: one piece.
-    plan.parts = [PlanPart(name: "Slices", newFiles: Set(plan.newFiles.keys))]
-    return (plan, design.report(singleton: singleton))
+    return (try decide(slices, traits: traits, context), traits, context)
   }
 
   /// What the steps share: the singleton, its declarations and the protocols it has.
