@@ -206,7 +206,7 @@ struct DeclarationCollector {
     types.append(
       typeDecl(
         name, qualified: qualified, kind: kind, group: group, modifiers: ModifierSummary(group.modifiers), members: [],
-        membersOmitted: true))
+        membersOmitted: true, hasTestMethod: outline.hasTestMethod))
     for alias in outline.typeAliases {
       typeAliases.append(TypeAlias(name: alias.name, aliasedType: alias.aliasedType, enclosingType: qualified))
     }
@@ -215,7 +215,7 @@ struct DeclarationCollector {
 
   private func typeDecl(
     _ name: String, qualified: String, kind: TypeDecl.Kind, group: some DeclGroupSyntax, modifiers: ModifierSummary,
-    members: [MemberDecl], membersOmitted: Bool
+    members: [MemberDecl], membersOmitted: Bool, hasTestMethod: Bool? = nil
   ) -> TypeDecl {
     TypeDecl(
       name: name,
@@ -229,7 +229,8 @@ struct DeclarationCollector {
       range: group.sourceRange(in: source),
       bodyOpen: group.memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
       bodyClose: group.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
-      membersOmitted: membersOmitted
+      membersOmitted: membersOmitted,
+      hasTestMethod: hasTestMethod
     )
   }
 }

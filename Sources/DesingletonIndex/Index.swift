@@ -361,6 +361,14 @@ public struct Index: Sendable {
     return declarationsByQualifiedName[qualifiedName] ?? []
   }
 
+  /// The type's first declaration (not an extension) for what it says of itself: its kind,
+  /// attributes, inheritance clause and `@Test` methods, never its members (which a scan may have
+  /// left out: this asks only for the type, so that no file is parsed again for its members).
+  func outlineDeclarations(of qualifiedName: String) -> [TypeDecl] {
+    coverage.needType(qualifiedName)
+    return declarationsByQualifiedName[qualifiedName] ?? []
+  }
+
   /// Qualified names of every declared type (not extensions) with this simple or qualified name.
   public func types(named name: String) -> [String] {
     coverage.needType(name)

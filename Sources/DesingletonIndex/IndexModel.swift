@@ -156,13 +156,16 @@ public final class TypeDecl: Hashable, Sendable {
   public let bodyClose: Int
   /// The members were left out (`members` is empty): a scan keeps them only for types that can matter.
   public let membersOmitted: Bool
+  /// A method is marked `@Test`, whether or not the members were kept: test code (`Index.isTestType`).
+  public let hasTestMethod: Bool
 
   public init(
     name: String, qualifiedName: String, kind: Kind, inherited: [String], attributes: [String], modifiers: [String],
     access: AccessLevel?, members: [MemberDecl], range: SourceRange, bodyOpen: Int, bodyClose: Int,
-    membersOmitted: Bool = false
+    membersOmitted: Bool = false, hasTestMethod: Bool? = nil
   ) {
     self.membersOmitted = membersOmitted
+    self.hasTestMethod = hasTestMethod ?? members.contains { $0.kind == .method && $0.attributes.contains("@Test") }
     self.name = name
     self.qualifiedName = qualifiedName
     self.kind = kind

@@ -23,6 +23,8 @@ enum MemberExtractor {
   struct Outline {
     var hasStaticAccessorName = false
     var hasNestedTypes = false
+    /// A method is marked `@Test` (Swift Testing): the type is test code (`Index.isTestType`).
+    var hasTestMethod = false
     var mutatingMethodNames: [String] = []
     /// The names a call can be written with: methods, properties and enum cases (`Index.callableNames`).
     var callableNames: [String] = []
@@ -70,6 +72,7 @@ enum MemberExtractor {
         let name = unquoted(function.name.text)
         outline.callableNames.append(name)
         if modifiers.others.contains("mutating") { outline.mutatingMethodNames.append(name) }
+        if !outline.hasTestMethod, attributeNames(function.attributes).contains("@Test") { outline.hasTestMethod = true }
         if modifiers.isStatic && accessors?.matches(name) == true { outline.hasStaticAccessorName = true }
       case .subscriptDecl:
         if ModifierSummary(RawSubscriptDeclSyntax(raw)!.modifiers).isStatic && accessors?.matches("subscript") == true {

@@ -29,7 +29,7 @@ extension Index {
     for prefix in ["any ", "some ", "@unchecked ", "@preconcurrency "] where name.hasPrefix(prefix) {
       name = String(name.dropFirst(prefix.count))
     }
-    if let primary = primaryDeclaration(of: resolveType(name)) { return .project(primary.kind) }
+    if let primary = outlineDeclarations(of: resolveType(name)).first(where: { !$0.isExtension }) { return .project(primary.kind) }
     if FrameworkTypes.class(named: name) != nil { return .frameworkClass }
     if FrameworkTypes.isProtocol(name) { return .frameworkProtocol }
     return .unknown
@@ -48,7 +48,7 @@ extension Index {
   }
 
   public func superclass(of qualifiedName: String) -> SuperclassAnswer {
-    guard let primary = primaryDeclaration(of: qualifiedName), primary.kind == .class,
+    guard let primary = outlineDeclarations(of: qualifiedName).first(where: { !$0.isExtension }), primary.kind == .class,
       let first = primary.inherited.first
     else { return .none }
     switch kind(ofWritten: first) {

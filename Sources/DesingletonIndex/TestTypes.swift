@@ -46,8 +46,8 @@ extension Index {
 
   /// `@Suite`, `@Test` members, or a declaration in a test file.
   private func hasTestMarks(_ qualifiedName: String) -> Bool {
-    declarations(of: qualifiedName).contains { declaration in
-      declaration.attributes.contains("@Suite") || declaration.members.contains { $0.attributes.contains("@Test") }
+    outlineDeclarations(of: qualifiedName).contains { declaration in
+      declaration.attributes.contains("@Suite") || declaration.hasTestMethod
         || (!declaration.isExtension && Index.isTestPath(declaration.path))
     }
   }

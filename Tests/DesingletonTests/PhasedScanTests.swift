@@ -287,6 +287,33 @@ import Testing
     #expect(scan.phases.count >= 2)
   }
 
+  /// Whether a consumer is test code (`@Suite`, a `@Test` method, a test file, an `XCTestCase`
+  /// subclass) is read from the type's outline: no file is parsed again for its members.
+  @Test func tellsTestConsumersWithoutParsingTheirFilesAgain() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "desingleton-phased-\(UUID().uuidString)"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let files = [
+      "Store.swift": "final class Store {\n  static let shared = Store()\n  var count = 0\n}\n",
+      "Feed.swift": "final class Feed {\n  func run() -> Int { Store.shared.count }\n}\n",
+      "Checks.swift": "struct Checks {\n  @Test func counts() { _ = Store.shared.count }\n}\n",
+      "Base.swift": "class Base: XCTestCase {}\n",
+      "Later.swift": "final class Later: Base {\n  func testCount() { _ = Store.shared.count }\n}\n",
+    ]
+    for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
+    let paths = try FileLoader().swiftFiles(in: [directory]).files
+    let builder = IndexBuilder(threads: 2)
+    let fullIndex = builder.build(paths: paths)
+    let full = try ScanReport(project: Project(index: fullIndex)).json()
+    let scan = PhasedScan(paths: paths, builder: builder)
+    let phased = try scan.run { index in try ScanReport(project: Project(index: index)).json() }
+    #expect(phased == full)
+    #expect(["Checks", "Later"].allSatisfy(fullIndex.isTestType) && !fullIndex.isTestType("Feed"))
+    #expect(scan.phases.reduce(0) { $0 + $1.files } == scan.parsed.files)
+  }
+
   /// Every sample, whole: the phased scan's report is the full scan's, byte for byte.
   @Test func samplesReportWhatAFullScanReports() throws {
     let samples = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Samples").sorted()
