@@ -385,6 +385,60 @@ import Testing
 
   /// Extracts `slices` and runs `inject --all` as the command does (planned again without what
   /// would spread the accessor); the files it writes type-check and a second run plans nothing.
+  /// A root that only top-level code creates (`main.swift`) and that calls a factory passes the
+  /// accessor to the factory's new parameter. The next run reads that argument as it reads one
+  /// passed to an init: the root stays a root, not a consumer that "passes the instance itself"
+  /// (which `--strict` refuses).
+  @Test func aRootCallingAFactoryIsStillARootOnTheNextRun() throws {
+    let files = [
+      "Sources/App/Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var count = 0
+        func bump() { count += 1 }
+      }
+
+      """,
+      "Sources/App/Screen.swift": """
+      @MainActor
+      final class Screen {
+        func render() -> String {
+          Store.shared.bump()
+          return "\\(Store.shared.count)"
+        }
+      }
+
+      @MainActor
+      enum ScreenFactory {
+        static func make() -> Screen { Screen() }
+      }
+
+      @MainActor
+      final class Coordinator {
+        func start() -> String { ScreenFactory.make().render() }
+      }
+
+      """,
+      "Sources/App/main.swift": """
+      let coordinator = Coordinator()
+      print(coordinator.start())
+
+      """,
+    ]
+    let (injected, _) = try extractAndInjectAll(files, slices: [Slice(name: "Counting", members: ["count", "bump"])])
+    #expect(injected["Sources/App/Screen.swift"]?.contains("ScreenFactory.make(counting: Store.shared).render()") == true)
+    let project = makeProject(injected)
+    let second = try InjectPlanner.run(
+      singleton: try #require(project.index.singletons.first), options: InjectOptions(), project: project)
+    #expect(second.plan.isEmpty)
+    #expect(second.report.skipped.map(\.typeName) == [])
+    #expect(throws: Never.self) {
+      _ = try InjectPlanner.run(
+        singleton: try #require(project.index.singletons.first), options: InjectOptions(strict: true), project: project)
+    }
+  }
+
   func extractAndInjectAll(
     _ files: [String: String], slices: [Slice], sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> (files: [String: String], report: InjectReport) {

@@ -364,6 +364,21 @@ extension InjectDesigner {
           if let entry = catalog.entry(named: index.resolveType(type.trimmedDescription)) { return .passed(entry.name) }
         }
       }
+      // Passed to a static method's parameter typed as one of the protocols: a factory's call, as
+      // `inject --all` writes it (`ScreenFactory.make(counting: Store.shared)`).
+      if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let written = member.base?.typeReferenceText {
+        let label = argument.label?.text ?? "_"
+        let name = member.declName.baseName.text
+        for method in index.members(of: index.resolveType(written))
+        where method.kind == .method && method.isStatic && method.name == name && method.labels.contains(label) {
+          guard let function = try project.file(method.range.path).node(at: method.range.bytes)?.as(FunctionDeclSyntax.self),
+            let parameter = function.signature.parameterClause.parameters.first(where: { $0.firstName.text == label })
+          else { continue }
+          var type = parameter.type
+          if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
+          if let entry = catalog.entry(named: index.resolveType(type.trimmedDescription)) { return .passed(entry.name) }
+        }
+      }
     }
     // `view.environment(\.counting, X.shared)`, setting the environment `--swiftui-environment` reads.
     if InitCallFinder.isEnvironmentValue(node),
