@@ -342,42 +342,42 @@ extension InjectDesigner {
     case passed(String)
   }
 
+  /// What a call can reach by the type it names: the inits of `T(...)` and `T.init(...)`, and the
+  /// static methods of `T.make(...)`.
+  private func calledMembers(_ call: FunctionCallExprSyntax) -> [MemberDecl] {
+    var called = call.calledExpression
+    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
+      called = base
+    }
+    var members: [MemberDecl] = []
+    if let written = called.typeReferenceText {
+      members += index.members(of: index.resolveType(written)).filter { $0.kind == .initializer }
+    }
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let written = member.base?.typeReferenceText {
+      let name = member.declName.baseName.text
+      members += index.members(of: index.resolveType(written)).filter { $0.kind == .method && $0.isStatic && $0.name == name }
+    }
+    return members
+  }
+
   /// A use of the instance that an earlier `inject` wrote: given to an init parameter typed as one
   /// of the singleton's protocols, assigned in `required init?(coder:)`, or an init parameter's default.
   func plumbing(of reference: Reference) throws -> Plumbing {
     let file = try project.file(reference.range.path)
     guard let node = file.expression(at: reference.range.bytes) else { return .none }
-    // Passed to an init parameter typed as one of the singleton's protocols: a creation site.
+    // Passed to a parameter typed as one of the singleton's protocols: an init's at a creation site,
+    // or a static factory method's as `inject --all` writes it (`ScreenFactory.make(counting: Store.shared)`).
     if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
-      var called = call.calledExpression
-      if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
-        called = base
-      }
-      if let written = called.typeReferenceText {
-        let label = argument.label?.text ?? "_"
-        for member in index.members(of: index.resolveType(written)) where member.kind == .initializer && member.labels.contains(label) {
-          guard let initializer = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self),
-            let parameter = initializer.signature.parameterClause.parameters.first(where: { $0.firstName.text == label })
-          else { continue }
-          var type = parameter.type
-          if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
-          if let entry = catalog.entry(named: index.resolveType(type.trimmedDescription)) { return .passed(entry.name) }
-        }
-      }
-      // Passed to a static method's parameter typed as one of the protocols: a factory's call, as
-      // `inject --all` writes it (`ScreenFactory.make(counting: Store.shared)`).
-      if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let written = member.base?.typeReferenceText {
-        let label = argument.label?.text ?? "_"
-        let name = member.declName.baseName.text
-        for method in index.members(of: index.resolveType(written))
-        where method.kind == .method && method.isStatic && method.name == name && method.labels.contains(label) {
-          guard let function = try project.file(method.range.path).node(at: method.range.bytes)?.as(FunctionDeclSyntax.self),
-            let parameter = function.signature.parameterClause.parameters.first(where: { $0.firstName.text == label })
-          else { continue }
-          var type = parameter.type
-          if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
-          if let entry = catalog.entry(named: index.resolveType(type.trimmedDescription)) { return .passed(entry.name) }
-        }
+      let label = argument.label?.text ?? "_"
+      for member in calledMembers(call) where member.labels.contains(label) {
+        let declaration = try project.file(member.range.path).node(at: member.range.bytes)
+        guard let clause = declaration?.as(InitializerDeclSyntax.self)?.signature.parameterClause
+          ?? declaration?.as(FunctionDeclSyntax.self)?.signature.parameterClause,
+          let parameter = clause.parameters.first(where: { $0.firstName.text == label })
+        else { continue }
+        var type = parameter.type
+        if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
+        if let entry = catalog.entry(named: index.resolveType(type.trimmedDescription)) { return .passed(entry.name) }
       }
     }
     // `view.environment(\.counting, X.shared)`, setting the environment `--swiftui-environment` reads.
