@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 BIN := .build/debug/desingleton
 RELEASE_BIN := .build/release/desingleton
 
-.PHONY: build release test unit golden record samples plugin demo install bench corpus corpus-build realapps fuzz format clean
+.PHONY: build release test unit golden record samples plugin demo install bench corpus corpus-build realapps differential fuzz format clean
 
 build:
 	$(SWIFT) build
@@ -19,6 +19,7 @@ test: build
 	bash Tests/Docs/check-docs.sh
 	bash Tests/Plugin/plugin-test.sh
 	python3 Tests/Corpus/corpus.py --quick
+	python3 Tests/Differential/differential.py --bin $(BIN) --samples
 
 unit:
 	$(SWIFT) test
@@ -61,6 +62,12 @@ corpus-build:
 # REALAPPS_ARGS passes options, e.g. REALAPPS_ARGS='--app iina/iina --max-singletons 1'.
 realapps: release
 	python3 Tests/RealApps/realapps.py --bin $(RELEASE_BIN) $(REALAPPS_ARGS)
+
+# Each command's plan with --singleton against its plan with every file parsed (--full), along the
+# journey, on the mirror's packages; DIFFERENTIAL_ARGS adds --project DIR (a practice app), --package NAME.
+DIFFERENTIAL_ARGS ?= --mirror
+differential: release
+	python3 Tests/Differential/differential.py --bin $(RELEASE_BIN) $(DIFFERENTIAL_ARGS)
 
 fuzz: build
 	DESINGLETON_FUZZ_ITERATIONS=2000 $(SWIFT) test --filter Fuzz

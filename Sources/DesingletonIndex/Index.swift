@@ -160,7 +160,7 @@ public struct Index: Sendable {
             name,
             Index.access(
               ofMember: name, in: type, chain: chain, declarations: byQualified, simpleNames: simpleNames,
-              mutatingMethodNames: mutatingMethodNames, coverage: coverage))
+              typeAliases: typeAliases, mutatingMethodNames: mutatingMethodNames, coverage: coverage))
         }
         references.append(decided)
         referenceTypes.append(type)
@@ -199,18 +199,22 @@ public struct Index: Sendable {
   public func access(ofMember member: String, in type: String, chain: MemberChain) -> ReferenceUse.Access {
     Index.access(
       ofMember: member, in: type, chain: chain, declarations: declarationsByQualifiedName,
-      simpleNames: qualifiedNamesBySimpleName, mutatingMethodNames: mutatingNames, coverage: coverage)
+      simpleNames: qualifiedNamesBySimpleName, typeAliases: typeAliases, mutatingMethodNames: mutatingNames,
+      coverage: coverage)
   }
 
   private static func access(
     ofMember member: String, in type: String, chain: MemberChain, declarations: [String: [TypeDecl]],
-    simpleNames: [String: [String]], mutatingMethodNames: Set<String>, coverage: NameCoverage?
+    simpleNames: [String: [String]], typeAliases: TypeAliasTable, mutatingMethodNames: Set<String>,
+    coverage: NameCoverage?
   ) -> ReferenceUse.Access {
     // The type holding the next member, while it is known.
     var holder: String? = type
     for name in [member] + chain.members {
       guard let current = holder else { break }
-      holder = propertyType(name, of: current, declarations: declarations, simpleNames: simpleNames, coverage: coverage)
+      holder = propertyType(
+        name, of: current, declarations: declarations, simpleNames: simpleNames, typeAliases: typeAliases,
+        coverage: coverage)
       if let next = holder, let kind = declarations[next]?.first(where: { !$0.isExtension })?.kind,
         kind == .class || kind == .actor
       {
@@ -240,11 +244,12 @@ public struct Index: Sendable {
     }
   }
 
-  /// The declared type of an instance property, resolved, when the index knows it: from the type
-  /// annotation, or from an initializer that creates the type (`var cart = Cart()`).
+  /// The declared type of an instance property, resolved (through type aliases, as `resolveType`
+  /// does), when the index knows it: from the type annotation, or from an initializer that creates
+  /// the type (`var cart = Cart()`).
   private static func propertyType(
     _ name: String, of type: String, declarations: [String: [TypeDecl]], simpleNames: [String: [String]],
-    coverage: NameCoverage?
+    typeAliases: TypeAliasTable, coverage: NameCoverage?
   ) -> String? {
     coverage.needMembers(type)
     for declaration in declarations[type] ?? [] {
@@ -256,7 +261,9 @@ public struct Index: Sendable {
       guard var written = property.typeText ?? property.initializerText.flatMap(createdTypeName) else { return nil }
       while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
       let resolved = resolve(written, simpleNames: simpleNames, coverage: coverage)
-      return declarations[resolved] == nil ? nil : resolved
+      if declarations[resolved] != nil { return resolved }
+      let aliased = typeAliases.resolve(written, from: type, simpleNames: simpleNames, coverage: coverage)
+      return aliased.flatMap { declarations[$0] == nil ? nil : $0 }
     }
     return nil
   }
@@ -379,9 +386,27 @@ public struct Index: Sendable {
 
   /// Types whose first inherited type is `qualifiedName` (direct subclasses, for a class).
   public func subclasses(of qualifiedName: String) -> [String] {
-    // A subclass names its superclass where no declaration does (`class A: B`): not covered by name.
-    coverage?.needEverything()
+    // A subclass names its superclass in its inheritance clause (`class A: B`): every file that
+    // contains the name.
+    coverage?.needMentions(qualifiedName.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? qualifiedName)
     return subclassesByName[qualifiedName] ?? []
+  }
+
+  /// Whether a method of this name may mutate a value: the standard library's, or a `mutating func`
+  /// of the name somewhere in the code base.
+  public func isMutatingMethod(_ name: String) -> Bool {
+    if ReferenceAnalysis.mutatingMethodNames.contains(name) { return true }
+    coverage?.needMutatingMethod(name)
+    return mutatingNames.contains(name)
+  }
+
+  /// The types declared in the parsed files, once every file containing one of `words` is parsed
+  /// with its members: a superset of the types whose declarations name one of the words (those
+  /// holding a property of a protocol, those with an attribute), for a question that then looks
+  /// at each type. Sorted.
+  public func typeNames(inFilesMentioning words: [String]) -> [String] {
+    for word in words { coverage?.needMentions(word) }
+    return declarationsByQualifiedName.keys.sorted()
   }
 
   /// The members of a type across its declaration and extensions.

@@ -31,7 +31,7 @@ public struct IndexBuilder: Sendable {
     return assemble(paths: paths, outcomes: outcomes)
   }
 
-  private func assemble(paths: [String], outcomes: [Outcome?]) -> Index {
+  private func assemble(paths: [String], outcomes: [Outcome?], coverage: NameCoverage? = nil) -> Index {
     var summaries: [FileSummary] = []
     var warnings: [Diagnostic] = []
     for outcome in outcomes {
@@ -47,18 +47,7 @@ public struct IndexBuilder: Sendable {
         break
       }
     }
-    return Index(allPaths: paths, files: summaries, warnings: warnings, accessors: accessors)
-  }
-
-  /// The index widened by the files, not yet parsed, whose bytes contain one of `names`.
-  public func extend(_ index: Index, mentioning names: [String]) -> Index {
-    let parsed = Set(index.files.map(\.path))
-    let remaining = index.allPaths.filter { !parsed.contains($0) }
-    guard !remaining.isEmpty, !names.isEmpty else { return index }
-    let more = build(paths: remaining, mentioning: names)
-    guard !more.files.isEmpty else { return index }
-    let files = (index.files + more.files).sorted { $0.path < $1.path }
-    return Index(allPaths: index.allPaths, files: files, warnings: index.warnings + more.warnings, accessors: accessors)
+    return Index(allPaths: paths, files: summaries, warnings: warnings, accessors: accessors, coverage: coverage)
   }
 
   /// Indexes sources already in memory (tests, fuzzing); the same result as reading them from disk.
@@ -88,7 +77,9 @@ public struct IndexBuilder: Sendable {
     // every file (which files create this type?) must find them as before.
     let indexed = Set(index.files.map(\.path))
     let allPaths = Set(index.allPaths.filter { !indexed.contains($0) }).union(byPath.keys).sorted()
-    return assemble(paths: allPaths, outcomes: allPaths.map { byPath[$0].map(Outcome.indexed) })
+    // Questions about the result are recorded with the first load's: a command's loader parses
+    // what they ask, and plans again.
+    return assemble(paths: allPaths, outcomes: allPaths.map { byPath[$0].map(Outcome.indexed) }, coverage: index.coverage)
   }
 
   enum Outcome: Sendable {

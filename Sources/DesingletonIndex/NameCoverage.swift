@@ -19,6 +19,9 @@ public final class NameCoverage: @unchecked Sendable {
     public var accessors: Set<String> = []
     /// Every file that can declare a function, property or enum case of the name is parsed.
     public var callables: Set<String> = []
+    /// Every file whose bytes contain the word is parsed, keeping every type's members: for a
+    /// question about what names it (the subclasses of a type, the types holding a protocol).
+    public var mentions: Set<String> = []
     /// A question about the whole code base (every type alias, every type name): parse every file.
     public var everything = false
 
@@ -26,7 +29,7 @@ public final class NameCoverage: @unchecked Sendable {
 
     public var isEmpty: Bool {
       types.isEmpty && members.isEmpty && mutatingMethods.isEmpty && accessors.isEmpty && callables.isEmpty
-        && !everything
+        && mentions.isEmpty && !everything
     }
 
     public mutating func formUnion(_ other: Needs) {
@@ -35,6 +38,7 @@ public final class NameCoverage: @unchecked Sendable {
       mutatingMethods.formUnion(other.mutatingMethods)
       accessors.formUnion(other.accessors)
       callables.formUnion(other.callables)
+      mentions.formUnion(other.mentions)
       everything = everything || other.everything
     }
   }
@@ -93,6 +97,11 @@ public final class NameCoverage: @unchecked Sendable {
   func needCallable(_ name: String) {
     guard !covered.everything, !covered.callables.contains(name) else { return }
     record { $0.callables.insert(name) }
+  }
+
+  func needMentions(_ word: String) {
+    guard !covered.everything, !covered.mentions.contains(word) else { return }
+    record { $0.mentions.insert(word) }
   }
 
   func needEverything() {

@@ -46,13 +46,23 @@ public final class PhasedScan {
   /// Positions in `paths`, largest file first.
   private let order: [Int]
 
-  public init(paths: [String], builder: IndexBuilder) {
+  /// `mentioning`: the first phase parses the files whose bytes contain one of these names (a
+  /// command about one singleton: its name), keeping every member, instead of the files that can
+  /// declare an accessor. Later phases are the same: what the index is asked decides what is parsed.
+  public init(paths: [String], builder: IndexBuilder, mentioning names: [String]? = nil) {
     self.paths = paths
     self.builder = builder
     order = IndexBuilder.largestFirst(paths)
     let accessors = builder.accessors
     let started = ContinuousClock.now
+    let seed = names.map { $0.sorted().map { Array($0.utf8) } }
+    var covered = NameCoverage.Needs()
+    if let names { covered.mentions = Set(names) }
+    self.covered = covered
+    let progress = builder.progress
+    progress?.begin("parsing", total: order.count)
     let firstPass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> State in
+      defer { progress?.advance() }
       let path = paths[order[position]]
       guard let bytes = readBytes(path) else {
         return .failed(.warning("cannot read '\(path)'; skipped", at: Location(path: path, line: 1, column: 1)))
@@ -63,7 +73,12 @@ public final class PhasedScan {
       // A generated file's members never make a singleton (`SingletonDetector`): it is parsed only
       // if a later phase asks for it.
       let isGenerated = GeneratedFile.isGenerated(path: path, bytes: bytes)
-      if !isGenerated && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors) {
+      if let seed {
+        if BytePrefilter.mentions(seed, in: bytes) {
+          return .parsed(
+            PhasedScan.parse(path, bytes, isGenerated: isGenerated, accessors: accessors, everything: true, keptMembers: []))
+        }
+      } else if !isGenerated && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors) {
         return .parsed(
           PhasedScan.parse(path, bytes, isGenerated: false, accessors: accessors, everything: false, keptMembers: []))
       }
@@ -148,30 +163,43 @@ public final class PhasedScan {
     let referenced = NameSites.Query(needs.accessors)
     let referencedBytes = needs.accessors.sorted().map { Array($0.utf8) }
     let membersAsked = needs.members
+    let mentioned = needs.mentions.sorted().map { Array($0.utf8) }
     let accessors = builder.accessors
     let states = self.states
     let started = ContinuousClock.now
+    let progress = builder.progress
+    progress?.begin("parsing", total: order.count)
+    defer { progress?.begin("planning") }
     let pass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> State? in
+      defer { progress?.advance() }
       let path = paths[order[position]]
       switch states[order[position]] {
       case .failed:
         return nil
       case .parsed(let summary):
-        if everything ? summary.typesWithoutMembers.isEmpty : summary.typesWithoutMembers.isDisjoint(with: membersAsked)
-        {
-          return nil
+        if summary.typesWithoutMembers.isEmpty { return nil }
+        if !everything && summary.typesWithoutMembers.isDisjoint(with: membersAsked) {
+          // A file that mentions a word asked about keeps every member.
+          guard !mentioned.isEmpty, let bytes = readBytes(path), BytePrefilter.mentions(mentioned, in: bytes) else {
+            return nil
+          }
+          return .parsed(
+            PhasedScan.parse(
+              path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: true, keptMembers: []))
         }
         guard let bytes = readBytes(path) else { return nil }
+        let whole = everything || (!mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes))
         return .parsed(
           PhasedScan.parse(
-            path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: everything,
+            path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: whole,
             keptMembers: keptMembers)
         )
       case .counted(let summary, let known):
         func parsed(_ bytes: [UInt8]) -> State {
-          .parsed(
+          let whole = everything || (!mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes))
+          return .parsed(
             PhasedScan.parse(
-              path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: everything,
+              path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: whole,
               keptMembers: keptMembers))
         }
         func wanted(_ sites: NameSites) -> Bool {
@@ -180,11 +208,13 @@ public final class PhasedScan {
         }
         // The names a file can declare or reference are kept once a phase has read them: later
         // phases read again only the files that can answer.
-        if let sites = known {
+        if let sites = known, mentioned.isEmpty {
           guard everything || wanted(sites), let bytes = readBytes(path) else { return nil }
           return parsed(bytes)
         }
         guard let bytes = readBytes(path) else { return nil }
+        if !mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes) { return parsed(bytes) }
+        if let sites = known { return everything || wanted(sites) ? parsed(bytes) : nil }
         // Where most files name a singleton, they are found by its accessor's name alone.
         if everything || BytePrefilter.canReference(referencedBytes, in: bytes) { return parsed(bytes) }
         let sites = NameSites(bytes)

@@ -87,6 +87,21 @@ public final class Project: @unchecked Sendable {
     }
   }
 
+  /// Keeps the parsed trees of `other`, a project of the same files on disk (a loader's earlier run).
+  func keepTrees(of other: Project) {
+    guard other !== self else { return }
+    let trees = other.parsedTrees()
+    lock.lock()
+    defer { lock.unlock() }
+    for (path, file) in trees where cache[path] == nil && overrides[path] == nil { cache[path] = file }
+  }
+
+  private func parsedTrees() -> [String: ParsedFile] {
+    lock.lock()
+    defer { lock.unlock() }
+    return cache
+  }
+
   private func cached(_ path: String) -> ParsedFile? {
     lock.lock()
     defer { lock.unlock() }

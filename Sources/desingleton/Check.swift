@@ -36,10 +36,9 @@ struct Check: ParsableCommand {
     _ = try common.prepare()
     let root = ProjectRoot.find(for: [common.root])
     try root.refuseOutside([baseline])
-    let found = try FileLoader(excludes: common.excludes).swiftFiles(in: common.resolvedPaths)
-    for warning in found.warnings { printError(warning.description) }
-    let scan = PhasedScan(paths: found.files, builder: common.indexBuilder)
-    let (only, uses) = try scan.run { index -> (String?, [AccessorBaseline.Use]) in
+    let loader = try common.loader(singleton: singleton)
+    let (only, uses) = try loader.run { project -> (String?, [AccessorBaseline.Use]) in
+      let index = project.index
       guard let singleton else { return (nil, AccessorBaseline.uses(of: index.singletons, index: index, bytes: readBytes)) }
       let target = try resolveSingleton(singleton, in: index)
       return (target.typeName, AccessorBaseline.uses(of: [target], index: index, bytes: readBytes))

@@ -67,6 +67,9 @@ struct CommonOptions: ParsableArguments {
     help: ArgumentHelp("Also take static members of this name as singleton accessors, e.g. current (repeatable).", valueName: "name"))
   var accessors: [String] = []
 
+  @Flag(help: "Parse every file, not only those the command's questions need (the same result, slower; for comparison).")
+  var full = false
+
   @Option(help: "Colour diffs and the summary: auto (on a terminal, unless NO_COLOR is set), always, never.")
   var color: ColorChoice = .auto
 
@@ -122,35 +125,18 @@ struct CommonOptions: ParsableArguments {
     }
   }
 
-  /// Loads and indexes the files. `mentioning` limits parsing to the files that contain one of the names.
-  func loadProject(mentioning names: [String]? = nil) throws -> Project {
-    let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
-    let index = indexBuilder.build(paths: found.files, mentioning: names)
-    for warning in found.warnings { printError(warning.description) }
-    Terminal.shared.progress.begin("planning")
-    return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: manifests(found)))
-  }
-
-  /// For a command about one singleton: parses only the files that can matter, the files naming the
-  /// singleton (and `extra` names). With `widen`, also the files naming what those reveal: the
-  /// protocols it conforms to, its consumers and their superclasses. Without a singleton name every
-  /// file is parsed.
-  func loadProject(singleton name: String?, extra: [String] = [], widen: Bool = false) throws -> Project {
-    guard let name else { return try loadProject() }
-    let simple = name.split(separator: ".").last.map(String.init) ?? name
+  /// The one loader (`ProjectLoader`): the files naming the singleton (and `extra` names) first,
+  /// then what the command's questions need; without a singleton name, the files that can declare
+  /// an accessor first. `--full` parses every file.
+  func loader(singleton name: String?, extra: [String] = []) throws -> ProjectLoader {
     let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
     for warning in found.warnings { printError(warning.description) }
-    let builder = indexBuilder
-    var names = Set([simple] + extra)
-    var index = builder.build(paths: found.files, mentioning: names.sorted())
-    for _ in 0..<(widen ? 4 : 0) {
-      let more = Set(RelatedNames.names(around: simple, in: index)).subtracting(names)
-      if more.isEmpty { break }
-      names.formUnion(more)
-      index = builder.extend(index, mentioning: more.sorted())
-    }
+    let names = name.map { name in [name.split(separator: ".").last.map(String.init) ?? name] + extra }
+    let loader = ProjectLoader(
+      paths: found.files, builder: indexBuilder, mentioning: names, full: full, objectiveCPaths: found.objectiveCFiles,
+      modules: manifests(found))
     Terminal.shared.progress.begin("planning")
-    return keptUntilExit(Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: manifests(found)))
+    return keptUntilExit(loader)
   }
 }
 
@@ -395,9 +381,9 @@ func keepUntilExit(_ project: Project) {
   _ = Unmanaged.passRetained(project)
 }
 
-private func keptUntilExit(_ project: Project) -> Project {
-  keepUntilExit(project)
-  return project
+private func keptUntilExit<Object: AnyObject>(_ object: Object) -> Object {
+  _ = Unmanaged.passRetained(object)
+  return object
 }
 
 #if canImport(Glibc)

@@ -71,43 +71,34 @@ struct ExtractProtocol: ParsableCommand {
 
   mutating func run() throws {
     let configuration = try common.prepare()
-    let named = try parsedSlices() ?? configuration.settings(named: singleton)?.slices
-    var project = try common.loadProject(singleton: singleton, extra: (named ?? []).map(\.name))
-    var target = try resolveSingleton(singleton, in: project.index)
+    let given = try parsedSlices()
+    let named = given ?? configuration.settings(named: singleton)?.slices
+    let loader = try common.loader(singleton: singleton, extra: (named ?? []).map(\.name))
+    let target = try loader.run { try resolveSingleton(singleton, in: $0.index) }
     // Without --slice, the slices saved in the configuration file for this singleton.
-    let saved = try parsedSlices() == nil ? configuration.settings(for: target).slices : nil
+    let saved = given == nil ? configuration.settings(for: target).slices : nil
     if saved != nil, !saveSlices, let path = configuration.path {
       printError("\(path): the slices saved for '\(target.typeName)'")
     }
     let options = ExtractProtocolOptions(
-      slices: try parsedSlices() ?? saved, moveDerived: moveDerived, splitMutable: splitMutable, outputDirectory: outputDir,
+      slices: given ?? saved, moveDerived: moveDerived, splitMutable: splitMutable, outputDirectory: outputDir,
       protocolsInSingletonFile: protocolsInSingletonFile, maxSlices: maxSlices)
-    // When only the files naming the singleton were read, the protocols it may already have (from
-    // an earlier run) are in files that do not name it: read the files naming the slices too.
-    if singleton != nil {
-      let analysis = try SingletonAnalysis(singleton: target, project: project)
-      let names =
-        (options.slices ?? ExtractProtocolPlanner.suggestedSlices(analysis, project: project, maxSlices: maxSlices).slices)
-        .map(\.name)
-        + project.index.declarations(of: target.typeName).flatMap(\.inherited)
-      let widened = common.indexBuilder.extend(project.index, mentioning: names)
-      if widened.files.count != project.index.files.count {
-        project = Project(index: widened, objectiveCPaths: project.objectiveCPaths, modules: project.modules)
-        target = try resolveSingleton(target.typeName, in: widened)
-      }
-    }
     if saveSlices {
-      try save(options, target: target, configuration: configuration, project: project)
+      try save(options, target: target, configuration: configuration, loader: loader)
       return
     }
-    if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: module, choose: "choose one with --module") }
     var reports: [ExtractProtocolReport] = []
-    let plan = try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
-      let (plan, report) = try ExtractProtocolPlanner.run(
-        singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
-      reports.append(report)
-      return plan
+    let plan = try loader.run { project in
+      reports = []
+      if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: module, choose: "choose one with --module") }
+      return try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
+        let (plan, report) = try ExtractProtocolPlanner.run(
+          singleton: try resolveSingleton(target.typeName, in: unit.index), options: options, project: unit)
+        reports.append(report)
+        return plan
+      }
     }
+    let project = loader.project
     switch format {
     case .text: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify)
     case .json: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify) { reports[0].json(files: $0) }
@@ -116,9 +107,12 @@ struct ExtractProtocol: ParsableCommand {
 
   /// `--save-slices`: the slices `--slice` names (or scan suggests) into the configuration file
   /// found (or a new `.desingleton.json` here), through the same diff and write as code changes.
-  private func save(_ options: ExtractProtocolOptions, target: Singleton, configuration: Configuration, project: Project) throws {
-    let analysis = try SingletonAnalysis(singleton: target, project: project)
-    let slices = options.slices ?? ExtractProtocolPlanner.suggestedSlices(analysis, project: project, maxSlices: maxSlices).slices
+  private func save(_ options: ExtractProtocolOptions, target: Singleton, configuration: Configuration, loader: ProjectLoader) throws {
+    let slices = try loader.run { project in
+      let analysis = try SingletonAnalysis(singleton: target, project: project)
+      return options.slices ?? ExtractProtocolPlanner.suggestedSlices(analysis, project: project, maxSlices: maxSlices).slices
+    }
+    let project = loader.project
     let source = try configuration.path.map { try FileLoader.read($0) }
     let path = configuration.path ?? Configuration.fileName
     let plan = try ConfigurationEditor.savingSlices(

@@ -47,32 +47,21 @@ struct Finish: ParsableCommand {
 
   mutating func run() throws {
     let configuration = try common.prepare()
-    var project = try common.loadProject(singleton: singleton, extra: roots, widen: true)
-    if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
-      !project.index.types(named: singleton).isEmpty
-    {
-      printError("nothing to do: '\(singleton)' has no static accessor left")
-      printEmptyReport(singleton)
-      return
-    }
-    if singleton == nil && project.index.singletons.isEmpty {
-      printError("nothing to do: no singleton found")
-      printEmptyReport("")
-      return
-    }
-    var target = try resolveSingleton(singleton, in: project.index)
-    // When only the files naming the singleton were read, a file that reaches the accessor through
-    // a type alias or as an implicit member (`show(.shared)`) was not: read those too, so that no
-    // use of the accessor is deleted unseen.
-    if singleton != nil {
-      let names = project.index.typeAliasNames(of: target.typeName) + target.accessors
-      let widened = common.indexBuilder.extend(project.index, mentioning: names)
-      if widened.files.count != project.index.files.count {
-        project = Project(index: widened, objectiveCPaths: project.objectiveCPaths, modules: project.modules)
-        target = try resolveSingleton(target.typeName, in: widened)
+    let loader = try common.loader(singleton: singleton, extra: roots)
+    let found = try loader.run { project -> Singleton? in
+      if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
+        !project.index.types(named: singleton).isEmpty
+      {
+        return nil
       }
+      if singleton == nil && project.index.singletons.isEmpty { return nil }
+      return try resolveSingleton(singleton, in: project.index)
     }
-    if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: nil, choose: "run on one target's folder") }
+    guard let target = found else {
+      printError(singleton.map { "nothing to do: '\($0)' has no static accessor left" } ?? "nothing to do: no singleton found")
+      printEmptyReport(singleton ?? "")
+      return
+    }
     // A flag wins over the file; the file over the default.
     let saved = configuration.settings(for: target).finish
     let container = self.container.map(\.kind) ?? saved.container
@@ -81,30 +70,41 @@ struct Finish: ParsableCommand {
       throw Refusal("the dependency wrapper needs the 'dependencies' container")
     }
     var reports: [FinishReport] = []
+    var notes: [String] = []
     let diffRoot = common.root
-    let plan = try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
-      let unitSingleton = try resolveSingleton(target.typeName, in: unit.index)
-      // Each target's own root: the first one named that the target has, else the one it proposes.
-      let root: String
-      if let named = roots.first(where: { !unit.index.types(named: $0).isEmpty || unit.index.hasType($0) }) ?? roots.first {
-        root = named
-      } else {
-        let proposal = try CompositionRoots.proposedRoot(singleton: unitSingleton, project: unit)
-        guard let proposed = proposal.root else {
-          throw Refusal(
-            proposal.candidates.isEmpty
-              ? "no composition root found for '\(target.typeName)': no type only tests create uses it, and there is no '@main' type or application delegate; name the type that will own the instance with --root"
-              : "several types could own the instance of '\(target.typeName)' (\(proposal.candidates.joined(separator: ", "))); name the one that will own it with --root",
-            at: unitSingleton.declaration.start)
+    // The root chosen is said before what the plan says, a refusal too.
+    defer { for note in notes { printError(note) } }
+    let plan = try loader.run { project in
+      reports = []
+      notes = []
+      if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: nil, choose: "run on one target's folder") }
+      return try ModuleUnits.plan(typeName: target.typeName, project: project) { unit in
+        let unitSingleton = try resolveSingleton(target.typeName, in: unit.index)
+        // Each target's own root: the first one named that the target has, else the one it proposes.
+        let root: String
+        if let named = roots.first(where: { !unit.index.types(named: $0).isEmpty || unit.index.hasType($0) }) ?? roots.first {
+          root = named
+        } else {
+          let proposal = try CompositionRoots.proposedRoot(singleton: unitSingleton, project: unit)
+          guard let proposed = proposal.root else {
+            throw Refusal(
+              proposal.candidates.isEmpty
+                ? "no composition root found for '\(target.typeName)': no type only tests create uses it, and there is no '@main' type or application delegate; name the type that will own the instance with --root"
+                : "several types could own the instance of '\(target.typeName)' (\(proposal.candidates.joined(separator: ", "))); name the one that will own it with --root",
+              at: unitSingleton.declaration.start)
+          }
+          notes.append("note: the composition root is '\(proposed)'; name another with --root")
+          root = proposed
         }
-        printError("note: the composition root is '\(proposed)'; name another with --root")
-        root = proposed
+        let options = FinishOptions(root: root, includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper)
+        let (plan, report) = try FinishPlanner.run(singleton: unitSingleton, options: options, project: unit) { [diffRoot] in try rewritten(unit, by: $0, root: diffRoot) }
+        reports.append(report)
+        return plan
       }
-      let options = FinishOptions(root: root, includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper)
-      let (plan, report) = try FinishPlanner.run(singleton: unitSingleton, options: options, project: unit) { [diffRoot] in try rewritten(unit, by: $0, root: diffRoot) }
-      reports.append(report)
-      return plan
     }
+    for note in notes { printError(note) }
+    notes = []
+    let project = loader.project
     switch format {
     case .text: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify)
     case .json: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify) { reports[0].json(files: $0) }

@@ -53,20 +53,20 @@ struct Inject: ParsableCommand {
 
   mutating func run() throws {
     let configuration = try common.prepare()
-    let project = try common.loadProject(singleton: singleton, extra: types, widen: true)
-    let target = try resolveSingleton(singleton, in: project.index)
+    let loader = try common.loader(singleton: singleton, extra: types)
+    let target = try loader.run { try resolveSingleton(singleton, in: $0.index) }
     // A flag wins over the file; the file over the default.
     let saved = configuration.settings(for: target).inject
     let options = InjectOptions(
       types: all ? nil : types, defaultArgument: defaultArgument ?? saved.defaultArgument ?? false, strict: strict,
       propertyInjection: propertyInjection ?? saved.propertyInjection ?? false,
       swiftUIEnvironment: swiftuiEnvironment ?? saved.swiftuiEnvironment ?? false)
-    if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: module, choose: "choose one with --module") }
     // Planned per compilation unit when two targets each declare the singleton; one unit otherwise.
     // Planned again without the consumers a failed build blames.
     var reports: [InjectReport] = []
-    func makePlan(excluding excluded: [String: CompilerError]) throws -> Plan {
+    func plan(_ project: Project, excluding excluded: [String: CompilerError]) throws -> Plan {
       reports = []
+      if format == .json { try project.refuseTwinsForJSON(of: target.typeName, module: module, choose: "choose one with --module") }
       var options = options
       options.excluded = excluded
       return try ModuleUnits.plan(typeName: target.typeName, project: project, only: module) { unit in
@@ -78,6 +78,11 @@ struct Inject: ParsableCommand {
         return unitPlan
       }
     }
+    let first = try loader.run { try plan($0, excluding: [:]) }
+    func makePlan(excluding excluded: [String: CompilerError]) throws -> Plan {
+      excluded.isEmpty ? first : try loader.run { try plan($0, excluding: excluded) }
+    }
+    let project = loader.project
     switch format {
     case .text:
       try writing.carryOut(project: project, root: common.root, verifying: configuration.verify, plan: makePlan)

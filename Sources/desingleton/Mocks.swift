@@ -36,21 +36,24 @@ struct Mocks: ParsableCommand {
 
   mutating func run() throws {
     let configuration = try common.prepare()
-    let project = try common.loadProject()
-    var typeName: String?
-    if let singleton {
-      // After 'finish' the type has no accessor left: a type of that name is enough.
-      let found = project.index.types(named: singleton).filter {
-        project.index.primaryDeclaration(of: $0)?.kind != .protocol
+    let loader = try common.loader(singleton: singleton, extra: slices)
+    let (plan, report) = try loader.run { project -> (Plan, MocksReport) in
+      var typeName: String?
+      if let singleton {
+        // After 'finish' the type has no accessor left: a type of that name is enough.
+        let found = project.index.types(named: singleton).filter {
+          project.index.primaryDeclaration(of: $0)?.kind != .protocol
+        }
+        if found.count > 1 { throw Refusal("'\(singleton)' is ambiguous: \(found.joined(separator: ", "))") }
+        guard let name = found.first else { throw Refusal("no type named '\(singleton)'") }
+        typeName = name
+      } else if slices.isEmpty {
+        typeName = try resolveSingleton(nil, in: project.index).typeName
       }
-      if found.count > 1 { throw Refusal("'\(singleton)' is ambiguous: \(found.joined(separator: ", "))") }
-      guard let name = found.first else { throw Refusal("no type named '\(singleton)'") }
-      typeName = name
-    } else if slices.isEmpty {
-      typeName = try resolveSingleton(nil, in: project.index).typeName
+      let options = MocksOptions(protocols: slices.isEmpty ? nil : slices, outputDirectory: outputDir ?? typeName.flatMap { configuration.settings(named: $0)?.mocks.outputDir }, force: force)
+      return try MocksPlanner.run(typeName: typeName, options: options, project: project)
     }
-    let options = MocksOptions(protocols: slices.isEmpty ? nil : slices, outputDirectory: outputDir ?? typeName.flatMap { configuration.settings(named: $0)?.mocks.outputDir }, force: force)
-    let (plan, report) = try MocksPlanner.run(typeName: typeName, options: options, project: project)
+    let project = loader.project
     switch format {
     case .text: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify)
     case .json: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify) { report.json(files: $0) }

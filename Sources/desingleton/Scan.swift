@@ -37,9 +37,6 @@ struct Scan: ParsableCommand {
       valueName: "name=member,..."))
   var slices: [String] = []
 
-  @Flag(help: "Parse every file, not only those that can matter (the same report, slower; for comparison).")
-  var full = false
-
   @Flag(help: "Print to standard error how much of the code each phase of the scan parsed.")
   var stats = false
 
@@ -72,22 +69,30 @@ struct Scan: ParsableCommand {
       print("parsed \(found.files.count) files, \(lines) lines")
       return
     }
-    if singleton == nil && !full {
+    if singleton == nil && !common.full {
       try phasedScan(chosen: chosen)
       return
     }
-    let project = try common.loadProject(singleton: singleton)
-    var typeName: String?
-    if let singleton {
-      do {
-        typeName = try resolveSingleton(singleton, in: project.index).typeName
-      } catch {
-        // Only the files naming it were read: read them all to say which singletons there are.
-        _ = try resolveSingleton(singleton, in: try common.loadProject().index)
+    let loader = try common.loader(singleton: singleton)
+    let report = try loader.run { project -> ScanReport in
+      var typeName: String?
+      if let singleton {
+        do {
+          typeName = try resolveSingleton(singleton, in: project.index).typeName
+        } catch let refusal as Refusal where !common.full {
+          // Only the files naming it were read: ask every file which singletons there are.
+          _ = try resolveSingleton(singleton, in: try common.loader(singleton: nil).run(\.index))
+          throw refusal
+        }
       }
+      return try ScanReport(project: project, only: typeName, threads: common.threads, maxSlices: maxSlices, chosen: chosen)
     }
-    let report = try ScanReport(project: project, only: typeName, threads: common.threads, maxSlices: maxSlices, chosen: chosen)
-    if stats { printError("scan: parsed \(project.index.files.count) of \(project.index.allPaths.count) files (--full or --singleton)") }
+    if stats {
+      let phases = loader.phases.map { "\($0.files) files" }.joined(separator: " / ")
+      printError(
+        "scan: parsed \(loader.parsedFiles) of \(loader.paths.count) files (--full or --singleton)"
+          + (phases.isEmpty ? "" : "; by phase: \(phases)"))
+    }
     output(report)
   }
 

@@ -373,7 +373,6 @@ import Testing
     #expect(project.index.references(to: store).map(\.baseName) == ["AppStore", "Again", "Scope.Inner", "Local"])
     #expect(project.index.resolveType("AppStore") == "Store")
     #expect(project.index.typeAliasNames(of: "Store") == ["Again", "AppStore", "Inner", "Local"])
-    #expect(RelatedNames.names(around: "Store", in: project.index).contains("Again"))
   }
 
   @Test func implicitMembersWithATypeAnnotation() {

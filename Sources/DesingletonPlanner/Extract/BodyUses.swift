@@ -7,16 +7,16 @@ import SwiftSyntax
 /// Which members a body uses, and whether it uses `super`, `self` as a value, or writes a member.
 final class BodyUseCollector: SyntaxVisitor {
   let names: Set<String>
-  /// Methods that may mutate the value they are called on.
-  let mutatingNames: Set<String>
+  /// Whether a method of the name may mutate the value it is called on.
+  let isMutating: (String) -> Bool
   var found: Set<String> = []
   var usesSuper = false
   var usesSelfDirectly = false
   var writes = false
 
-  init(names: Set<String>, mutatingNames: Set<String> = []) {
+  init(names: Set<String>, isMutating: @escaping (String) -> Bool = { _ in false }) {
     self.names = names
-    self.mutatingNames = mutatingNames
+    self.isMutating = isMutating
     super.init(viewMode: .sourceAccurate)
   }
 
@@ -51,7 +51,7 @@ final class BodyUseCollector: SyntaxVisitor {
       // A method called on a value reached through a member may mutate it.
       if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == current.id, current.id != node.id {
         let method = current.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
-        return mutatingNames.contains(method)
+        return isMutating(method)
       }
       if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == current.id {
         current = parent

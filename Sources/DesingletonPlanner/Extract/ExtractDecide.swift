@@ -238,6 +238,8 @@ struct SliceDrafter {
     let singleton = context.singleton
     var unsliced: [String] = []
     var cannot: [String] = []
+    // Members (overloads share a name) that cannot be requirements, said so above.
+    var cannotNames: Set<String> = []
     for member in context.analysis.members where leftOut.contains(member.name) && !unsliced.contains(member.name) {
       // A suggestion leaves out what cannot be a requirement: say why.
       if context.isSuggested, (member.access ?? .internal) > .fileprivate,
@@ -246,9 +248,10 @@ struct SliceDrafter {
       {
         cannot.append("  \(member.displayName) stays on \(singleton.simpleTypeName): \(builder.reason(obstacle, member: member))")
         design.kept.append(Design.Kept(member: member.displayName, slice: nil, reason: builder.reason(obstacle, member: member)))
+        cannotNames.insert(member.name)
         continue
       }
-      if !cannot.contains(where: { $0.hasPrefix("  \(member.name)") }) { unsliced.append(member.name) }
+      if !cannotNames.contains(member.name) { unsliced.append(member.name) }
     }
     design.notes.append(contentsOf: cannot)
     design.leftOnSingleton = unsliced
@@ -271,7 +274,7 @@ enum DerivedMemberCheck {
     if node.as(VariableDeclSyntax.self)?.bindings.count ?? 1 > 1 { return "it shares its declaration with other properties" }
     let names = Set(allMembers.filter { [.property, .method, .subscript].contains($0.kind) }.map(\.name))
     let inSlice = Set(slice.members)
-    let uses = BodyUseCollector(names: names, mutatingNames: index.mutatingMethodNames)
+    let uses = BodyUseCollector(names: names, isMutating: index.isMutatingMethod)
     uses.walk(node)
     if uses.usesSuper { return "it uses 'super'" }
     // The protocol extension lives in another file: file-private declarations are out of its reach.

@@ -153,7 +153,7 @@ extension FinishPlanner {
       report.removed.append(member.name)
     }
     if let backing = singleton.backingStorage, let member = members.first(where: { $0.name == backing && $0.isStatic }) {
-      let users = try staticMembersUsing(backing, members: members, project: project).filter { !singleton.accessors.contains($0) }
+      let users = try staticMembersUsing(backing, of: singleton, members: members, project: project).filter { !singleton.accessors.contains($0) }
       if users.isEmpty {
         let file = try project.file(member.range.path)
         if let node = file.node(at: member.range.bytes) {
@@ -236,12 +236,15 @@ extension FinishPlanner {
     return (source.text(range, replacing: replacements), type)
   }
 
-  static func staticMembersUsing(_ name: String, members: [MemberDecl], project: Project) throws -> [String] {
+  /// The singleton's other static members that use its static member `name` (`name`, `Self.name`,
+  /// `Store.name`): found in their syntax, never in their text (`Self._sharedDefaults` is another name).
+  static func staticMembersUsing(_ name: String, of singleton: Singleton, members: [MemberDecl], project: Project) throws -> [String] {
     var users: [String] = []
+    let bases: Set<String> = ["Self", singleton.simpleTypeName, singleton.typeName]
     for member in members where member.isStatic && member.name != name {
       let file = try project.file(member.range.path)
       guard let node = file.node(at: member.range.bytes) else { continue }
-      if MemberUseCollector.names(in: node, among: [name]).contains(name) || node.description.contains("Self.\(name)") {
+      if MemberUseCollector.names(in: node, among: [name], throughTypes: bases).contains(name) {
         users.append(member.displayName)
       }
     }

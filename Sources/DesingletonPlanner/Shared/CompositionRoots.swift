@@ -58,7 +58,9 @@ public enum CompositionRoots {
     let entryPointsUsing = using.filter(isEntryPoint)
     if entryPointsUsing.count == 1 { return (entryPointsUsing[0], using) }
     if !using.isEmpty { return (nil, using) }
-    let entryPoints = index.allTypeNames.filter { !index.isTestType($0) && isEntryPoint($0) }
+    // An entry point carries its attribute or conforms to an application delegate protocol.
+    let entryPoints = index.typeNames(inFilesMentioning: FrameworkTypes.entryPointAttributes.sorted() + ["ApplicationDelegate"])
+      .filter { !index.isTestType($0) && isEntryPoint($0) }
     return (entryPoints.count == 1 ? entryPoints[0] : nil, entryPoints)
   }
 

@@ -121,18 +121,22 @@ public struct SingletonAnalysis: Sendable {
 
 /// The identifiers of `names` that a declaration's body uses as `x` or `self.x`.
 enum MemberUseCollector {
-  static func names(in node: Syntax, among names: Set<String>) -> Set<String> {
-    let visitor = Visitor(names: names)
+  /// The names used bare (`name`) or on `self` (`self.name`), and with `throughTypes`, also on one
+  /// of those type names (`Self.name`, `Store.name`: a static member).
+  static func names(in node: Syntax, among names: Set<String>, throughTypes types: Set<String> = []) -> Set<String> {
+    let visitor = Visitor(names: names, types: types)
     visitor.walk(node)
     return visitor.found
   }
 
   private final class Visitor: SyntaxVisitor {
     let names: Set<String>
+    let types: Set<String>
     var found: Set<String> = []
 
-    init(names: Set<String>) {
+    init(names: Set<String>, types: Set<String>) {
       self.names = names
+      self.types = types
       super.init(viewMode: .sourceAccurate)
     }
 
@@ -140,7 +144,11 @@ enum MemberUseCollector {
       let name = node.baseName.text
       guard names.contains(name) else { return .visitChildren }
       if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
-        if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) {
+        if let base = member.base?.as(DeclReferenceExprSyntax.self),
+          base.baseName.tokenKind == .keyword(.self) || types.contains(base.baseName.text)
+        {
+          found.insert(name)
+        } else if let base = member.base, !types.isEmpty, types.contains(base.trimmedDescription) {
           found.insert(name)
         }
         return .visitChildren

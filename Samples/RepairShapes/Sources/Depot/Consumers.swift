@@ -1,5 +1,5 @@
-/// Changes the singleton's value through a member only a setter can reach: a slice cut from the
-/// files that name `Depot` alone sees a read and gives `basket` a getter only.
+/// Changes the singleton's value through a member only a setter can reach: `addItem`, a `mutating
+/// func` declared where `Depot` is never named (a load of `Depot`'s files alone sees a read).
 @MainActor
 public final class Checkout {
     public init() {}

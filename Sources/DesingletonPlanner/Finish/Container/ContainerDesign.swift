@@ -245,7 +245,8 @@ enum ContainerPlanner {
   ) throws -> [ContainerDesign.Consumer] {
     let index = project.index
     var result: [ContainerDesign.Consumer] = []
-    for typeName in index.allTypeNames where typeName != singleton.typeName {
+    // A consumer's init takes slices: its file names one.
+    for typeName in index.typeNames(inFilesMentioning: slices.sorted()) where typeName != singleton.typeName {
       guard let declaration = index.primaryDeclaration(of: typeName),
         [.class, .struct, .actor].contains(declaration.kind),
         !Index.isTestPath(declaration.path), !index.isTestType(typeName), index.systemCreation(of: typeName) == nil,
@@ -312,7 +313,11 @@ enum ContainerPlanner {
       let argument = expression.parent?.as(LabeledExprSyntax.self),
       let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
     else { return nil }
-    let found = InitCallFinder.calls(of: Set(index.allTypeNames), superclassOf: [:], in: [file], index: index).calls
+    // The type the call creates, as written (`Screen(…)`, `Screen.init(…)`); `.init(…)` could be any.
+    var written = call.calledExpression.trimmedDescription
+    if written.hasSuffix(".init") { written.removeLast(".init".count) }
+    let created = written.isEmpty ? index.allTypeNames : [index.resolveType(written)]
+    let found = InitCallFinder.calls(of: Set(created), superclassOf: [:], in: [file], index: index).calls
     guard let creation = found.first(where: { $0.call.id == call.id }) else { return nil }
     let position = call.arguments.firstIndex { $0.id == argument.id }.map {
       call.arguments.distance(from: call.arguments.startIndex, to: $0)

@@ -51,10 +51,12 @@ extension ContainerPlanner {
     let check = WrapCheck(
       sliceNamed: Dictionary(uniqueKeysWithValues: slices.map { ($0.name, $0) }), singleton: singleton,
       rootModule: project.modules.module(of: root.path), references: references,
-      files: try index.files.map(\.path).filter { $0.hasSuffix(".swift") }.map { try project.file($0) }, project: project)
+      project: project)
     var wrapped: [WrappedConsumer] = []
     var kept: [String] = []
-    for typeName in index.allTypeNames where typeName != singleton.typeName && typeName != root.qualifiedName {
+    // A consumer's init takes a slice: its file names one.
+    for typeName in index.typeNames(inFilesMentioning: slices.map(\.name))
+    where typeName != singleton.typeName && typeName != root.qualifiedName {
       switch try check.outcome(for: typeName) {
       case .wrapped(let consumer): wrapped.append(consumer)
       case .kept(let reason): kept.append("'\(typeName)' keeps its init parameters: \(reason)")
@@ -107,7 +109,6 @@ struct WrapCheck {
   let singleton: Singleton
   let rootModule: String?
   let references: [RemainingReference]
-  let files: [ParsedFile]
   let project: Project
   var index: Index { project.index }
 
@@ -139,7 +140,7 @@ struct WrapCheck {
     case .success(let found): parameters = found
     case .failure(let problem): return .kept(problem.reason)
     }
-    switch callSites(of: typeName, initializer: initializer, parameters: parameters) {
+    switch try callSites(of: typeName, initializer: initializer, parameters: parameters) {
     case .success(let callSites):
       return .wrapped(
         WrappedConsumer(
@@ -200,7 +201,8 @@ struct WrapCheck {
   /// Every creation passes the accessor, from the root or a test: the arguments that go.
   private func callSites(
     of typeName: String, initializer: InitializerDeclSyntax, parameters: [WrappedConsumer.Parameter]
-  ) -> Result<[WrappedConsumer.CallSite], Problem> {
+  ) throws -> Result<[WrappedConsumer.CallSite], Problem> {
+    let files = try project.paths(naming: [typeName]).map { try project.file($0) }
     let found = InitCallFinder.calls(of: [typeName], superclassOf: [:], in: files, index: index)
     if let other = found.unrewritable.first {
       return .failure(Problem(reason: "it is created where its type is not written (\(other.path))"))

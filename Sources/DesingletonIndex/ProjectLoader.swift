@@ -1,0 +1,72 @@
+import DesingletonCore
+import Foundation
+
+/// How every command loads code: the files the command's questions need, until its answers are
+/// the ones the whole code base gives.
+///
+/// The first phase parses the files that name what the command is about (a singleton's name, the
+/// types given on the command line) or, without names, the files that can declare an accessor.
+/// The command then plans on the project (`run`); every question the index could not answer from
+/// what was parsed is recorded (`NameCoverage`), the files that can answer it are parsed, and the
+/// command plans again, until it asked nothing that was missing. So a plan never depends on which
+/// files a command happened to read: `--full` (every file parsed, nothing recorded) gives the same.
+public final class ProjectLoader {
+  public let paths: [String]
+  public let objectiveCPaths: [String]
+  public let modules: ModuleMap
+  private let scan: PhasedScan?
+  private let whole: Project?
+  private let lock = NSLock()
+  private var last: Project?
+
+  /// `mentioning`: the names the first phase parses the files of. `full`: parse every file at once.
+  public init(
+    paths: [String], builder: IndexBuilder, mentioning names: [String]?, full: Bool, objectiveCPaths: [String],
+    modules: ModuleMap
+  ) {
+    self.paths = paths
+    self.objectiveCPaths = objectiveCPaths
+    self.modules = modules
+    if full {
+      scan = nil
+      whole = Project(index: builder.build(paths: paths), objectiveCPaths: objectiveCPaths, modules: modules)
+    } else {
+      scan = PhasedScan(paths: paths, builder: builder, mentioning: names)
+      whole = nil
+    }
+  }
+
+  /// Runs `body` on the project until it asks nothing the parsed files cannot answer, parsing what
+  /// it asked for in between; the result of the last run (a refusal too, once nothing is missing).
+  /// Each project keeps the syntax trees the runs before it parsed: the files do not change.
+  public func run<Result>(_ body: (Project) throws -> Result) throws -> Result {
+    if let whole { return try body(whole) }
+    guard let scan else { preconditionFailure("a loader has a scan or the whole project") }
+    return try scan.run { index in
+      let project = Project(index: index, objectiveCPaths: objectiveCPaths, modules: modules)
+      lock.lock()
+      if let last { project.keepTrees(of: last) }
+      last = project
+      lock.unlock()
+      return try body(project)
+    }
+  }
+
+  /// The project the last run planned on: what a command writes with.
+  public var project: Project {
+    if let whole { return whole }
+    lock.lock()
+    defer { lock.unlock() }
+    if let last { return last }
+    guard let scan else { preconditionFailure("a loader has a scan or the whole project") }
+    let first = Project(index: scan.index(), objectiveCPaths: objectiveCPaths, modules: modules)
+    last = first
+    return first
+  }
+
+  /// How many files were parsed, over every phase.
+  public var parsedFiles: Int { scan?.parsed.files ?? whole?.index.files.count ?? 0 }
+
+  /// Files and lines each phase parsed (empty with `full`).
+  public var phases: [PhasedScan.Phase] { scan?.phases ?? [] }
+}

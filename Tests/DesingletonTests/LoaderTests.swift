@@ -1,0 +1,182 @@
+import DesingletonCore
+import DesingletonIndex
+import DesingletonPlanner
+import DesingletonPrinter
+import Foundation
+import Testing
+
+/// The one loader: a command about one singleton parses the files naming it, then what its
+/// questions need, and plans what the whole tree plans. Each test writes its files to a folder,
+/// plans through `ProjectLoader` both ways (from the singleton's name, and with every file parsed),
+/// requires the two plans to be equal, and type-checks the result.
+@Suite struct LoaderTests {
+  /// The files after `planner`'s plan, planned from the files naming `singleton`; the plan with every
+  /// file parsed must write the same.
+  func planned(
+    _ files: [String: String], singleton name: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ planner: (Singleton, Project) throws -> Plan
+  ) throws -> (files: [String: String], plan: Plan) {
+    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    defer { PrinterTestSupport.removeDirectory(directory) }
+    for (path, text) in files {
+      let url = URL(fileURLWithPath: directory + "/" + path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    let paths = files.keys.sorted().map { directory + "/" + $0 }
+    func outputs(full: Bool) throws -> (texts: [String: String], plan: Plan, parsed: Int) {
+      let loader = ProjectLoader(
+        paths: paths, builder: IndexBuilder(threads: 2), mentioning: [name], full: full, objectiveCPaths: [],
+        modules: ModuleMap())
+      let plan = try loader.run { project in
+        let singleton = try #require(project.index.singletons.first { $0.simpleTypeName == name }, sourceLocation: sourceLocation)
+        return try planner(singleton, project)
+      }
+      let project = loader.project
+      let rendered = try Printer(root: directory).render(
+        plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
+      var texts = files
+      for output in rendered {
+        texts[String(output.path.dropFirst(directory.count + 1))] = String(decoding: output.new, as: UTF8.self)
+      }
+      return (texts, plan, loader.parsedFiles)
+    }
+    let phased = try outputs(full: false)
+    let whole = try outputs(full: true)
+    #expect(phased.texts == whole.texts, "the plan from the singleton's files and the whole tree's", sourceLocation: sourceLocation)
+    #expect(phased.plan.notes == whole.plan.notes, sourceLocation: sourceLocation)
+    return (phased.texts, phased.plan)
+  }
+
+  func extract(_ slices: [Slice]? = nil) -> (Singleton, Project) throws -> Plan {
+    { try ExtractProtocolPlanner.run(singleton: $0, options: ExtractProtocolOptions(slices: slices), project: $1).plan }
+  }
+
+  func injectAll(_ singleton: Singleton, _ project: Project) throws -> Plan {
+    try InjectPlanner.run(singleton: singleton, options: InjectOptions(), project: project).plan
+  }
+
+  /// A write seen only in a file that never names the singleton: `addItem` is a `mutating func` of
+  /// `Cart`, declared where `Store` is not written. The property's requirement must be settable.
+  @Test func aMutatingMethodDeclaredInAFileNotNamingTheSingleton() throws {
+    let files = [
+      "Cart.swift": """
+        struct Cart {
+          private(set) var items: [String] = []
+          mutating func addItem(_ s: String) { items.append(s) }
+        }
+        """,
+      "Store.swift": """
+        final class Store {
+          nonisolated(unsafe) static let shared = Store()
+          var cart = Cart()
+        }
+        """,
+      "Shop.swift": """
+        final class Shop {
+          func buy() { Store.shared.cart.addItem("apple") }
+        }
+        """,
+    ]
+    let extracted = try planned(files, singleton: "Store", extract([Slice(name: "CartHolder", members: ["cart"])]))
+    #expect(extracted.files["CartHolder.swift"]?.contains("var cart: Cart { get set }") == true)
+    let injected = try planned(extracted.files, singleton: "Store", injectAll)
+    #expect(injected.files["Shop.swift"] != files["Shop.swift"])
+    let errors = try compileErrors(injected.files)
+    #expect(errors == "")
+  }
+
+  /// A property typed through a type alias is the aliased class: a call on it changes the object,
+  /// never the singleton's property, whatever the method is called.
+  @Test func aPropertyTypedThroughATypeAliasIsAReferenceToItsClass() throws {
+    let files = [
+      "Connection.swift": """
+        final class Connection {
+          var sent: [String] = []
+          func removeAll() { sent = [] }
+        }
+        typealias Link = Connection
+        """,
+      "Store.swift": """
+        final class Store {
+          nonisolated(unsafe) static let shared = Store()
+          let link: Link = Connection()
+          let direct: Connection = Connection()
+        }
+        """,
+      "Shop.swift": """
+        final class Shop {
+          func reset() {
+            Store.shared.link.removeAll()
+            Store.shared.direct.removeAll()
+          }
+        }
+        """,
+    ]
+    let project = makeProject(files)
+    let store = try #require(project.index.singletons.first)
+    let uses = project.index.references(to: store).map(\.use)
+    #expect(uses == [.member("link", .read), .member("direct", .read)])
+    let extracted = try planned(files, singleton: "Store", extract([Slice(name: "Linking", members: ["link", "direct"])]))
+    #expect(extracted.files["Linking.swift"]?.contains("var link: Link { get }") == true)
+    let injected = try planned(extracted.files, singleton: "Store", injectAll)
+    let errors = try compileErrors(injected.files)
+    #expect(errors == "")
+  }
+
+  /// The members left on the singleton are told by name, not by the text of another note: `count`
+  /// is left on it although `countdown()` (which cannot be a requirement) starts with its letters.
+  @Test func membersLeftOnTheSingletonAreToldByName() throws {
+    let files = [
+      "Store.swift": """
+        final class Store {
+          nonisolated(unsafe) static let shared = Store()
+          var count = 0
+          var title = ""
+          func countdown() -> some Sequence<Int> { [3, 2, 1] }
+        }
+        """,
+      "Shop.swift": """
+        final class Shop {
+          func show() -> String { Store.shared.title + "\\(Array(Store.shared.countdown()))" }
+        }
+        """,
+    ]
+    let extracted = try planned(files, singleton: "Store", extract())
+    #expect(extracted.plan.notes.contains { $0.hasPrefix("  countdown() stays on Store") })
+    #expect(extracted.plan.notes.contains("left on Store only: count"))
+    let errors = try compileErrors(extracted.files)
+    #expect(errors == "")
+  }
+
+  /// `finish` removes the accessor's backing storage when no other static member uses it; a member
+  /// using `Self._sharedDefaults` does not use `_shared`.
+  @Test func finishTellsTheBackingStorageFromALongerName() throws {
+    let files = [
+      "Store.swift": """
+        final class Store {
+          nonisolated(unsafe) private static let _shared = Store()
+          static var shared: Store { _shared }
+          private static let _sharedDefaults = ["a": 1]
+          static var defaultsCount: Int { Self._sharedDefaults.count }
+          var title = ""
+        }
+        """,
+      "AppRoot.swift": """
+        final class AppRoot {
+          func run() {
+            print(Store.shared.title, Store.defaultsCount)
+          }
+        }
+        """,
+    ]
+    let finished = try planned(files, singleton: "Store") { singleton, project in
+      try FinishPlanner.run(singleton: singleton, options: FinishOptions(root: "AppRoot"), project: project).plan
+    }
+    let store = try #require(finished.files["Store.swift"])
+    #expect(!store.contains("_shared = Store()"))
+    #expect(store.contains("_sharedDefaults"))
+    let errors = try compileErrors(finished.files)
+    #expect(errors == "")
+  }
+}
