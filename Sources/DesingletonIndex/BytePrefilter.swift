@@ -292,6 +292,42 @@ public enum BytePrefilter {
     }
   }
 
+  /// Whether one of `names` occurs where an implicit member expression can name it (`.shared`
+  /// with no expression before the dot: `f(.shared)`, `= .shared`, `return .shared`): the files
+  /// that can reference an accessor without writing its type. A dot after an identifier that is
+  /// no keyword, or after `)`, `]`, `?`, `!` or a backtick, ends an expression (`Store.shared`,
+  /// `make().shared`); anything else, a comment in between included, is "maybe".
+  public static func canReferenceImplicitly(_ names: [[UInt8]], in bytes: [UInt8]) -> Bool {
+    names.contains { name in
+      occurrences(of: [name], in: bytes).contains { offset in
+        let end = offset + name.count
+        if end < bytes.count, isIdentifierByte(bytes[end]) { return false }
+        var position = offset - 1
+        if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
+        switch preceding(position, in: bytes) {
+        case .comment: return true
+        case .dot: break
+        case .word, .other, .start: return false
+        }
+        // The dot: what stands before it.
+        while position >= 0, bytes[position] != UInt8(ascii: ".") { position -= 1 }
+        switch preceding(position - 1, in: bytes) {
+        case .word(let word): return expressionKeywords.contains(Array(bytes[word]))
+        case .other(let at):
+          return ![UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "`")].contains(bytes[at])
+        case .dot, .comment, .start: return true
+        }
+      }
+    }
+  }
+
+  /// Keywords an expression can follow: an implicit member may come right after them.
+  private static let expressionKeywords: Set<[UInt8]> = Set(
+    [
+      "return", "case", "in", "try", "await", "throw", "where", "if", "guard", "while", "switch", "repeat", "else",
+      "is", "as", "yield", "let", "var", "then", "do", "catch", "defer", "some", "any",
+    ].map { Array($0.utf8) })
+
   /// The offsets that can start the name of a member access (`Base.name`): those after a `.`, with
   /// only whitespace between. `default:` in a `switch`, `static let shared` and names that merely
   /// contain an accessor's (`isShared`, `instanceCount`) are left out. Where a comment may sit

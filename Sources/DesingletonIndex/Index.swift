@@ -63,8 +63,8 @@ public struct Index: Sendable {
       accessorsByType[singleton.typeName, default: []].formUnion(singleton.accessors)
       for accessor in singleton.accessors {
         typesByAccessor[accessor, default: []].append(singleton.typeName)
-        coverage?.needAccessor(accessor)
       }
+      Index.needReferences(of: singleton, typeAliases: typeAliases, simpleNames: simpleNames, coverage: coverage)
     }
     var (references, referenceTypes, referencesByType) = Index.attribute(
       files, typesByAccessor: typesByAccessor, accessorsByType: accessorsByType, declarations: byQualified,
@@ -79,6 +79,24 @@ public struct Index: Sendable {
     self.singletons = singletons
     self.references = references
     self.referencesByType = referencesByType
+  }
+
+  /// Asks for the files that can reference the singleton's accessors: every file that can, for a
+  /// scan. For a command about some singletons (`NameCoverage.focus`), only theirs, and only where
+  /// their type is not written (its files are parsed first): an implicit member (`f(.shared)`) or a
+  /// type alias of it.
+  private static func needReferences(
+    of singleton: Singleton, typeAliases: TypeAliasTable, simpleNames: [String: [String]], coverage: NameCoverage?
+  ) {
+    guard let coverage else { return }
+    guard let focus = coverage.focus else {
+      for accessor in singleton.accessors { coverage.needAccessor(accessor) }
+      return
+    }
+    guard focus.contains(singleton.simpleTypeName) else { return }
+    for accessor in singleton.accessors { coverage.needImplicitAccessor(accessor) }
+    // An alias's declaration names the type (or an alias of it): parsed by now, or asked for here.
+    for alias in typeAliases.names(of: singleton.typeName, simpleNames: simpleNames) { coverage.needMentions(alias) }
   }
 
   /// The declarations of every type by qualified name (a type's first declaration first), and each
@@ -293,6 +311,13 @@ public struct Index: Sendable {
     return isPrimary
   }
 
+  /// Throws `NameCoverage.Incomplete` when a question asked so far was about files not parsed: a
+  /// planner asks between its steps, so that a run whose answers will be thrown away stops early
+  /// (the loader parses what was missing and runs it again). Without coverage, never throws.
+  public func requireCoverage() throws {
+    if coverage?.missingNeeds != nil { throw NameCoverage.Incomplete() }
+  }
+
   /// Every declared or extended type's qualified name, sorted.
   public var allTypeNames: [String] {
     coverage?.needEverything()
@@ -400,13 +425,13 @@ public struct Index: Sendable {
     return mutatingNames.contains(name)
   }
 
-  /// The types declared in the parsed files, once every file containing one of `words` is parsed
-  /// with its members: a superset of the types whose declarations name one of the words (those
-  /// holding a property of a protocol, those with an attribute), for a question that then looks
-  /// at each type. Sorted.
-  public func typeNames(inFilesMentioning words: [String]) -> [String] {
-    for word in words { coverage?.needMentions(word) }
-    return declarationsByQualifiedName.keys.sorted()
+  /// The qualified names of the types declared or extended in these files, sorted.
+  func typeNames(declaredIn paths: Set<String>) -> [String] {
+    var names: Set<String> = []
+    for file in files where paths.contains(file.path) {
+      for type in file.types { names.insert(type.isExtension ? Index.resolve(type.qualifiedName, simpleNames: qualifiedNamesBySimpleName) : type.qualifiedName) }
+    }
+    return names.sorted()
   }
 
   /// The members of a type across its declaration and extensions.

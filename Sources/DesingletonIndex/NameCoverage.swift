@@ -19,6 +19,9 @@ public final class NameCoverage: @unchecked Sendable {
     public var accessors: Set<String> = []
     /// Every file that can declare a function, property or enum case of the name is parsed.
     public var callables: Set<String> = []
+    /// Every file that can reference an accessor of the name as an implicit member (`f(.shared)`)
+    /// is parsed: a command about one singleton, whose explicit references name its type.
+    public var implicitAccessors: Set<String> = []
     /// Every file whose bytes contain the word is parsed, keeping every type's members: for a
     /// question about what names it (the subclasses of a type, the types holding a protocol).
     public var mentions: Set<String> = []
@@ -29,7 +32,7 @@ public final class NameCoverage: @unchecked Sendable {
 
     public var isEmpty: Bool {
       types.isEmpty && members.isEmpty && mutatingMethods.isEmpty && accessors.isEmpty && callables.isEmpty
-        && mentions.isEmpty && !everything
+        && mentions.isEmpty && implicitAccessors.isEmpty && !everything
     }
 
     public mutating func formUnion(_ other: Needs) {
@@ -39,17 +42,26 @@ public final class NameCoverage: @unchecked Sendable {
       accessors.formUnion(other.accessors)
       callables.formUnion(other.callables)
       mentions.formUnion(other.mentions)
+      implicitAccessors.formUnion(other.implicitAccessors)
       everything = everything || other.everything
     }
   }
 
   public let covered: Needs
+  /// The simple names of the singletons a command is about (nil: every singleton, as a scan). Only
+  /// their references are complete: those of the others are the ones in the files parsed.
+  public let focus: Set<String>?
   private let lock = NSLock()
   private var missing = Needs()
 
-  public init(covered: Needs) {
+  public init(covered: Needs, focus: Set<String>? = nil) {
     self.covered = covered
+    self.focus = focus
   }
+
+  /// Thrown by `Index.requireCoverage()`: what was asked is not all parsed yet, so the work under
+  /// way will be done again on a wider index; the loader parses what is missing and runs again.
+  public struct Incomplete: Error {}
 
   /// What was asked and is not covered; nil when everything asked was.
   public var missingNeeds: Needs? {
@@ -97,6 +109,11 @@ public final class NameCoverage: @unchecked Sendable {
   func needCallable(_ name: String) {
     guard !covered.everything, !covered.callables.contains(name) else { return }
     record { $0.callables.insert(name) }
+  }
+
+  func needImplicitAccessor(_ name: String) {
+    guard !covered.everything, !covered.accessors.contains(name), !covered.implicitAccessors.contains(name) else { return }
+    record { $0.implicitAccessors.insert(name) }
   }
 
   func needMentions(_ word: String) {

@@ -43,6 +43,8 @@ public final class PhasedScan {
   public private(set) var indexTime: Duration = .zero
   private var states: [State]
   private var covered = NameCoverage.Needs()
+  /// The simple names of the singletons the command is about (`mentioning`); nil for a scan.
+  private let focus: Set<String>?
   /// Positions in `paths`, largest file first.
   private let order: [Int]
 
@@ -59,6 +61,7 @@ public final class PhasedScan {
     var covered = NameCoverage.Needs()
     if let names { covered.mentions = Set(names) }
     self.covered = covered
+    focus = names.map(Set.init)
     let progress = builder.progress
     progress?.begin("parsing", total: order.count)
     let firstPass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> State in
@@ -122,7 +125,7 @@ public final class PhasedScan {
       files: summaries,
       warnings: warnings,
       accessors: builder.accessors,
-      coverage: NameCoverage(covered: covered)
+      coverage: NameCoverage(covered: covered, focus: focus)
     )
   }
 
@@ -130,21 +133,51 @@ public final class PhasedScan {
   /// asked for in between; returns the result of the last run. When what it asked for added no
   /// file, the run's answers were already those of the whole code base and its result stands (a
   /// refusal too).
-  public func run<Result>(_ body: (Index) throws -> Result) throws -> Result {
+  ///
+  /// `bounded`: once the runs thrown away have cost more than parsing every file left would (at
+  /// the rate the phases so far parsed), the next widening parses every file, so a body whose
+  /// questions reach one step further each run (a chain of creators, a link a run) costs at most
+  /// about twice a run on the whole code base.
+  public func run<Result>(bounded: Bool = false, _ body: (Index) throws -> Result) throws -> Result {
+    var wasted = Duration.zero
+    func widened(_ missing: NameCoverage.Needs) -> Bool {
+      var needs = missing
+      if bounded && wasted > remainingParseTime { needs.everything = true }
+      return widen(needs)
+    }
     while true {
       let index = index()
       // What building it asked and no file can answer (a name no file declares) leaves it as it is.
       if let missing = index.coverage?.missingNeeds, widen(missing) { continue }
       let result: Result
+      let started = ContinuousClock.now
       do {
         result = try body(index)
       } catch {
-        guard let missing = index.coverage?.missingNeeds, widen(missing) else { throw error }
+        wasted += ContinuousClock.now - started
+        guard let missing = index.coverage?.missingNeeds else { throw error }
+        // A body that stopped early (`Index.requireCoverage`) runs again even when what it asked
+        // is declared in no file: it is covered now, and the next run gets past it.
+        if !widened(missing) && !(error is NameCoverage.Incomplete) { throw error }
         continue
       }
-      if let missing = index.coverage?.missingNeeds, widen(missing) { continue }
+      wasted += ContinuousClock.now - started
+      if let missing = index.coverage?.missingNeeds, widened(missing) { continue }
       return result
     }
+  }
+
+  /// About how long parsing the files not parsed yet would take, at the rate of the phases so far.
+  private var remainingParseTime: Duration {
+    var lines = 0
+    var time = Duration.zero
+    for phase in phases {
+      lines += phase.lines
+      time += phase.time
+    }
+    var remaining = 0
+    for case .counted(let summary, _) in states { remaining += summary.lineCount }
+    return lines == 0 ? .zero : time / lines * remaining
   }
 
   /// Parses the files that can answer `needs` (and parses again those that left out the members of
@@ -164,6 +197,7 @@ public final class PhasedScan {
     let referencedBytes = needs.accessors.sorted().map { Array($0.utf8) }
     let membersAsked = needs.members
     let mentioned = needs.mentions.sorted().map { Array($0.utf8) }
+    let implicit = needs.implicitAccessors.sorted().map { Array($0.utf8) }
     let accessors = builder.accessors
     let states = self.states
     let started = ContinuousClock.now
@@ -177,23 +211,9 @@ public final class PhasedScan {
       case .failed:
         return nil
       case .parsed(let summary):
-        if summary.typesWithoutMembers.isEmpty { return nil }
-        if !everything && summary.typesWithoutMembers.isDisjoint(with: membersAsked) {
-          // A file that mentions a word asked about keeps every member.
-          guard !mentioned.isEmpty, let bytes = readBytes(path), BytePrefilter.mentions(mentioned, in: bytes) else {
-            return nil
-          }
-          return .parsed(
-            PhasedScan.parse(
-              path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: true, keptMembers: []))
-        }
-        guard let bytes = readBytes(path) else { return nil }
-        let whole = everything || (!mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes))
-        return .parsed(
-          PhasedScan.parse(
-            path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: whole,
-            keptMembers: keptMembers)
-        )
+        return PhasedScan.parsedAgain(
+          path, summary, everything: everything, membersAsked: membersAsked, mentioned: mentioned,
+          keptMembers: keptMembers, accessors: accessors)
       case .counted(let summary, let known):
         func parsed(_ bytes: [UInt8]) -> State {
           let whole = everything || (!mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes))
@@ -208,12 +228,13 @@ public final class PhasedScan {
         }
         // The names a file can declare or reference are kept once a phase has read them: later
         // phases read again only the files that can answer.
-        if let sites = known, mentioned.isEmpty {
+        if let sites = known, mentioned.isEmpty, implicit.isEmpty {
           guard everything || wanted(sites), let bytes = readBytes(path) else { return nil }
           return parsed(bytes)
         }
         guard let bytes = readBytes(path) else { return nil }
         if !mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes) { return parsed(bytes) }
+        if !implicit.isEmpty && BytePrefilter.canReferenceImplicitly(implicit, in: bytes) { return parsed(bytes) }
         if let sites = known { return everything || wanted(sites) ? parsed(bytes) : nil }
         // Where most files name a singleton, they are found by its accessor's name alone.
         if everything || BytePrefilter.canReference(referencedBytes, in: bytes) { return parsed(bytes) }
@@ -229,6 +250,26 @@ public final class PhasedScan {
     phase.time = ContinuousClock.now - started
     phases.append(phase)
     return phase.files > 0
+  }
+
+  /// A file parsed without some types' members, parsed again when those are asked for now (or it
+  /// mentions a word asked about, and keeps every member); nil when it stays as it is.
+  private static func parsedAgain(
+    _ path: String, _ summary: FileSummary, everything: Bool, membersAsked: Set<String>, mentioned: [[UInt8]],
+    keptMembers: Set<String>, accessors: AccessorNames
+  ) -> State? {
+    if summary.typesWithoutMembers.isEmpty { return nil }
+    if !everything && summary.typesWithoutMembers.isDisjoint(with: membersAsked) {
+      guard !mentioned.isEmpty, let bytes = readBytes(path), BytePrefilter.mentions(mentioned, in: bytes) else {
+        return nil
+      }
+      return .parsed(
+        parse(path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: true, keptMembers: []))
+    }
+    guard let bytes = readBytes(path) else { return nil }
+    let whole = everything || (!mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes))
+    return .parsed(
+      parse(path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: whole, keptMembers: keptMembers))
   }
 
   private static func parse(

@@ -81,25 +81,49 @@ public final class Project: @unchecked Sendable {
   /// find a type's creations, casts or uses; worked out once per question.
   public func paths(naming typeNames: [String]) -> [String] {
     let simple = Set(typeNames.map { $0.split(separator: ".").last.map(String.init) ?? $0 }).sorted()
-    return answer("paths naming \(simple.joined(separator: ","))") {
-      let needles = simple.map { Array($0.utf8) }
-      return index.allPaths.filter { path in bytes(path).map { containsAny(needles, in: $0) } ?? false }
-    }
+    let key = simple.joined(separator: ",")
+    lock.lock()
+    let known = naming[key]
+    lock.unlock()
+    if let known { return known }
+    let needles = simple.map { Array($0.utf8) }
+    let found = index.allPaths.filter { path in bytes(path).map { containsAny(needles, in: $0) } ?? false }
+    lock.lock()
+    defer { lock.unlock() }
+    naming[key] = found
+    return found
   }
+
+  /// The types declared or extended in the files whose text contains one of `words` (once every
+  /// such file is parsed, with its members): the candidates for a question about what names a word
+  /// (the types holding a property of a protocol, those with an attribute, those whose init takes
+  /// a slice), which then looks at each. Sorted.
+  public func typeNames(inFilesMentioning words: [String]) -> [String] {
+    for word in words { index.coverage?.needMentions(word) }
+    let needles = words.map { Array($0.utf8) }
+    let paths = index.files.lazy.filter { !$0.types.isEmpty }.map(\.path).filter { path in
+      self.bytes(path).map { BytePrefilter.mentions(needles, in: $0) } ?? false
+    }
+    return index.typeNames(declaredIn: Set(paths))
+  }
+
+  /// `paths(naming:)`'s answers: they depend on the files' bytes only, so a loader's later run keeps them.
+  private var naming: [String: [String]] = [:]
 
   /// Keeps the parsed trees of `other`, a project of the same files on disk (a loader's earlier run).
   func keepTrees(of other: Project) {
     guard other !== self else { return }
-    let trees = other.parsedTrees()
+    let (trees, found) = other.kept()
     lock.lock()
     defer { lock.unlock() }
     for (path, file) in trees where cache[path] == nil && overrides[path] == nil { cache[path] = file }
+    if overrides.isEmpty { naming.merge(found) { mine, _ in mine } }
   }
 
-  private func parsedTrees() -> [String: ParsedFile] {
+  private func kept() -> (trees: [String: ParsedFile], naming: [String: [String]]) {
     lock.lock()
     defer { lock.unlock() }
-    return cache
+    return (cache, naming)
   }
 
   private func cached(_ path: String) -> ParsedFile? {

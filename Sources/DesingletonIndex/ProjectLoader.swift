@@ -42,7 +42,7 @@ public final class ProjectLoader {
   public func run<Result>(_ body: (Project) throws -> Result) throws -> Result {
     if let whole { return try body(whole) }
     guard let scan else { preconditionFailure("a loader has a scan or the whole project") }
-    return try scan.run { index in
+    return try scan.run(bounded: true) { index in
       let project = Project(index: index, objectiveCPaths: objectiveCPaths, modules: modules)
       lock.lock()
       if let last { project.keepTrees(of: last) }

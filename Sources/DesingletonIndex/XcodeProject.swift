@@ -20,6 +20,10 @@ public struct XcodeProject: Sendable {
   public struct Target: Sendable {
     public var id: String
     public var name: String
+    /// The module its sources form, as the compiler and `import` spell it: `PRODUCT_MODULE_NAME`,
+    /// else the product name (`PRODUCT_NAME`, by default the target's name) made a C99 identifier
+    /// (`My App Watch` → `My_App_Watch`, `Shared-watchOS` → `Shared_watchOS`).
+    public var moduleName: String
     public var isTest: Bool
     /// The files of its Sources build phase, and those a synchronized folder's exceptions add.
     public var files: [String]
@@ -279,26 +283,72 @@ public struct XcodeProject: Sendable {
         if let productName = objects[product]?["productName"]?.string { dependencies.append(productName) }
       }
       return Target(
-        id: id, name: name, isTest: productType.hasSuffix(".unit-test") || productType.hasSuffix(".ui-testing"),
+        id: id, name: name, moduleName: moduleName(of: object, targetName: name),
+        isTest: productType.hasSuffix(".unit-test") || productType.hasSuffix(".ui-testing"),
         files: files, folders: folders, dependencies: dependencies)
     }
   }
 
+  /// A target's module name from its build settings (the first configuration that sets one; the
+  /// project's own settings below the target's), with `$(TARGET_NAME)` and `$(PRODUCT_NAME)`
+  /// expanded and `:c99extidentifier` applied; a value still naming another setting is left for the
+  /// target's name.
+  private func moduleName(of target: PropertyList, targetName: String) -> String {
+    func settings(_ listID: String?) -> [[String: String]] {
+      guard let listID, let list = objects[listID] else { return [] }
+      return list.strings("buildConfigurations").compactMap { objects[$0]?["buildSettings"]?.entries }.map { entries in
+        var result: [String: String] = [:]
+        for entry in entries { if let value = entry.value.string { result[entry.key] = value } }
+        return result
+      }
+    }
+    let layers = settings(target["buildConfigurationList"]?.string)
+      + settings(root["rootObject"]?.string.flatMap { objects[$0] }?["buildConfigurationList"]?.string)
+    func setting(_ key: String) -> String? { layers.lazy.compactMap { $0[key] }.first }
+    func expand(_ value: String, productName: String) -> String? {
+      var result = value
+      for (pattern, replacement) in [
+        ("$(TARGET_NAME:c99extidentifier)", Self.c99Identifier(targetName)), ("${TARGET_NAME:c99extidentifier}", Self.c99Identifier(targetName)),
+        ("$(PRODUCT_NAME:c99extidentifier)", Self.c99Identifier(productName)), ("${PRODUCT_NAME:c99extidentifier}", Self.c99Identifier(productName)),
+        ("$(TARGET_NAME)", targetName), ("${TARGET_NAME}", targetName), ("$(PRODUCT_NAME)", productName), ("${PRODUCT_NAME}", productName),
+      ] {
+        result = result.replacingOccurrences(of: pattern, with: replacement)
+      }
+      return result.contains("$") ? nil : result
+    }
+    let productName = setting("PRODUCT_NAME").flatMap { expand($0, productName: targetName) } ?? targetName
+    if let module = setting("PRODUCT_MODULE_NAME").flatMap({ expand($0, productName: productName) }), !module.isEmpty {
+      return Self.c99Identifier(module)
+    }
+    return Self.c99Identifier(productName)
+  }
+
+  /// A name made a C99 extended identifier, as Xcode makes a module name: every character that
+  /// cannot be in one becomes `_`, and a leading digit gets a `_` before it.
+  public static func c99Identifier(_ name: String) -> String {
+    var result = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    if let first = result.first, first.isNumber { result = "_" + result }
+    return result.isEmpty ? "_" : result
+  }
+
   /// The module map's targets: one for a target's explicit files, one per synchronized folder.
   public var mapTargets: [ModuleMap.Target] {
-    targets.flatMap { target -> [ModuleMap.Target] in
+    // Targets are known to the module map by their module names; so are the targets they depend on.
+    let moduleNames = Dictionary(targets.map { ($0.name, $0.moduleName) }, uniquingKeysWith: { first, _ in first })
+    return targets.flatMap { target -> [ModuleMap.Target] in
+      let dependencies = target.dependencies.map { moduleNames[$0] ?? $0 }
       var result: [ModuleMap.Target] = []
       if !target.files.isEmpty || target.folders.isEmpty {
         result.append(
           ModuleMap.Target(
-            name: target.name, directory: folder, isTest: target.isTest, files: Set(target.files),
-            dependencies: target.dependencies, kind: .xcode, declaredIn: path))
+            name: target.moduleName, directory: folder, isTest: target.isTest, files: Set(target.files),
+            dependencies: dependencies, kind: .xcode, declaredIn: path))
       }
       for folder in target.folders {
         result.append(
           ModuleMap.Target(
-            name: target.name, directory: folder.path, isTest: target.isTest, excluded: folder.excluded,
-            dependencies: target.dependencies, kind: .xcode, declaredIn: path))
+            name: target.moduleName, directory: folder.path, isTest: target.isTest, excluded: folder.excluded,
+            dependencies: dependencies, kind: .xcode, declaredIn: path))
       }
       return result
     }

@@ -86,6 +86,49 @@ import Testing
     #expect(errors == "")
   }
 
+  /// The files that can reference an accessor without naming its type: an implicit member, where
+  /// no expression stands before the dot. Each answer is "maybe" for every such file.
+  @Test(arguments: [
+    ("show(.shared)", true), ("let s: Store = .shared", true), ("return .shared", true), ("case .shared: break", true),
+    ("x == .shared", true), ("[.shared]", true), ("show(\n  // the one instance\n  .shared)", true), ("show(/* it */ .shared)", true),
+    ("// see Store.shared", false),
+    ("Store.shared", false), ("make().shared", false), ("store?.shared", false), ("list[0].shared", false),
+    ("Store\n  .shared", false), ("isShared", false), ("static let shared = Store()", false),
+  ])
+  func implicitMemberSites(_ text: String, _ expected: Bool) {
+    #expect(BytePrefilter.canReferenceImplicitly([Array("shared".utf8)], in: Array(text.utf8)) == expected, "\(text)")
+  }
+
+  /// An implicit `.shared` in a file that never names the singleton is one of its references: the
+  /// loader parses the files that can hold one, and the two loads count the same references.
+  @Test func anImplicitMemberInAFileNotNamingTheSingleton() throws {
+    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    defer { PrinterTestSupport.removeDirectory(directory) }
+    let files = [
+      "Store.swift": "final class Store {\n  nonisolated(unsafe) static let shared = Store()\n  var count = 0\n}\nfunc show(_ store: Store) -> Int { store.count }\n",
+      "Screen.swift": "struct Screen {\n  func body() -> Int { show(.shared) }\n}\n",
+      "Other.swift": "struct Other {\n  let name = \"shared\"\n}\n",
+    ]
+    for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
+    let paths = files.keys.sorted().map { directory + "/" + $0 }
+    func references(full: Bool) throws -> (count: Int, parsed: Int) {
+      let loader = ProjectLoader(
+        paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"], full: full, objectiveCPaths: [],
+        modules: ModuleMap())
+      let count = try loader.run { project in
+        let store = try #require(project.index.singletons.first)
+        return project.index.references(to: store).count
+      }
+      return (count, loader.parsedFiles)
+    }
+    let phased = try references(full: false)
+    let whole = try references(full: true)
+    #expect(phased.count == whole.count)
+    #expect(phased.count == 1)
+    // Other.swift holds the letters, never an implicit member: it is not parsed.
+    #expect(phased.parsed == 2 && whole.parsed == 3)
+  }
+
   /// A property typed through a type alias is the aliased class: a call on it changes the object,
   /// never the singleton's property, whatever the method is called.
   @Test func aPropertyTypedThroughATypeAliasIsAReferenceToItsClass() throws {

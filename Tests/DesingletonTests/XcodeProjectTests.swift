@@ -265,6 +265,46 @@ import Testing
     #expect(map.targets(named: "PhoneTests").first?.isTest == true)
   }
 
+  /// A target is known by its module name, as `import` spells it: `PRODUCT_MODULE_NAME` expanded,
+  /// else the product name (by default the target's) made a C99 identifier. Dependencies follow.
+  @Test func targetsAreKnownByTheirModuleNames() throws {
+    // The test bundle's dependency names the app target by its id, hence by its name.
+    var text = Self.classic
+      .replacingOccurrences(of: "\t\t\tname = Phone;", with: "\t\t\tname = \"My Phone App\";")
+      .replacingOccurrences(of: "\t\t\tname = Mac;", with: "\t\t\tname = \"Shared-macOS\";\n\t\t\tbuildConfigurationList = L00000000000000000000001;")
+    let configurations = """
+      /* Begin XCBuildConfiguration section */
+      \t\tG00000000000000000000001 /* Debug */ = {
+      \t\t\tisa = XCBuildConfiguration;
+      \t\t\tbuildSettings = {
+      \t\t\t\tPRODUCT_MODULE_NAME = "$(PRODUCT_NAME:c99extidentifier)Kit";
+      \t\t\t\tPRODUCT_NAME = "$(TARGET_NAME)";
+      \t\t\t};
+      \t\t\tname = Debug;
+      \t\t};
+      /* End XCBuildConfiguration section */
+
+      /* Begin XCConfigurationList section */
+      \t\tL00000000000000000000001 = {
+      \t\t\tisa = XCConfigurationList;
+      \t\t\tbuildConfigurations = (
+      \t\t\t\tG00000000000000000000001 /* Debug */,
+      \t\t\t);
+      \t\t};
+      /* End XCConfigurationList section */
+
+      /* Begin PBXNativeTarget section */
+      """
+    text = text.replacingOccurrences(of: "/* Begin PBXNativeTarget section */\n", with: configurations)
+    let project = try project(text, at: "App/App.xcodeproj/project.pbxproj")
+    #expect(project.targets.map(\.moduleName) == ["My_Phone_App", "Shared_macOSKit", "PhoneTests"])
+    let map = ModuleMap(manifests: [], xcodeProjects: [project])
+    #expect(map.modules(of: "App/Sources/App/Store.swift") == ["My_Phone_App", "Shared_macOSKit"])
+    #expect(map.modules(of: "App/Tests/StoreTests.swift") == ["PhoneTests"])
+    #expect(map.module("PhoneTests", canSee: "My_Phone_App"))
+    #expect(XcodeProject.c99Identifier("2D Game") == "_2D_Game")
+  }
+
   @Test func theProjectsFolderIsHowTheCommandSpellsIt() throws {
     let here = try project(Self.classic, at: "App.xcodeproj/project.pbxproj")
     #expect(here.folder == "")

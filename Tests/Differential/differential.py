@@ -144,7 +144,9 @@ def journey(binary: Path, source: Path, ref: str, singleton: str, work: Path, re
             return
 
 
-def singletons(binary: Path, source: Path, ref: str, work: Path, limit: int) -> list[str]:
+def singletons(binary: Path, source: Path, ref: str, work: Path, limit: int, result: Result) -> list[str]:
+    """The first `limit` singletons of the whole tree's scan; each one's entry must be the one
+    `scan --singleton T` reports."""
     copy = fresh_copy(source, work, ref)
     code, stdout, _ = run([str(binary), "scan", "--format", "json"], copy)
     if code != 0:
@@ -153,11 +155,24 @@ def singletons(binary: Path, source: Path, ref: str, work: Path, limit: int) -> 
         report = json.loads(stdout)
     except json.JSONDecodeError:
         return []
-    names = [entry.get("typeName") or entry.get("type") for entry in report.get("singletons", [])]
-    names = [name for name in names if name]
-    # Twins (one name in two modules) need --module: the first of each name is enough.
-    unique = list(dict.fromkeys(names))
-    return unique[:limit]
+    entries = [entry for entry in report.get("singletons", []) if entry.get("type")]
+    names = [entry["type"] for entry in entries]
+    # Twins (one name in two modules) are one journey, planned per module.
+    unique = list(dict.fromkeys(names))[:limit]
+    for name in unique:
+        code, stdout, stderr = run([str(binary), "scan", "--singleton", name, "--format", "json"], copy)
+        result.compared += 1
+        try:
+            alone = json.loads(stdout).get("singletons", []) if code == 0 else None
+        except json.JSONDecodeError:
+            alone = None
+        whole = [entry for entry in entries if entry["type"] == name]
+        if alone != whole:
+            result.problems.append(
+                f"{result.project}: scan --singleton {name} reports it otherwise than the whole scan\n"
+                f"  alone ({describe_exit_code(code)}):\n{excerpt(json.dumps(alone, indent=1, sort_keys=True), 25)}\n"
+                f"  in the whole scan:\n{excerpt(json.dumps(whole, indent=1, sort_keys=True), 25)}")
+    return unique
 
 
 def check_project(binary: Path, name: str, source: Path, ref: str, limit: int) -> Result:
@@ -166,7 +181,7 @@ def check_project(binary: Path, name: str, source: Path, ref: str, limit: int) -
     with tempfile.TemporaryDirectory(prefix="differential-") as temporary:
         work = Path(temporary)
         try:
-            result.singletons = singletons(binary, source, ref, work, limit)
+            result.singletons = singletons(binary, source, ref, work, limit, result)
             for singleton in result.singletons:
                 journey(binary, source, ref, singleton, work, result)
         except (subprocess.SubprocessError, OSError) as error:

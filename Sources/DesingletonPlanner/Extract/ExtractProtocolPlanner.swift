@@ -92,7 +92,9 @@ public enum ExtractProtocolPlanner {
     singleton: Singleton, options: ExtractProtocolOptions, project: Project
   ) throws -> (design: Design, traits: ProtocolTraits, context: Context)? {
     let context = try Context(singleton: singleton, options: options, project: project)
+    try project.index.requireCoverage()
     let slices = try chooseSlices(context)
+    try project.index.requireCoverage()
     if slices.isEmpty { return nil }
     var traits = ProtocolTraits(
       primary: context.primary, declarations: context.analysis.declarations, members: context.allMembers, slices: slices,

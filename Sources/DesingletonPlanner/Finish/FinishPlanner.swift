@@ -108,6 +108,7 @@ public enum FinishPlanner {
       throw Refusal(rootMatches.isEmpty ? "no type named '\(options.root)'" : "'\(options.root)' is ambiguous: \(rootMatches.joined(separator: ", "))")
     }
     let remaining = CompositionRoots.remainingReferences(singleton: singleton, root: root, project: project)
+    try index.requireCoverage()
     try checkRootDoesNotReceiveTheInstance(singleton, root: root, project: project)
     let testRefusals = options.includeTests
       ? try testReferencesToRefuse(remaining.filter { $0.kind == .test }, project: project) : [:]
@@ -124,6 +125,7 @@ public enum FinishPlanner {
     // Objective-C code that sends the accessor message would stop compiling once it is deleted.
     let objectiveC = accessorIsVisibleToObjectiveC(singleton, index: index)
       ? ObjectiveCUses.messages(to: singleton.typeName, selectors: Set(singleton.accessors), in: project) : []
+    try index.requireCoverage()
     if !blocking.isEmpty || !objectiveC.isEmpty {
       let blockers = Blockers(
         singleton: singleton, project: project, rewrite: rewrite, remaining: remaining, blocking: blocking,
@@ -199,6 +201,7 @@ struct Blockers {
       case .consumer:
         if let type = item.typeName, suggested.insert(type).inserted {
           message += try NextCommand.injectType(type, singleton: singleton, project: project, rewrite: rewrite)
+          try project.index.requireCoverage()
         }
       case .frameworkCreated:
         message += "; it cannot take init parameters: \(CompositionRoots.wiringHint)"

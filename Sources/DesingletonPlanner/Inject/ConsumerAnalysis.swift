@@ -398,7 +398,7 @@ extension InjectDesigner {
         let base = target.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind != .keyword(.self)
       {
         let name = target.declName.baseName.text
-        let declared = index.typeNames(inFilesMentioning: [name]).lazy.flatMap { index.members(of: $0) }
+        let declared = project.typeNames(inFilesMentioning: [name]).lazy.flatMap { index.members(of: $0) }
           .first { $0.kind == .property && !$0.isStatic && $0.name == name && $0.typeText?.hasSuffix("!") == true }
         if let typeText = declared?.typeText, let entry = catalog.entry(named: index.resolveType(String(typeText.dropLast()))) {
           return .passed(entry.name)

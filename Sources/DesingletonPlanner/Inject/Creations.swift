@@ -94,6 +94,8 @@ extension InjectDesigner {
     var rejected: Set<String> = []
     while true {
       var promoted: [String] = []
+      // Each round walks the creators' files again: a run whose answers are incomplete stops here.
+      try index.requireCoverage()
       let calls = try findInitCalls().calls
       factories = try findFactories(calls, promoting: true)
       for call in calls + forwardedCreations(calls) where !call.context.isStatic && !call.isSelfInit && !call.isSuperInit {

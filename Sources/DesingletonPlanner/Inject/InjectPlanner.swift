@@ -194,6 +194,7 @@ public enum InjectPlanner {
     while true {
       var (plan, report) = try run(singleton: singleton, options: options, project: project)
       report.before = before
+      try project.index.requireCoverage()
       let rewritten = try rewrite(plan)
       guard let after = rewritten.index.singletons.first(where: { $0.typeName == singleton.typeName }) else {
         return (plan, report)
@@ -491,6 +492,7 @@ struct InjectDesigner {
   mutating func designConsumers() throws -> InjectDesign {
     let analysis = try checkSingleton()
     let targets = try chooseTargets(analysis)
+    try index.requireCoverage()
     // Every target is analysed; in --all mode one that cannot be injected is skipped with its reason.
     for typeName in targets {
       do {
@@ -507,7 +509,9 @@ struct InjectDesigner {
     for typeName in order where propertyInjected.contains(typeName) {
       configurationsByType[typeName] = configurationSites(of: typeName)
     }
+    try index.requireCoverage()
     if options.types == nil && !options.defaultArgument { try promoteCreators() }
+    try index.requireCoverage()
     // Steps 4-8 run again without the consumers they could not handle: with --type such a consumer
     // is a refusal, with --all it is skipped with its reason and everything else goes on.
     let analysed = consumers
@@ -515,6 +519,7 @@ struct InjectDesigner {
     while true {
       consumers = analysed.filter { order.contains($0.key) }
       let found = try findInitCalls()
+      try index.requireCoverage()
       var problems = found.blocked
       var callSites: [CallSite] = []
       if problems.isEmpty {
@@ -533,6 +538,7 @@ struct InjectDesigner {
           }
         }
         shapeFactories()
+        try index.requireCoverage()
         if problems.isEmpty && !options.defaultArgument {
           guard let sites = matchFactoryCalls() else { continue }
           factorySites = sites

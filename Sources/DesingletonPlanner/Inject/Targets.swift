@@ -92,7 +92,7 @@ extension InjectDesigner {
     // What an earlier run injected holds the instance as a protocol-typed stored property: a root
     // creating one is still where the instance comes from, so a second run keeps it too.
     let protocols = Set(catalog.entries.map(\.name))
-    let holders = index.typeNames(inFilesMentioning: protocols.sorted()).filter { type in
+    let holders = project.typeNames(inFilesMentioning: protocols.sorted()).filter { type in
       !targets.contains(type) && protocols.contains { holds(type, $0) }
     }
     // Each type that creates a consumer, directly or through what it creates, and a type it creates on the way.

@@ -59,7 +59,7 @@ public enum CompositionRoots {
     if entryPointsUsing.count == 1 { return (entryPointsUsing[0], using) }
     if !using.isEmpty { return (nil, using) }
     // An entry point carries its attribute or conforms to an application delegate protocol.
-    let entryPoints = index.typeNames(inFilesMentioning: FrameworkTypes.entryPointAttributes.sorted() + ["ApplicationDelegate"])
+    let entryPoints = project.typeNames(inFilesMentioning: FrameworkTypes.entryPointAttributes.sorted() + ["ApplicationDelegate"])
       .filter { !index.isTestType($0) && isEntryPoint($0) }
     return (entryPoints.count == 1 ? entryPoints[0] : nil, entryPoints)
   }

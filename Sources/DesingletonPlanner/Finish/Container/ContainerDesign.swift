@@ -246,7 +246,7 @@ enum ContainerPlanner {
     let index = project.index
     var result: [ContainerDesign.Consumer] = []
     // A consumer's init takes slices: its file names one.
-    for typeName in index.typeNames(inFilesMentioning: slices.sorted()) where typeName != singleton.typeName {
+    for typeName in project.typeNames(inFilesMentioning: slices.sorted()) where typeName != singleton.typeName {
       guard let declaration = index.primaryDeclaration(of: typeName),
         [.class, .struct, .actor].contains(declaration.kind),
         !Index.isTestPath(declaration.path), !index.isTestType(typeName), index.systemCreation(of: typeName) == nil,

@@ -55,7 +55,7 @@ extension ContainerPlanner {
     var wrapped: [WrappedConsumer] = []
     var kept: [String] = []
     // A consumer's init takes a slice: its file names one.
-    for typeName in index.typeNames(inFilesMentioning: slices.map(\.name))
+    for typeName in project.typeNames(inFilesMentioning: slices.map(\.name))
     where typeName != singleton.typeName && typeName != root.qualifiedName {
       switch try check.outcome(for: typeName) {
       case .wrapped(let consumer): wrapped.append(consumer)
