@@ -490,6 +490,12 @@ def bench_corpus(c, binary, runs, threads, swiftc, parse_only, rare=None, only=N
                                  f"(name in {k:,} files = {100 * k / len(files):.1f}%)")
         jobs.append(Job(rows["one"], [[binary, "scan", "--singleton", name, "--format", "json", "--threads",
                                        str(threads), root]], stdout=os.path.join(lists, "one.json")))
+        # The other commands about one singleton, as dry runs (finish and inject may refuse: exit 1).
+        for key, command in (("one-extract", ["extract-protocol"]), ("one-inject", ["inject", "--all"]),
+                             ("one-finish", ["finish"])):
+            rows[key] = Row(key, f"`{' '.join(command)} --singleton {name} --dry-run`, {threads} thread{plural(threads)}")
+            jobs.append(Job(rows[key], [[binary, *command, "--singleton", name, "--dry-run", "--threads", str(threads),
+                                         root]], stdout=os.path.join(lists, f"{key}.diff")))
     else:
         rows["one"] = Row("one", "`scan --singleton NAME`: n/a (no singleton found in under 5% of the files)")
         rows["one"].pending = True
@@ -559,7 +565,8 @@ def corpus_table(c, rows, threads, reference):
     head = "| what | wall (median) | CPU user+sys | peak memory |" + (" reference (1.05M lines) |" if reference else "")
     out.append(head)
     out.append("|---|---:|---:|---:|" + ("---|" if reference else ""))
-    for key in ["read", "swiftc1", "swiftcN", "parse1", "parseN", "parseP", "scan1", "scanN", "fullN", "one"]:
+    for key in ["read", "swiftc1", "swiftcN", "parse1", "parseN", "parseP", "scan1", "scanN", "fullN", "one",
+                "one-extract", "one-inject", "one-finish"]:
         r = rows.get(key)
         if r is None:
             continue

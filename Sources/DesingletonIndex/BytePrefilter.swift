@@ -309,8 +309,14 @@ public enum BytePrefilter {
         case .dot: break
         case .word, .other, .start: return false
         }
-        // The dot: what stands before it.
+        // The dot: what stands before it. Blank space on its line makes it a leading dot, an
+        // implicit member (`a ?? .shared`); a line break continues the expression above.
         while position >= 0, bytes[position] != UInt8(ascii: ".") { position -= 1 }
+        var before = position - 1
+        while before >= 0, bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t") { before -= 1 }
+        if before >= 0, before < position - 1, bytes[before] != UInt8(ascii: "\n"), bytes[before] != UInt8(ascii: "\r") {
+          return true
+        }
         switch preceding(position - 1, in: bytes) {
         case .word(let word): return expressionKeywords.contains(Array(bytes[word]))
         case .other(let at):

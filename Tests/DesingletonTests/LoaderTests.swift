@@ -90,7 +90,7 @@ import Testing
   /// no expression stands before the dot. Each answer is "maybe" for every such file.
   @Test(arguments: [
     ("show(.shared)", true), ("let s: Store = .shared", true), ("return .shared", true), ("case .shared: break", true),
-    ("x == .shared", true), ("[.shared]", true), ("show(\n  // the one instance\n  .shared)", true), ("show(/* it */ .shared)", true),
+    ("x == .shared", true), ("find() ?? .shared", true), ("a! .shared", true), ("[.shared]", true), ("show(\n  // the one instance\n  .shared)", true), ("show(/* it */ .shared)", true),
     ("// see Store.shared", false),
     ("Store.shared", false), ("make().shared", false), ("store?.shared", false), ("list[0].shared", false),
     ("Store\n  .shared", false), ("isShared", false), ("static let shared = Store()", false),
@@ -127,6 +127,34 @@ import Testing
     #expect(phased.count == 1)
     // Other.swift holds the letters, never an implicit member: it is not parsed.
     #expect(phased.parsed == 2 && whole.parsed == 3)
+  }
+
+  /// A generic parameter named like a private class of another file is the parameter: that class
+  /// is out of sight of the singleton's file, and the method can be a requirement (Quick's
+  /// `itBehavesLike<C>` beside a test's `private class C`, read now that the whole tree answers).
+  @Test func aGenericParameterIsNoPrivateTypeOfAnotherFile() throws {
+    let files = [
+      "World.swift": """
+        final class World {
+          nonisolated(unsafe) static let shared = World()
+          var count = 0
+          func run<C>(_ make: () -> C) -> C { count += 1; return make() }
+        }
+        """,
+      "Spec.swift": """
+        final class Spec {
+          func check() -> Int { World.shared.run { 1 } + World.shared.count }
+        }
+        """,
+      "Classes.swift": """
+        private class B {}
+        private class C: B {}
+        """,
+    ]
+    let extracted = try planned(files, singleton: "World", extract([Slice(name: "Running", members: ["run", "count"])]))
+    #expect(extracted.files["Running.swift"]?.contains("func run<C>(_ make: () -> C) -> C") == true)
+    let errors = try compileErrors(extracted.files)
+    #expect(errors == "")
   }
 
   /// A property typed through a type alias is the aliased class: a call on it changes the object,

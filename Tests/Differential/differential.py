@@ -76,8 +76,25 @@ def fresh_copy(source: Path, into: Path, ref: str = "HEAD") -> Path:
         shutil.rmtree(copy)
     if (source / "HEAD").is_file() and (source / "objects").is_dir():
         copy.mkdir()
-        archive = subprocess.run(["git", "-C", str(source), "archive", "--format=tar", ref], capture_output=True, check=True)
-        subprocess.run(["tar", "-x", "-C", str(copy)], input=archive.stdout, check=True, capture_output=True)
+        archive = subprocess.run(["git", "-C", str(source), "archive", "--format=tar", ref], capture_output=True)
+        if archive.returncode == 0:
+            subprocess.run(["tar", "-x", "-C", str(copy)], input=archive.stdout, check=True, capture_output=True)
+        else:
+            # A snapshot whose largest files are absent: every file whose contents it has.
+            listing = subprocess.run(["git", "-C", str(source), "ls-tree", "-r", "-z", ref], capture_output=True, check=True)
+            for entry in listing.stdout.split(b"\0"):
+                if not entry:
+                    continue
+                meta, path = entry.split(b"\t", 1)
+                mode, kind, blob = meta.split()
+                if kind != b"blob" or mode == b"120000":
+                    continue
+                content = subprocess.run(["git", "-C", str(source), "cat-file", "blob", blob.decode()], capture_output=True)
+                if content.returncode != 0:
+                    continue
+                target = copy / os.fsdecode(path)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(content.stdout)
     else:
         shutil.copytree(source, copy, ignore=shutil.ignore_patterns(".build", ".build-*", ".git", ".swiftpm"))
     git(copy, "init", "-q")

@@ -49,8 +49,13 @@ struct SliceVisibility {
       var hidden: (name: String, access: AccessLevel)?
       let file = try context.project.file(member.range.path)
       if let node = file.node(at: member.range.bytes) {
-        for name in Self.signatureTypeNames(of: node) {
-          let declarations = index.types(named: name).flatMap { index.declarations(of: $0) }.filter { !$0.isExtension }
+        // A generic parameter (of the member or of a type around it) is no type of the code; nor is
+        // a private or file-private type of another file, which this file cannot see.
+        let generics = Self.genericParameterNames(around: node)
+        for name in Self.signatureTypeNames(of: node) where !generics.contains(name) {
+          let declarations = index.types(named: name).flatMap { index.declarations(of: $0) }.filter {
+            !$0.isExtension && ($0.path == member.range.path || ($0.access ?? .internal) > .fileprivate)
+          }
           for declaration in declarations {
             let declared = capped(declaration.access)
             if declared < exposable || (declared <= .fileprivate && hidden == nil) {
@@ -92,6 +97,28 @@ struct SliceVisibility {
     let finder = TypeNameFinder(viewMode: .sourceAccurate)
     for root in roots { finder.walk(root) }
     return finder.names
+  }
+
+  /// The generic parameters a declaration's signature can name: its own, and those of the types
+  /// and extensions around it.
+  static func genericParameterNames(around node: Syntax) -> Set<String> {
+    var names: Set<String> = []
+    var current: Syntax? = node
+    while let syntax = current {
+      let clause: GenericParameterClauseSyntax?
+      if let function = syntax.as(FunctionDeclSyntax.self) {
+        clause = function.genericParameterClause
+      } else if let subscriptDecl = syntax.as(SubscriptDeclSyntax.self) {
+        clause = subscriptDecl.genericParameterClause
+      } else if let type = syntax.asProtocol(WithGenericParametersSyntax.self) {
+        clause = type.genericParameterClause
+      } else {
+        clause = nil
+      }
+      for parameter in clause?.parameters ?? [] { names.insert(parameter.name.text) }
+      current = syntax.parent
+    }
+    return names
   }
 
   private final class TypeNameFinder: SyntaxVisitor {
