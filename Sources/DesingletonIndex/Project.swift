@@ -100,11 +100,8 @@ public final class Project: @unchecked Sendable {
   /// a slice), which then looks at each. Sorted.
   public func typeNames(inFilesMentioning words: [String]) -> [String] {
     for word in words { index.coverage?.needMentions(word) }
-    let needles = words.map { Array($0.utf8) }
-    let paths = index.files.lazy.filter { !$0.types.isEmpty }.map(\.path).filter { path in
-      self.bytes(path).map { BytePrefilter.mentions(needles, in: $0) } ?? false
-    }
-    return index.typeNames(declaredIn: Set(paths))
+    // The byte search is `paths(naming:)`'s, worked out once for the command.
+    return index.typeNames(declaredIn: Set(paths(naming: words)))
   }
 
   /// `paths(naming:)`'s answers: they depend on the files' bytes only, so a loader's later run keeps them.
