@@ -90,7 +90,8 @@ public struct ModuleMap: Sendable {
       return finder.found
     }
     for (manifest, foundInManifest) in zip(manifests, foundTargets) {
-      let root = manifest.path.split(separator: "/").dropLast().joined(separator: "/")
+      // The manifest's folder as the paths spell it: `/work/App` for `/work/App/Package.swift`.
+      let root = manifest.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
       func joined(_ relative: String) -> String {
         let trimmed = relative.hasSuffix("/") ? String(relative.dropLast()) : relative
         if trimmed.isEmpty || trimmed == "." { return root }

@@ -24,10 +24,11 @@ import Testing
       try text.write(to: url, atomically: true, encoding: .utf8)
     }
     let paths = files.keys.sorted().map { directory + "/" + $0 }
+    let manifests = paths.filter { $0.hasSuffix("/Package.swift") }.compactMap { try? FileLoader.read($0) }
     func outputs(full: Bool) throws -> (texts: [String: String], plan: Plan, parsed: Int) {
       let loader = ProjectLoader(
         paths: paths, builder: IndexBuilder(threads: 2), mentioning: [name], full: full, objectiveCPaths: [],
-        modules: ModuleMap())
+        modules: ModuleMap(manifests: manifests))
       let plan = try loader.run { project in
         let singleton = try #require(project.index.singletons.first { $0.simpleTypeName == name }, sourceLocation: sourceLocation)
         return try planner(singleton, project)
@@ -155,6 +156,68 @@ import Testing
     #expect(extracted.files["Running.swift"]?.contains("func run<C>(_ make: () -> C) -> C") == true)
     let errors = try compileErrors(extracted.files)
     #expect(errors == "")
+  }
+
+  /// A new protocol file imports the project module whose type it names, although that type's file
+  /// never names the singleton (`Set<Article>`, with `Article` in module `Articles`); each module
+  /// is then type-checked on its own, `Articles` first.
+  @Test func aNewFileImportsTheProjectModuleWhoseTypeItNames() throws {
+    let files = [
+      "Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Shelf", targets: [
+          .target(name: "Articles"),
+          .target(name: "App", dependencies: ["Articles"]),
+        ])
+        """,
+      "Sources/Articles/Article.swift": """
+        public struct Article: Hashable, Sendable {
+          public let title: String
+          public init(title: String) { self.title = title }
+        }
+        """,
+      "Sources/App/Library.swift": """
+        import Articles
+
+        final class Library {
+          nonisolated(unsafe) static let shared = Library()
+          var saved: Set<Article> = []
+        }
+        """,
+      "Sources/App/Shelf.swift": """
+        final class Shelf {
+          func count() -> Int { Library.shared.saved.count }
+        }
+        """,
+    ]
+    let extracted = try planned(files, singleton: "Library", extract([Slice(name: "SavedArticles", members: ["saved"])]))
+    let created = try #require(extracted.files["Sources/App/SavedArticles.swift"])
+    #expect(created.hasPrefix("import Articles\n"))
+    let errors = try moduleErrors(
+      [("Articles", ["Sources/Articles/Article.swift"]), ("App", ["Sources/App/Library.swift", "Sources/App/Shelf.swift", "Sources/App/SavedArticles.swift"])],
+      files: extracted.files)
+    #expect(errors == "")
+  }
+
+  /// The compiler's errors when each module, in order, type-checks against the ones before it.
+  func moduleErrors(_ modules: [(name: String, paths: [String])], files: [String: String]) throws -> String {
+    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    defer { PrinterTestSupport.removeDirectory(directory) }
+    var output = ""
+    for (name, paths) in modules {
+      var sources: [String] = []
+      for path in paths {
+        let file = directory + "/" + name + "-" + (path as NSString).lastPathComponent
+        try (files[path] ?? "").write(toFile: file, atomically: true, encoding: .utf8)
+        sources.append(file)
+      }
+      let result = try run(
+        ["swiftc", "-swift-version", "6", "-emit-module", "-module-name", name, "-I", directory, "-o", directory + "/" + name + ".swiftmodule"]
+          + sources)
+      if result.status != 0 { output += result.standardError + result.output }
+    }
+    return output
   }
 
   /// A property typed through a type alias is the aliased class: a call on it changes the object,
