@@ -17,11 +17,8 @@ public struct Index: Sendable {
 
   private let declarationsByQualifiedName: [String: [TypeDecl]]
   private let qualifiedNamesBySimpleName: [String: [String]]
-  /// Names of methods that may mutate a value: the standard library's and every `mutating func` in the code base.
-  public var mutatingMethodNames: Set<String> {
-    coverage?.needEverything()
-    return mutatingNames
-  }
+  /// Names of methods that may mutate a value: the standard library's and every `mutating func` in
+  /// the code base (asked one name at a time: `isMutatingMethod`).
   private let mutatingNames: Set<String>
   /// For an index of part of the files (a scan's phases): what it can answer for, and what it was
   /// asked that it cannot. Nil when every file was parsed.

@@ -215,11 +215,11 @@ public final class PhasedScan {
           path, summary, everything: everything, membersAsked: membersAsked, mentioned: mentioned,
           keptMembers: keptMembers, accessors: accessors)
       case .counted(let summary, let known):
-        func parsed(_ bytes: [UInt8]) -> State {
-          let whole = everything || (!mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes))
-          return .parsed(
+        // `mentions`: the file contains a word asked about, and keeps every member.
+        func parsed(_ bytes: [UInt8], mentions: Bool = false) -> State {
+          .parsed(
             PhasedScan.parse(
-              path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: whole,
+              path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: everything || mentions,
               keptMembers: keptMembers))
         }
         func wanted(_ sites: NameSites) -> Bool {
@@ -233,7 +233,7 @@ public final class PhasedScan {
           return parsed(bytes)
         }
         guard let bytes = readBytes(path) else { return nil }
-        if !mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes) { return parsed(bytes) }
+        if !mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes) { return parsed(bytes, mentions: true) }
         if !implicit.isEmpty && BytePrefilter.canReferenceImplicitly(implicit, in: bytes) { return parsed(bytes) }
         if let sites = known { return everything || wanted(sites) ? parsed(bytes) : nil }
         // Where most files name a singleton, they are found by its accessor's name alone.
