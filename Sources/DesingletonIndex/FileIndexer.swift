@@ -47,7 +47,8 @@ public enum FileIndexer {
       typeAliases: collector.typeAliases,
       isGenerated: isGenerated,
       mutatingMethodNames: keep == nil ? nil : collector.mutatingMethodNames,
-      callableNames: collector.callableNames
+      callableNames: collector.callableNames,
+      parameterSlots: collector.parameterSlots.slots
     )
   }
 
@@ -91,6 +92,8 @@ struct DeclarationCollector {
   /// The names a call can be written with (`FileSummary.callableNames`), those of types whose
   /// members are left out included.
   var callableNames: Set<String> = []
+  /// The parameter types of the file's callables, by the slot a call names.
+  var parameterSlots = ParameterSlotCollector()
 
   init(source: SourceText) {
     self.source = source
@@ -119,6 +122,7 @@ struct DeclarationCollector {
         enclosing: enclosing)
     case .functionDecl(let node) where enclosing == nil:
       callableNames.insert(unquoted(node.name.text))
+      parameterSlots.record(node)
     case .variableDecl(let node) where enclosing == nil:
       for binding in node.bindings { callableNames.formUnion(PatternNames.identifiers(binding.pattern)) }
     case .typeAliasDecl(let node) where enclosing == nil:
@@ -140,6 +144,16 @@ struct DeclarationCollector {
     }
   }
 
+  private static func genericParameterNames(of group: some DeclGroupSyntax) -> Set<String> {
+    switch Syntax(group).as(SyntaxEnum.self) {
+    case .classDecl(let node): ParameterSlotCollector.names(node.genericParameterClause)
+    case .structDecl(let node): ParameterSlotCollector.names(node.genericParameterClause)
+    case .enumDecl(let node): ParameterSlotCollector.names(node.genericParameterClause)
+    case .actorDecl(let node): ParameterSlotCollector.names(node.genericParameterClause)
+    default: []
+    }
+  }
+
   private mutating func record(_ node: some DeclGroupSyntax & NamedDeclSyntax, kind: TypeDecl.Kind, enclosing: String?) {
     record(node.name.text, kind: kind, group: node, enclosing: enclosing)
   }
@@ -148,6 +162,8 @@ struct DeclarationCollector {
     _ name: String, qualifiedName: String? = nil, kind: TypeDecl.Kind, group: some DeclGroupSyntax, enclosing: String?
   ) {
     let memberBlock = group.memberBlock
+    parameterSlots.record(
+      memberBlock.members, typeName: name, generics: Self.genericParameterNames(of: group), memberwise: kind == .struct)
     let written = qualifiedName ?? name
     let qualified = enclosing.map { "\($0).\(written)" } ?? written
     if let kept = keepsMembers, !kept.names(name) {
@@ -271,21 +287,42 @@ public enum ReferenceCollector {
         var reference = Reference(
           baseName: "", accessor: accessor, use: .unresolvedImplicit, alias: nil,
           range: instance.sourceRange(in: source), context: ReferenceContextFinder.context(of: Syntax(instance)))
-        reference.implicitCallee = initializedType(takingArgument: instance)
-        if reference.implicitCallee == nil { reference.implicitFunction = calledFunction(takingArgument: instance) }
+        if let slot = argumentSlot(of: instance) {
+          reference.implicitCallee = slot.initializedType
+          reference.implicitFunction = slot.function
+          reference.implicitLabel = slot.label
+        }
         result.append(reference)
       }
     }
     return result
   }
 
-  /// The type whose init an implicit member is an argument of: `URLSession` in
-  /// `URLSession(configuration: .default)` and `URLSession.init(configuration: .default)`; nil for a
-  /// function or method call, whose parameter types the index does not keep.
-  static func initializedType(takingArgument instance: ExprSyntax) -> String? {
-    guard let argument = instance.parent?.as(LabeledExprSyntax.self),
+  /// The call an implicit member (`.shared`, `.init(...)`) is an argument of, which says the type it
+  /// is looked up in: the parameter's. `??` between the argument's parts (`.init(named: n) ??
+  /// .init()`) keeps them the argument's. Nil when it is no argument, or of a call whose callee
+  /// cannot be told (a closure, a name bound in the enclosing scopes, an implicit member's call).
+  public static func argumentSlot(of instance: ExprSyntax) -> ImplicitArgumentSlot? {
+    var node = Syntax(instance)
+    if let list = node.parent?.as(ExprListSyntax.self), list.parent?.is(SequenceExprSyntax.self) == true,
+      list.allSatisfy({ element in
+        element.as(BinaryOperatorExprSyntax.self).map { $0.operator.text == "??" } ?? true
+      }), let sequence = list.parent
+    {
+      node = sequence
+    }
+    guard let argument = node.parent?.as(LabeledExprSyntax.self),
       let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
     else { return nil }
+    let label = argument.label.map { unquoted($0.text) } ?? "_"
+    if let type = initializedType(call) { return ImplicitArgumentSlot(initializedType: type, function: nil, label: label) }
+    if let function = calledFunction(call) { return ImplicitArgumentSlot(initializedType: nil, function: function, label: label) }
+    return nil
+  }
+
+  /// The type whose init a call calls: `URLSession` in `URLSession(configuration: .default)` and
+  /// `URLSession.init(configuration: .default)`.
+  private static func initializedType(_ call: FunctionCallExprSyntax) -> String? {
     var called = call.calledExpression
     if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
       let base = member.base
@@ -297,14 +334,11 @@ public enum ReferenceCollector {
     return written
   }
 
-  /// The function or method an implicit member is an argument of: `present` in `present(.shared)`
-  /// and `view.present(.shared)`. Nil for a type's init, an implicit member's call (`.make(.shared)`),
+  /// The function or method a call calls: `present` in `present(.shared)` and
+  /// `view.present(.shared)`. Nil for a type's init, an implicit member's call (`.make(.shared)`),
   /// a closure, and a name the enclosing declaration binds anywhere (a parameter, a local variable
   /// or function), whose type the index does not keep.
-  static func calledFunction(takingArgument instance: ExprSyntax) -> String? {
-    guard let argument = instance.parent?.as(LabeledExprSyntax.self),
-      let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
-    else { return nil }
+  private static func calledFunction(_ call: FunctionCallExprSyntax) -> String? {
     let token: TokenSyntax
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
       token = reference.baseName

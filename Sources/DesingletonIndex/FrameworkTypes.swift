@@ -173,6 +173,6 @@ public enum FrameworkTypes {
   private static let mainActorProtocols: Set<String> = [
     "View", "App", "Scene", "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate",
     "NSApplicationDelegate", "UIViewRepresentable", "UIViewControllerRepresentable", "NSViewRepresentable",
-    "NSViewControllerRepresentable",
+    "NSViewControllerRepresentable", "PreviewProvider",
   ]
 }

@@ -15,8 +15,8 @@ public struct Index: Sendable {
   /// The names a static accessor can have.
   public let accessorNames: AccessorNames
 
-  private let declarationsByQualifiedName: [String: [TypeDecl]]
-  private let qualifiedNamesBySimpleName: [String: [String]]
+  let declarationsByQualifiedName: [String: [TypeDecl]]
+  let qualifiedNamesBySimpleName: [String: [String]]
   /// Names of methods that may mutate a value: the standard library's and every `mutating func` in
   /// the code base (asked one name at a time: `isMutatingMethod`).
   private let mutatingNames: Set<String>
@@ -28,7 +28,7 @@ public struct Index: Sendable {
   /// Type → the types whose declaration lists it first in its inheritance clause, sorted.
   private let subclassesByName: [String: [String]]
   /// Every `typealias`, top-level and in types.
-  private let typeAliases: TypeAliasTable
+  let typeAliases: TypeAliasTable
 
   public init(
     allPaths: [String], files: [FileSummary], warnings: [Diagnostic], accessors: AccessorNames = .standard,
@@ -136,22 +136,17 @@ public struct Index: Sendable {
     // The singleton type each reference was attributed to, in `references` order.
     var referenceTypes: [String] = []
     var referencesByType: [String: [Reference]] = [:]
-    // Every name a call can be written with, made when first asked.
-    var callableNames: Set<String>?
+    var implicit = ImplicitMemberLookup(
+      files: files, declarations: byQualified, simpleNames: simpleNames, typeAliases: typeAliases, coverage: coverage,
+      mergesTables: true)
     for file in files {
       for reference in file.candidateReferences {
         // No singleton has this accessor: nothing to attribute (and no name to resolve).
         guard typesByAccessor[reference.accessor] != nil else { continue }
         if reference.use == .unresolvedImplicit {
-          let frameworkParameter = Index.isFrameworkParameter(reference, coverage: coverage) { callee in
-            byQualified[Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)] != nil
-          } declaresCallable: { name in
-            if callableNames == nil { callableNames = files.reduce(into: []) { $0.formUnion($1.callableNames) } }
-            return callableNames?.contains(name) == true
-          }
+          let argument = implicit.argument(reference.implicitSlot)
           // A possible reference of each singleton with this accessor: `finish` must not delete it unseen.
-          for type in typesByAccessor[reference.accessor] ?? [] {
-            if frameworkParameter, byQualified[type]?.contains(where: { !$0.isExtension }) == true { continue }
+          for type in typesByAccessor[reference.accessor] ?? [] where implicit.argument(argument, canBe: type) {
             var possible = reference
             possible.baseName = type
             references.append(possible)
@@ -546,24 +541,6 @@ struct TypeAliasTable: Sendable {
     let matching = candidates.filter { $0 == written || $0.hasSuffix("." + written) }
     let targets = Set(matching.compactMap { aliasedTypes[$0] })
     return targets.count == 1 ? targets.first : nil
-  }
-}
-
-extension Index {
-  /// Whether an implicit member (`.shared`) is an argument whose parameter type is the framework's,
-  /// so never a type this code declares (only a singleton in an extension of a framework type can
-  /// be it): an argument of an init of a type the code does not declare (`URLSession(configuration:
-  /// .default)`), or of a function or method no code here declares (`present(.shared)`).
-  static func isFrameworkParameter(
-    _ reference: Reference, coverage: NameCoverage?, declaresType: (String) -> Bool,
-    declaresCallable: (String) -> Bool
-  ) -> Bool {
-    if let callee = reference.implicitCallee { return !declaresType(callee) }
-    if let name = reference.implicitFunction {
-      coverage?.needCallable(name)
-      return !declaresCallable(name)
-    }
-    return false
   }
 }
 

@@ -355,6 +355,9 @@ public struct Reference: Hashable, Sendable {
   /// `present(.shared)` and `view.present(.shared)`), when the call names one that no enclosing
   /// scope binds.
   public var implicitFunction: String?
+  /// For `.unresolvedImplicit` with a callee or function: the argument's label (`_` for none),
+  /// which names the parameter whose type `.shared` is looked up in.
+  public var implicitLabel: String?
   /// For `.member` calls: the argument labels, which tell overloads apart.
   public var arguments: CallArguments?
 
@@ -443,13 +446,18 @@ public struct FileSummary: Sendable {
   public var callableNames: Set<String> = []
   /// Simple names of the types whose members were left out (`TypeDecl.membersOmitted`).
   public var typesWithoutMembers: Set<String> = []
+  /// The parameter types of the callables the file declares (members left out included), by the
+  /// slot a call names: what an implicit member passed to them is looked up in.
+  public var parameterSlots: [ParameterSlot: Set<ParameterType>] = [:]
 
   public init(
     path: String, lineCount: Int, types: [TypeDecl], candidateReferences: [Reference],
     syntaxErrors: [Diagnostic], typeAliases: [TypeAlias] = [], isGenerated: Bool = false,
-    mutatingMethodNames: Set<String>? = nil, callableNames: Set<String> = []
+    mutatingMethodNames: Set<String>? = nil, callableNames: Set<String> = [],
+    parameterSlots: [ParameterSlot: Set<ParameterType>] = [:]
   ) {
     self.callableNames = callableNames
+    self.parameterSlots = parameterSlots
     self.path = path
     self.isGenerated = isGenerated
     self.typeAliases = typeAliases

@@ -134,7 +134,10 @@ extension Index {
   /// The global actor a type is isolated to: its own attribute, else its superclass chain's (project
   /// classes' attributes, framework classes' table), else a main-actor framework protocol it conforms to.
   public func isolation(of qualifiedName: String) -> String? {
-    if let own = primaryDeclaration(of: qualifiedName)?.attributes.first(where: isGlobalActorAttribute) { return own }
+    let primary = primaryDeclaration(of: qualifiedName)
+    if let own = primary?.attributes.first(where: isGlobalActorAttribute) { return own }
+    // An extension of a main-actor framework protocol (`extension View`): its members are isolated.
+    if primary == nil, FrameworkTypes.isMainActorProtocol(qualifiedName) { return "@MainActor" }
     for step in superclassChain(of: qualifiedName) {
       switch step {
       case .project(let name):

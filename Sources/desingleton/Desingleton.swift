@@ -303,6 +303,10 @@ struct WriteOptions: ParsableArguments {
     try projectRoot.refuseOutside(Array(plan.edits.keys) + Array(plan.newFiles.keys))
     // The Printer renders exactly the files the plan names, as the planners read them.
     let outputs = try printer.render(plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
+    let problems = WrittenImports.problems(
+      outputs.map { WrittenImports.File(path: $0.path, original: $0.original?.text, new: String(decoding: $0.new, as: UTF8.self)) },
+      companions: plan.companions, project: project)
+    if !problems.isEmpty { throw Refusal(problems) }
     return (plan, outputs)
   }
 

@@ -409,8 +409,8 @@ import Testing
     // declaration can take the protocol's type.
     #expect(ledgerRefs.map(\.use) == [.instance, .instance, .unresolvedImplicit, .alias("current")])
     #expect(ledgerRefs.map(\.location.line) == [2, 4, 9, 3])
-    // `use(.shared)` could be either singleton's: both see it.
-    #expect(other.map(index.references(to:))?.map(\.use) == [.unresolvedImplicit])
+    // `use(.shared)` is looked up in `use`'s parameter type, `Ledger`: never Other's.
+    #expect(other.map(index.references(to:))?.map(\.use) == [])
   }
 
   /// `URLSession(configuration: .default)`, `UIAlertAction(title: "OK", style: .default)`: an argument
@@ -445,6 +445,59 @@ import Testing
     // `Client(store: .shared)` is a project init and `take(.shared)` a function: both may be it.
     #expect(references.map(\.use) == [.unresolvedImplicit, .unresolvedImplicit])
     #expect(references.map(\.location.line) == [6, 7])
+  }
+
+  /// An implicit member passed to a project's callable is looked up in the parameter's declared
+  /// type: `.shared` is the singleton's only where some declaration of that callee gives the
+  /// argument's label a type that can be the singleton. Each row: declarations, a call, whether
+  /// the call's `.shared` is a possible reference of `Store.shared`.
+  @Test(arguments: [
+    ("init(session: URLSession) {}", "Fetcher(session: .shared)", false),
+    ("init(store: Store) {}", "Fetcher(store: .shared)", true),
+    ("init(store: Store?) {}", "Fetcher(store: .shared)", true),
+    ("init(store: Optional<Store>) {}", "Fetcher(store: .shared)", true),
+    ("init(store: MyApp.Store) {}", "Fetcher(store: .shared)", true),
+    ("init(link: Link) {}", "Fetcher(link: .shared)", true),
+    ("init(session: URLSession) {}", "Fetcher(other: .shared)", true),
+    ("init(stores: [Store]) {}", "Fetcher(stores: .shared)", false),
+    ("init(_ session: URLSession, store: Store) {}", "Fetcher(.shared, store: .shared)", true),
+    ("init(_ session: URLSession, _ other: URLSession) {}", "Fetcher(.shared, .shared)", false),
+    ("func configure(session: URLSession, count: Int) {}", "Fetcher().configure(session: .shared, count: 1)", false),
+    ("func configure(session: Store) {}", "Fetcher().configure(session: .shared)", true),
+    ("func apply(_ x: URLSession) {}\n  func apply(_ x: Store) {}", "Fetcher().apply(.shared)", true),
+    ("func use<T>(_ value: T) {}", "Fetcher().use(.shared)", true),
+    ("func use(_ value: some Service) {}", "Fetcher().use(.shared)", true),
+    ("func use(_ value: Service) {}", "Fetcher().use(.shared)", true),
+    ("func use(_ value: @escaping () -> Store) {}", "Fetcher().use(.shared)", false),
+    ("var session: URLSession", "Fetcher(session: .shared)", false),
+    ("let store: Store", "Fetcher(store: .shared)", true),
+    ("var session: URLSession\n  init() { session = .shared }", "Fetcher(session: .shared)", true),
+  ])
+  func implicitMembersAreLookedUpInTheParameterType(declarations: String, call: String, isReference: Bool) {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let shared = Store()
+        }
+        typealias Link = Store
+        protocol Service {}
+        """,
+      "Fetcher.swift": """
+        import Foundation
+        struct Fetcher {
+          \(declarations)
+        }
+        """,
+      "Screen.swift": """
+        final class Screen {
+          func go() { _ = \(call) }
+        }
+        """,
+    ])
+    let index = project.index
+    let store = index.singletons.first { $0.typeName == "Store" }
+    let references = (store.map(index.references(to:)) ?? []).filter { $0.range.path.hasSuffix("Screen.swift") }
+    #expect(references.isEmpty == !isReference, "\(declarations) / \(call)")
   }
 
   @Test func implicitMembersPassedToFrameworkFunctionsAreNotReferences() {

@@ -1675,10 +1675,10 @@ import Testing
         }
 
         @MainActor
-        func show(_ badge: Badge) {}
+        func present(_ badge: Badge) {}
 
         @MainActor
-        func makeBadges() -> [Badge] {
+        func makeBadges(show: (Badge) -> Void) -> [Badge] {
           show(.init(title: "a"))
           return ["b", "c"].map(Badge.init(title:))
         }

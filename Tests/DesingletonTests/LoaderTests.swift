@@ -13,8 +13,8 @@ import Testing
   /// The files after `planner`'s plan, planned from the files naming `singleton`; the plan with every
   /// file parsed must write the same.
   func planned(
-    _ files: [String: String], singleton name: String, sourceLocation: SourceLocation = #_sourceLocation,
-    _ planner: (Singleton, Project) throws -> Plan
+    _ files: [String: String], singleton name: String, targets: [ModuleMap.Target]? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation, _ planner: (Singleton, Project) throws -> Plan
   ) throws -> (files: [String: String], plan: Plan) {
     let directory = try PrinterTestSupport.makeTemporaryDirectory()
     defer { PrinterTestSupport.removeDirectory(directory) }
@@ -28,7 +28,14 @@ import Testing
     func outputs(full: Bool) throws -> (texts: [String: String], plan: Plan, parsed: Int) {
       let loader = ProjectLoader(
         paths: paths, builder: IndexBuilder(threads: 2), mentioning: [name], full: full, objectiveCPaths: [],
-        modules: ModuleMap(manifests: manifests))
+        modules: targets.map { targets in
+          // The targets' files as the loader's paths spell them.
+          ModuleMap(targets: targets.map { target in
+            var target = target
+            target.files = target.files.map { Set($0.map { directory + "/" + $0 }) }
+            return target
+          })
+        } ?? ModuleMap(manifests: manifests))
       let plan = try loader.run { project in
         let singleton = try #require(project.index.singletons.first { $0.simpleTypeName == name }, sourceLocation: sourceLocation)
         return try planner(singleton, project)
@@ -36,6 +43,11 @@ import Testing
       let project = loader.project
       let rendered = try Printer(root: directory).render(
         plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
+      // Every import the plan adds names a module the project or the toolchain has.
+      let imports = WrittenImports.problems(
+        rendered.map { WrittenImports.File(path: $0.path, original: $0.original?.text, new: String(decoding: $0.new, as: UTF8.self)) },
+        companions: plan.companions, project: project)
+      #expect(imports.isEmpty, "\(imports)", sourceLocation: sourceLocation)
       var texts = files
       for output in rendered {
         texts[String(output.path.dropFirst(directory.count + 1))] = String(decoding: output.new, as: UTF8.self)
@@ -200,8 +212,109 @@ import Testing
     #expect(errors == "")
   }
 
+  /// Imports in the singleton file's top-level `#if` clauses go to the new file under the same
+  /// condition, each clause's exactly (`#else` says `!PREVIEW`); each module then type-checks
+  /// with and without the condition.
+  @Test(arguments: [
+    (
+      "#if PREVIEW\nimport ArticlesPreview\n#else\nimport Articles\n#endif\n",
+      "#if PREVIEW\nimport ArticlesPreview\n#endif\n#if !PREVIEW\nimport Articles\n#endif\n"
+    ),
+    (
+      "import Foundation\n#if canImport(Articles)\nimport Articles\n#endif\n",
+      "#if canImport(Articles)\nimport Articles\n#endif\n"
+    ),
+  ])
+  func importsUnderIfConfigKeepTheirCondition(imports: String, expected: String) throws {
+    let article = """
+      public struct Article: Hashable, Sendable {
+        public init() {}
+      }
+      """
+    let files = [
+      "Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Shelf", targets: [
+          .target(name: "Articles"),
+          .target(name: "ArticlesPreview"),
+          .target(name: "App", dependencies: ["Articles", "ArticlesPreview"]),
+        ])
+        """,
+      "Sources/Articles/Article.swift": article,
+      "Sources/ArticlesPreview/Article.swift": article,
+      "Sources/App/Library.swift": imports + """
+
+        final class Library {
+          nonisolated(unsafe) static let shared = Library()
+          var saved: Set<Article> = []
+        }
+        """,
+      "Sources/App/Shelf.swift": """
+        final class Shelf {
+          func count() -> Int { Library.shared.saved.count }
+        }
+        """,
+    ]
+    let extracted = try planned(files, singleton: "Library", extract([Slice(name: "SavedArticles", members: ["saved"])]))
+    let created = try #require(extracted.files["Sources/App/SavedArticles.swift"])
+    #expect(created.hasPrefix(expected + "\n"), "\(created)")
+    for flags in [[], ["-D", "PREVIEW"]] {
+      let errors = try moduleErrors(
+        [
+          ("Articles", ["Sources/Articles/Article.swift"]), ("ArticlesPreview", ["Sources/ArticlesPreview/Article.swift"]),
+          ("App", ["Sources/App/Library.swift", "Sources/App/Shelf.swift", "Sources/App/SavedArticles.swift"]),
+        ],
+        files: extracted.files, flags: flags)
+      #expect(errors == "", "\(flags)")
+    }
+  }
+
+  /// Two app targets compile the singleton's file and depend on neither: a consumer compiled only
+  /// into the second sees the singleton there, so it is injected, not skipped as a module cycle;
+  /// each target then type-checks with the new protocol file.
+  @Test func twoAppTargetsSharingTheSingletonsFile() throws {
+    let files = [
+      "Store.swift": """
+        final class Store {
+          nonisolated(unsafe) static let shared = Store()
+          func load() -> Int { 1 }
+        }
+        """,
+      "Phone.swift": """
+        final class PhoneScreen {
+          func show() -> Int { Store.shared.load() }
+        }
+        """,
+      "Watch.swift": """
+        final class WatchScreen {
+          func show() -> Int { Store.shared.load() }
+        }
+        final class WatchRoot {
+          let screen = WatchScreen()
+        }
+        """,
+    ]
+    let targets = [
+      ModuleMap.Target(name: "Phone", directory: "", isTest: false, files: ["Store.swift", "Phone.swift"], kind: .xcode),
+      ModuleMap.Target(
+        name: "My_App_Watch", directory: "", isTest: false, files: ["Store.swift", "Watch.swift"], kind: .xcode),
+    ]
+    let extracted = try planned(files, singleton: "Store", targets: targets, extract())
+    let created = try #require(extracted.files.keys.first { !files.keys.contains($0) })
+    let injected = try planned(extracted.files, singleton: "Store", targets: targets, injectAll)
+    #expect(!injected.plan.notes.joined().contains("module"), "\(injected.plan.notes)")
+    #expect(injected.files["Watch.swift"]?.contains("func show() -> Int { Store.shared") == false)
+    let errors = try moduleErrors(
+      [("Phone", ["Store.swift", created, "Phone.swift"]), ("My_App_Watch", ["Store.swift", created, "Watch.swift"])],
+      files: injected.files)
+    #expect(errors == "")
+  }
+
   /// The compiler's errors when each module, in order, type-checks against the ones before it.
-  func moduleErrors(_ modules: [(name: String, paths: [String])], files: [String: String]) throws -> String {
+  func moduleErrors(
+    _ modules: [(name: String, paths: [String])], files: [String: String], flags: [String] = []
+  ) throws -> String {
     let directory = try PrinterTestSupport.makeTemporaryDirectory()
     defer { PrinterTestSupport.removeDirectory(directory) }
     var output = ""
@@ -214,7 +327,7 @@ import Testing
       }
       let result = try run(
         ["swiftc", "-swift-version", "6", "-emit-module", "-module-name", name, "-I", directory, "-o", directory + "/" + name + ".swiftmodule"]
-          + sources)
+          + flags + sources)
       if result.status != 0 { output += result.standardError + result.output }
     }
     return output
@@ -312,5 +425,169 @@ import Testing
     #expect(store.contains("_sharedDefaults"))
     let errors = try compileErrors(finished.files)
     #expect(errors == "")
+  }
+
+  /// `Fetcher(session: .shared)`, `fetcher.configure(session: .shared)`: the project declares both
+  /// callees, and each gives `session` the type `URLSession`, so `.shared` is URLSession's, never
+  /// the singleton's: no reference, no blocker, and `finish` at the one consumer deletes the accessor.
+  @Test func anImplicitMemberPassedToAFrameworkTypedParameterIsNotTheSingletons() throws {
+    let files = [
+      "Store.swift": """
+        final class Store {
+          nonisolated(unsafe) static let shared = Store()
+          func load() -> Int { 1 }
+        }
+        """,
+      "Fetcher.swift": """
+        final class Fetcher {
+          let session: URLSession
+          init(session: URLSession) { self.session = session }
+          func configure(session: URLSession, count: Int) {}
+        }
+        final class Screen {
+          func go() -> Int {
+            let fetcher = Fetcher(session: .shared)
+            fetcher.configure(session: .shared, count: 1)
+            return Store.shared.load()
+          }
+        }
+        """,
+    ]
+    // Linux has no `URLSession` without FoundationNetworking: the type-check declares one.
+    let framework = ["Framework.swift": "final class URLSession: Sendable {\n  static let shared = URLSession()\n}\n"]
+    let extracted = try planned(files, singleton: "Store", extract())
+    let finished = try planned(extracted.files, singleton: "Store") { singleton, project in
+      try FinishPlanner.run(singleton: singleton, options: FinishOptions(root: "Screen"), project: project).plan
+    }
+    #expect(finished.files["Store.swift"]?.contains("static let shared") == false)
+    #expect(finished.files["Fetcher.swift"]?.contains("Fetcher(session: .shared)") == true)
+    let errors = try compileErrors(finished.files.merging(framework) { $1 })
+    #expect(errors == "")
+  }
+
+  /// Where a creation runs on the main actor without the enclosing type saying so: a member of an
+  /// extension of a main-actor framework protocol (`extension View`), of a `@MainActor extension`,
+  /// a non-`Sendable` closure in such a member, and a `PreviewProvider`. Each can pass the
+  /// main-actor singleton to the consumer it creates.
+  @Test func creationsOnTheMainActorByTheirExtensionOrProtocol() throws {
+    let files = [
+      "Store.swift": """
+        @MainActor final class Store {
+          static let shared = Store()
+          func load() -> Int { 1 }
+        }
+        """,
+      "Badge.swift": """
+        @MainActor final class Badge {
+          func count() -> Int { Store.shared.load() }
+        }
+        """,
+      "Views.swift": """
+        extension View {
+          func badge() -> Badge { Badge() }
+          func later() -> () -> Badge { { Badge() } }
+        }
+        struct Helper {}
+        @MainActor extension Helper {
+          func badge() -> Badge { Badge() }
+        }
+        struct Previews: PreviewProvider {
+          static var previews: Badge { Badge() }
+        }
+        """,
+    ]
+    let framework = [
+      "Framework.swift": "@MainActor protocol View {}\n@MainActor protocol PreviewProvider {}\n"
+    ]
+    let extracted = try planned(files, singleton: "Store", extract())
+    let injected = try planned(extracted.files, singleton: "Store", injectAll)
+    #expect(!injected.plan.notes.joined().contains("isolation"), "\(injected.plan.notes)")
+    #expect(injected.files["Badge.swift"]?.contains("Store.shared") == false)
+    #expect(injected.files["Views.swift"]?.contains("Badge(store") == true)
+    let errors = try compileErrors(injected.files.merging(framework) { $1 })
+    #expect(errors == "")
+  }
+
+  /// `.init()` whose type the code says is never an unknown creation of a consumer: an argument of
+  /// a framework call (`listRowInsets(.init())`), the parts of `??` in one (`Image(uiImage: .init(named:
+  /// "x") ?? .init())`), an argument of a project init whose parameter has a framework type
+  /// (`Model(data: .init())`), and `Self` in an extension of a protocol `where Self == Circle`.
+  @Test func implicitInitsOfOtherTypesDoNotBlockAConsumer() throws {
+    let files = [
+      "Store.swift": """
+        final class Store {
+          nonisolated(unsafe) static let shared = Store()
+          func load() -> Int { 1 }
+        }
+        """,
+      "Badge.swift": """
+        import Foundation
+        final class Badge {
+          init() {}
+          func count() -> Int { Store.shared.load() }
+        }
+        struct Model {
+          var data: Data
+        }
+        protocol Shape {}
+        struct Circle: Shape {
+          init() {}
+        }
+        extension Shape where Self == Circle {
+          static var none: Self { .init() }
+        }
+        """,
+      "Screen.swift": """
+        import Foundation
+        final class Screen {
+          let badge = Badge()
+          func layout() {
+            listRowInsets(.init())
+            _ = Image(uiImage: .init(named: "x") ?? .init())
+            _ = Model(data: .init())
+            show(.init())
+          }
+          func show(_ badge: Badge) {}
+        }
+        """,
+    ]
+    let framework = [
+      "Framework.swift": """
+        import Foundation
+        struct EdgeInsets { init() {} }
+        func listRowInsets(_ insets: EdgeInsets) {}
+        final class UIImage {
+          init() {}
+          init?(named: String) {}
+        }
+        struct Image { init(uiImage: UIImage) {} }
+        """
+    ]
+    let extracted = try planned(files, singleton: "Store", extract())
+    let injected = try planned(extracted.files, singleton: "Store", injectAll)
+    #expect(!injected.plan.notes.joined().contains("may create"), "\(injected.plan.notes)")
+    // `show`'s parameter says `.init()` there makes a Badge: it gets the store.
+    #expect(injected.files["Screen.swift"]?.contains("show(.init())") == false)
+    #expect(injected.files["Badge.swift"]?.contains("Store.shared.load()") == false)
+    let errors = try compileErrors(injected.files.merging(framework) { $1 })
+    #expect(errors == "")
+  }
+
+  /// The check over every write: an added import of a name no module has (a target's display name)
+  /// is an error at its line; imports the file had, the module map's modules, their dependencies
+  /// and the toolchain's pass.
+  @Test func addedImportsNameKnownModules() throws {
+    let project = makeProject(["Store.swift": "final class Store {}\n"])
+    let modules = ModuleMap(targets: [
+      ModuleMap.Target(name: "My_App_Watch", directory: "", isTest: false, dependencies: ["Swinject"])
+    ])
+    let known = Project(index: project.index, modules: modules)
+    let files = [
+      WrittenImports.File(path: "A.swift", original: "import Legacy\n", new: "import Legacy\nimport My_App_Watch\n"),
+      WrittenImports.File(path: "B.swift", original: nil, new: "import Foundation\n@testable import Swinject\nimport My App Watch\n"),
+      WrittenImports.File(path: "C.swift", original: "", new: "import Shared-watchOS\npublic import struct Legacy.Thing\n"),
+    ]
+    let problems = WrittenImports.problems(files, companions: [:], project: known)
+    #expect(problems.map { $0.location?.description } == ["B.swift:3:1", "C.swift:1:1"])
   }
 }

@@ -114,6 +114,30 @@ extension ExtractProtocolPlanner {
     file.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }
   }
 
+  /// The imports in a file's top-level `#if` clauses, by the condition that holds exactly in each
+  /// clause (`canImport(UIKit)`; `!canImport(UIKit)` for its `#else`); nested `#if`s add theirs.
+  static func conditionedImportLines(
+    of file: ParsedFile, outside declarations: [Range<Int>]
+  ) -> [(condition: String, lines: [String])] {
+    var result: [(condition: String, lines: [String])] = []
+    func collect(_ items: CodeBlockItemListSyntax, conditions: [String]) {
+      for item in items {
+        guard let ifConfig = item.item.as(IfConfigDeclSyntax.self) else { continue }
+        let clauseConditions = IfConfigCondition.conditions(
+          ofClauses: ifConfig.clauses.map { clause in clause.condition.map { ($0.trimmedDescription, $0.kind) } })
+        for (clause, condition) in zip(ifConfig.clauses, clauseConditions) {
+          guard case .statements(let nested) = clause.elements else { continue }
+          let lines = nested.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }
+          let range = clause.position.utf8Offset..<clause.endPosition.utf8Offset
+          if !lines.isEmpty, !declarations.contains(where: { range.contains($0.lowerBound) }) { result.append((ConditionalText.condition(conditions + [condition]), lines)) }
+          collect(nested, conditions: conditions + [condition])
+        }
+      }
+    }
+    collect(file.tree.statements, conditions: [])
+    return result
+  }
+
   /// The imports in the `#if` clauses around a declaration, outermost first.
   static func importLines(around node: Syntax) -> [String] {
     var lines: [String] = []
@@ -187,6 +211,9 @@ extension String {
 struct DeclarationImports {
   /// The file's own imports.
   var file: [String]
+  /// The file's imports in top-level `#if` clauses (`#if canImport(UIKit)`), each clause with the
+  /// condition that holds exactly in it.
+  var fileConditioned: [(condition: String, lines: [String])] = []
   /// Imports inside the `#if` clauses around the declaration: with one declaration they go
   /// inside the protocol's `#if`; with one per platform, each in its own declaration's.
   var inner: [String] = []
@@ -195,6 +222,9 @@ struct DeclarationImports {
 
   init(_ context: ExtractProtocolPlanner.Context) throws {
     file = ExtractProtocolPlanner.importLines(of: context.singletonFile)
+    // Those in the clauses around the type's own declarations are `inner` or `conditioned`.
+    let declared = context.analysis.declarations.filter { $0.path == context.singletonFile.path }.map(\.range.bytes)
+    fileConditioned = ExtractProtocolPlanner.conditionedImportLines(of: context.singletonFile, outside: declared)
     typeCondition = context.typeConditions.isEmpty ? nil : ConditionalText.condition(context.typeConditions)
     if context.declarationConditions == nil {
       inner = context.singletonFile.node(at: context.primary.range.bytes).map(ExtractProtocolPlanner.importLines(around:)) ?? []
@@ -214,7 +244,9 @@ struct DeclarationImports {
   /// A new protocol file: the imports its text needs and the type's `#if` around it.
   func wrap(_ protocolText: String, for created: ExtractProtocolPlanner.Design.NewProtocol, _ context: ExtractProtocolPlanner.Context) -> String {
     // One decision over every import the declarations see, then each kept where it was.
-    let kept = Set(ImportNeeds(protocolText: created, context: context).filter(file + inner + conditioned.flatMap(\.lines)))
+    let kept = Set(
+      ImportNeeds(protocolText: created, context: context).filter(
+        file + fileConditioned.flatMap(\.lines) + inner + conditioned.flatMap(\.lines)))
     var text = protocolText
     if let typeCondition {
       let innerImports = inner.filter(kept.contains)
@@ -225,8 +257,12 @@ struct DeclarationImports {
       let lines = block.lines.filter(kept.contains)
       if !lines.isEmpty { text = "#if \(block.condition)\n" + lines.joined(separator: "\n") + "\n#endif\n\n" + text }
     }
-    let imports = file.filter(kept.contains)
-    if !imports.isEmpty { text = imports.joined(separator: "\n") + "\n\n" + text }
+    var header = file.filter(kept.contains).map { $0 + "\n" }.joined()
+    for block in fileConditioned {
+      let lines = block.lines.filter(kept.contains)
+      if !lines.isEmpty { header += "#if \(block.condition)\n" + lines.joined(separator: "\n") + "\n#endif\n" }
+    }
+    if !header.isEmpty { text = header + "\n" + text }
     return text
   }
 }

@@ -221,6 +221,10 @@ extension InjectDesigner {
     while let syntax = current {
       if let closure = syntax.as(ClosureExprSyntax.self) {
         if let found = actor(in: closure.signature?.attributes) { return found }
+        // `#Preview { ... }`: the macro's body is `@MainActor`.
+        let macro = closure.parent?.as(MacroExpansionDeclSyntax.self)?.macroName
+          ?? closure.parent?.as(MacroExpansionExprSyntax.self)?.macroName
+        if macro?.text == "Preview" { return "@MainActor" }
         // `MainActor.run { ... }`, `MainActor.assumeIsolated { ... }`.
         var call = closure.parent
         if call?.is(LabeledExprSyntax.self) == true { call = call?.parent?.parent }
@@ -250,6 +254,10 @@ extension InjectDesigner {
       if syntax.is(MemberBlockItemSyntax.self) { break }
       current = syntax.parent
     }
+    // `@MainActor extension X { ... }` isolates its members.
+    var group = node.parent
+    while let candidate = group, !candidate.isProtocol(DeclGroupSyntax.self) { group = candidate.parent }
+    if let found = actor(in: group?.as(ExtensionDeclSyntax.self)?.attributes) { return found }
     return typeName.flatMap { index.isolation(of: $0) }
   }
 
@@ -258,13 +266,19 @@ extension InjectDesigner {
   /// A creation site in another module than the singleton's that now passes the accessor names the
   /// singleton's type: its file imports the singleton's module if it does not already.
   func imports(for sites: [CallSite]) throws -> [String: String] {
-    guard let module = project.modules.module(of: singleton.declaration.path) else { return [:] }
+    let modules = project.modules
+    let singletonModules = modules.modules(of: singleton.declaration.path)
+    guard !singletonModules.isEmpty else { return [:] }
     var result: [String: String] = [:]
     for site in sites where site.passesAccessor {
       let path = site.call.path
       // A file compiled in some module together with the singleton's file (an iOS and a Mac target
       // sharing both) needs no import.
-      guard result[path] == nil, project.modules.crossesModules(path, singleton.declaration.path) else { continue }
+      guard result[path] == nil, modules.crossesModules(path, singleton.declaration.path) else { continue }
+      // The singleton's module that every module of the file can see.
+      let own = modules.modules(of: path)
+      let module = singletonModules.first { candidate in own.allSatisfy { modules.module($0, canSee: candidate) } }
+        ?? singletonModules[0]
       let imported = try project.file(path).tree.statements.contains { item in
         item.item.as(ImportDeclSyntax.self)?.path.first?.name.text == module
       }

@@ -177,9 +177,7 @@ extension InjectDesigner {
 
   /// Whether code in the file can import the singleton's module (no module map: yes).
   func canSeeSingleton(_ path: String) -> Bool {
-    guard let own = project.modules.module(of: singleton.declaration.path), let module = project.modules.module(of: path)
-    else { return true }
-    return project.modules.module(module, canSee: own)
+    project.modules.file(path, canSee: singleton.declaration.path)
   }
 
   /// Whether the singleton makes the type only in its own stored properties' initial values, and

@@ -182,7 +182,6 @@ public enum MocksPlanner {
     of declaration: TypeDecl, project: Project
   ) throws -> (refined: [TypeDecl], attributes: [String], inherited: Set<String>) {
     let index = project.index
-    let module = project.modules.module(of: declaration.path)
     var refined: [TypeDecl] = []
     var attributes = declaration.attributes
     var inherited: Set<String> = []
@@ -194,12 +193,7 @@ public enum MocksPlanner {
       case .project(.protocol):
         for other in index.declarations(of: index.resolveType(written))
         where other.kind == .protocol && !other.isExtension {
-          if let module,
-            project.modules.module(of: other.path).map({ $0 != module && !project.modules.module(module, canSee: $0) })
-              == true
-          {
-            continue
-          }
+          if !project.modules.file(declaration.path, canSee: other.path) { continue }
           refined.append(other)
           attributes += other.attributes
           queue += other.inherited

@@ -70,10 +70,14 @@ enum InitCallFinder {
     {
       return assignedType(target, at: node, index: index)
     }
+    // An argument: the parameter's type, as the callee's declarations give it.
+    if let expression = node.as(ExprSyntax.self), let slot = ReferenceCollector.argumentSlot(of: expression) {
+      return argumentType(index.implicitArgument(slot), index: index)
+    }
     var returned = parent.is(ReturnStmtSyntax.self)
-    // A single-expression body returns its expression.
+    // A single-expression body returns its expression (a getter's too).
     if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
-      list.count == 1, list.parent?.is(CodeBlockSyntax.self) == true
+      list.count == 1, list.parent?.is(CodeBlockSyntax.self) == true || list.parent?.is(AccessorBlockSyntax.self) == true
     {
       returned = true
     }
@@ -81,13 +85,76 @@ enum InitCallFinder {
     var current = parent.parent
     while let syntax = current {
       if syntax.is(ClosureExprSyntax.self) { return .unknown }
+      var result: TypeSyntax?
       if let function = syntax.as(FunctionDeclSyntax.self) {
-        return function.signature.returnClause.flatMap { namedType($0.type) }.map { .named($0) } ?? .unknown
+        result = function.signature.returnClause?.type
+      } else if let binding = syntax.as(PatternBindingSyntax.self) {
+        result = binding.typeAnnotation?.type
+      } else if let subscriptDecl = syntax.as(SubscriptDeclSyntax.self) {
+        result = subscriptDecl.returnClause.type
+      } else if syntax.is(MemberBlockItemSyntax.self) || syntax.is(SourceFileSyntax.self) {
+        return .unknown
+      } else {
+        current = syntax.parent
+        continue
       }
-      if syntax.is(MemberBlockItemSyntax.self) || syntax.is(SourceFileSyntax.self) { return .unknown }
+      guard let written = result.flatMap(namedType) else { return .unknown }
+      return written == "Self" ? selfType(at: syntax, index: index) : .named(written)
+    }
+    return .unknown
+  }
+
+  /// What `Self` names where a member returns it: the type a type's member or an extension's is
+  /// in, or `X` in an extension of a protocol `where Self == X` (`static var none: Self { .init() }`).
+  private static func selfType(at node: Syntax, index: Index) -> ContextualType {
+    var current = node.parent
+    while let syntax = current {
+      if let extensionDecl = syntax.as(ExtensionDeclSyntax.self) {
+        for requirement in extensionDecl.genericWhereClause?.requirements ?? [] {
+          if case .sameTypeRequirement(let same) = requirement.requirement,
+            same.leftType.trimmedDescription == "Self"
+          {
+            return .named(same.rightType.trimmedDescription)
+          }
+        }
+        let extended = index.resolveType(extensionDecl.extendedType.trimmedDescription)
+        guard let primary = index.primaryDeclaration(of: extended), primary.kind != .protocol else { return .unknown }
+        return .named(extended)
+      }
+      if syntax.is(ProtocolDeclSyntax.self) { return .unknown }
+      if syntax.is(ClassDeclSyntax.self) || syntax.is(StructDeclSyntax.self) || syntax.is(EnumDeclSyntax.self)
+        || syntax.is(ActorDeclSyntax.self)
+      {
+        return ReferenceContextFinder.context(of: node).typeName.map { .named($0) } ?? .unknown
+      }
       current = syntax.parent
     }
     return .unknown
+  }
+
+  /// The type an argument's implicit member is looked up in, from what the callee's declarations
+  /// say of the parameter: no project type (a framework callee, or framework and structural
+  /// types only), the one project type they name, or unknown.
+  private static func argumentType(_ argument: ImplicitArgument, index: Index) -> ContextualType {
+    switch argument {
+    case .framework: return .notProject
+    case .unknown: return .unknown
+    case .declared(let types):
+      var named: Set<String> = []
+      for type in types {
+        switch type {
+        case .structural: continue
+        case .unknown: return .unknown
+        case .named(let written):
+          let resolved = index.resolveType(written)
+          guard index.hasType(resolved) else { continue }
+          if index.primaryDeclaration(of: resolved)?.kind == .protocol { return .unknown }
+          named.insert(resolved)
+        }
+      }
+      if named.isEmpty { return .notProject }
+      return named.count == 1 ? .named(named.first!) : .unknown
+    }
   }
 
   /// The type of `x` in `x = ...` or `self.x = ...`: a local's annotation, else a property of the
