@@ -64,11 +64,15 @@ public struct ModuleMap: Sendable {
   }
 
   public var targets: [Target]
+  /// The manifests' products: name → the targets it is made of. A dependency on a product (an
+  /// Xcode app linking a package's library, a package depending on another's) reaches them.
+  public var products: [String: [String]] = [:]
   /// The Xcode projects the targets of kind `.xcode` come from.
   public var xcodeProjects: [XcodeProject] = []
 
-  public init(targets: [Target] = []) {
+  public init(targets: [Target] = [], products: [String: [String]] = [:]) {
     self.targets = targets
+    self.products = products
   }
 
   /// Reads the SwiftPM manifests and adds the Xcode projects' targets; each path is as the
@@ -83,13 +87,15 @@ public struct ModuleMap: Sendable {
   public init(manifests: [SourceText]) {
     var targets: [Target] = []
     // A code base of many packages has many manifests: they are parsed on every thread.
-    let foundTargets = parallelMap(count: manifests.count) { position -> [TargetFinder.Found] in
+    let foundTargets = parallelMap(count: manifests.count) { position -> (targets: [TargetFinder.Found], products: [String: [String]]) in
       let tree = manifests[position].bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
       let finder = TargetFinder(viewMode: .sourceAccurate)
       finder.walk(tree)
-      return finder.found
+      return (finder.found, finder.products)
     }
-    for (manifest, foundInManifest) in zip(manifests, foundTargets) {
+    var products: [String: [String]] = [:]
+    for (manifest, (foundInManifest, foundProducts)) in zip(manifests, foundTargets) {
+      for (name, targets) in foundProducts { products[name, default: []] += targets }
       // The manifest's folder as the paths spell it: `/work/App` for `/work/App/Package.swift`.
       let root = manifest.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
       func joined(_ relative: String) -> String {
@@ -113,6 +119,7 @@ public struct ModuleMap: Sendable {
       }
     }
     self.targets = targets
+    self.products = products
   }
 
   /// `// swift-tools-version:5.9` on the manifest's first line, as numbers.
@@ -171,6 +178,17 @@ public struct ModuleMap: Sendable {
     targets.filter { $0.name == name }
   }
 
+  /// Whether code in the file at `path` can name what the file at `declarationPath` declares: in
+  /// every module the file is compiled into, some module of the other file is that module or one
+  /// it depends on (two app targets sharing the singleton's file each see it). A file in no known
+  /// module sees everything, and everything is seen from one.
+  public func file(_ path: String, canSee declarationPath: String) -> Bool {
+    let own = modules(of: path)
+    let theirs = modules(of: declarationPath)
+    guard !own.isEmpty, !theirs.isEmpty else { return true }
+    return own.allSatisfy { module in theirs.contains { self.module(module, canSee: $0) } }
+  }
+
   /// Whether code in `module` can import `other`: it is `other`, or depends on it, directly or not.
   /// Unknown modules (no target of that name) can see everything, as without a map.
   public func module(_ module: String, canSee other: String) -> Bool {
@@ -180,9 +198,12 @@ public struct ModuleMap: Sendable {
     var queue = [module]
     while let next = queue.popLast() {
       for target in targets(named: next) {
-        for dependency in target.dependencies where seen.insert(dependency).inserted {
-          if dependency == other { return true }
-          queue.append(dependency)
+        for named in target.dependencies {
+          // A product stands for its targets; a target and a product may share a name.
+          for dependency in [named] + (products[named] ?? []) where seen.insert(dependency).inserted {
+            if dependency == other { return true }
+            queue.append(dependency)
+          }
         }
       }
     }
@@ -199,39 +220,87 @@ public struct ModuleMap: Sendable {
       var dependencies: [String]
     }
     var found: [Found] = []
+    /// Product name → the names of its targets (`.library(name: "Kit", type: .dynamic, targets: [...])`).
+    var products: [String: [String]] = [:]
+    /// The manifest's top-level `let`s and `var`s with a value: a list of targets or dependencies
+    /// kept in a variable (`let kitTargets = ["Core", "UI"]`) is read through them.
+    private var variables: [String: ExprSyntax] = [:]
+
+    override func visit(_ node: SourceFileSyntax) -> SyntaxVisitorContinueKind {
+      for item in node.statements {
+        guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+        for binding in variable.bindings {
+          if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let value = binding.initializer?.value
+          {
+            variables[name] = value
+          }
+        }
+      }
+      return .visitChildren
+    }
+
+    private func string(_ expression: ExprSyntax?) -> String? {
+      guard let literal = expression?.as(StringLiteralExprSyntax.self) else { return nil }
+      return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+    }
+
+    /// The names a list of targets or dependencies gives: string literals, `.target(name:)`,
+    /// `.product(name:)`, `.byName(name:)`, through variables and `+`; nil for what it cannot read.
+    private func names(_ expression: ExprSyntax?, depth: Int = 0) -> [String]? {
+      guard let expression, depth < 8 else { return nil }
+      if let array = expression.as(ArrayExprSyntax.self) {
+        return array.elements.compactMap { element in
+          let expression = element.expression
+          if let literal = string(expression) { return literal }
+          if let call = expression.as(FunctionCallExprSyntax.self),
+            let called = call.calledExpression.as(MemberAccessExprSyntax.self),
+            ["target", "product", "byName"].contains(called.declName.baseName.text)
+          {
+            return string(call.arguments.first(where: { $0.label?.text == "name" })?.expression)
+          }
+          return nil
+        }
+      }
+      if let reference = expression.as(DeclReferenceExprSyntax.self) {
+        return names(variables[reference.baseName.text], depth: depth + 1)
+      }
+      if let sequence = expression.as(SequenceExprSyntax.self) {
+        let parts = sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) }
+        guard sequence.elements.allSatisfy({ $0.as(BinaryOperatorExprSyntax.self).map { $0.operator.text == "+" } ?? true })
+        else { return nil }
+        var result: [String] = []
+        for part in parts {
+          guard let found = names(part, depth: depth + 1) else { return nil }
+          result += found
+        }
+        return result
+      }
+      return nil
+    }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
       guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil else {
         return .visitChildren
       }
       let kind = member.declName.baseName.text
-      guard ["target", "executableTarget", "testTarget", "macro", "systemLibrary", "binaryTarget"].contains(kind)
-      else { return .visitChildren }
       func argument(_ label: String) -> ExprSyntax? {
         node.arguments.first(where: { $0.label?.text == label })?.expression
       }
-      func string(_ expression: ExprSyntax?) -> String? {
-        guard let literal = expression?.as(StringLiteralExprSyntax.self) else { return nil }
-        return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+      if ["library", "executable", "plugin"].contains(kind), let name = string(argument("name")),
+        let targets = names(argument("targets"))
+      {
+        products[name, default: []] += targets
+        return .skipChildren
       }
+      guard ["target", "executableTarget", "testTarget", "macro", "systemLibrary", "binaryTarget"].contains(kind)
+      else { return .visitChildren }
       func strings(_ label: String) -> [String]? {
         guard let array = argument(label)?.as(ArrayExprSyntax.self) else { return nil }
         return array.elements.compactMap { string($0.expression) }
       }
       guard let name = string(argument("name")) else { return .visitChildren }
-      var dependencies: [String] = []
-      for element in argument("dependencies")?.as(ArrayExprSyntax.self)?.elements ?? [] {
-        let expression = element.expression
-        if let literal = string(expression) {
-          dependencies.append(literal)
-        } else if let call = expression.as(FunctionCallExprSyntax.self),
-          let called = call.calledExpression.as(MemberAccessExprSyntax.self),
-          ["target", "product", "byName"].contains(called.declName.baseName.text),
-          let dependency = string(call.arguments.first(where: { $0.label?.text == "name" })?.expression)
-        {
-          dependencies.append(dependency)
-        }
-      }
+      let dependencies = names(argument("dependencies")) ?? []
       found.append(
         Found(
           name: name, path: string(argument("path")), isTest: kind == "testTarget", exclude: strings("exclude") ?? [],

@@ -43,6 +43,40 @@ import Testing
     #expect(map.module("Unknown", canSee: "Feature"))
   }
 
+  /// Products and dependency lists kept in the manifest's variables: an app that links a
+  /// package's dynamic library product sees the targets it is made of, and a target whose
+  /// dependencies are a variable (or a sum of them) depends on what they name.
+  @Test func productsAndVariablesOfTheManifestAreFollowed() {
+    let manifest = """
+      let kitTargets = ["Core", "UI"]
+      let shared: [Target.Dependency] = ["Core", .product(name: "Swinject", package: "Swinject")]
+      let package = Package(
+        name: "Kit",
+        products: [
+          .library(name: "Kit", type: .dynamic, targets: kitTargets),
+          .library(name: "Extras", targets: ["Extra"]),
+        ],
+        targets: [
+          .target(name: "Core"),
+          .target(name: "UI", dependencies: shared + [.target(name: "Extra")]),
+          .target(name: "Extra"),
+          .target(name: "Feature", dependencies: shared),
+        ]
+      )
+      """
+    var map = ModuleMap(manifests: [SourceText(path: "Kit/Package.swift", text: manifest)])
+    #expect(map.products == ["Kit": ["Core", "UI"], "Extras": ["Extra"]])
+    #expect(map.targets(named: "UI").first?.dependencies == ["Core", "Swinject", "Extra"])
+    #expect(map.targets(named: "Feature").first?.dependencies == ["Core", "Swinject"])
+    // An Xcode app linking the `Kit` product.
+    map.targets.append(ModuleMap.Target(name: "App", directory: "App", isTest: false, dependencies: ["Kit"], kind: .xcode))
+    #expect(map.module("App", canSee: "Core"))
+    #expect(map.module("App", canSee: "Extra"))
+    #expect(!map.module("Core", canSee: "App"))
+    #expect(map.file("App/Screen.swift", canSee: "Kit/Sources/Core/Store.swift"))
+    #expect(!map.file("Kit/Sources/Core/Store.swift", canSee: "App/Screen.swift"))
+  }
+
   /// A slice a consumer in another module uses is public; a member that is not public cannot be in
   /// it and stays on the singleton, instead of making every protocol internal.
   @Test func aSliceUsedFromAnotherModuleIsPublicAndAnInternalMemberStays() throws {
