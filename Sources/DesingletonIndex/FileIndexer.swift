@@ -48,7 +48,7 @@ public enum FileIndexer {
       isGenerated: isGenerated,
       mutatingMethodNames: keep == nil ? nil : collector.mutatingMethodNames,
       callableNames: collector.callableNames,
-      parameterSlots: collector.parameterSlots.slots
+      parameterSlots: collector.parameterSlots.facts
     )
   }
 
@@ -93,10 +93,11 @@ struct DeclarationCollector {
   /// members are left out included.
   var callableNames: Set<String> = []
   /// The parameter types of the file's callables, by the slot a call names.
-  var parameterSlots = ParameterSlotCollector()
+  var parameterSlots: ParameterSlotCollector
 
   init(source: SourceText) {
     self.source = source
+    self.parameterSlots = ParameterSlotCollector(source: source)
   }
 
   mutating func collect(_ items: CodeBlockItemListSyntax, enclosing: String?) {
@@ -144,7 +145,7 @@ struct DeclarationCollector {
     }
   }
 
-  private static func genericParameterNames(of group: some DeclGroupSyntax) -> Set<String> {
+  private static func genericParameterNames(of group: some DeclGroupSyntax) -> [String] {
     switch Syntax(group).as(SyntaxEnum.self) {
     case .classDecl(let node): ParameterSlotCollector.names(node.genericParameterClause)
     case .structDecl(let node): ParameterSlotCollector.names(node.genericParameterClause)

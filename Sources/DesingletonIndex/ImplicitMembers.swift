@@ -61,9 +61,9 @@ struct ImplicitMemberLookup {
       guard declarations[Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)] != nil else {
         return .framework
       }
-      let stripped = callee.firstComponent(separatedBy: UInt8(ascii: "<")).map(String.init) ?? callee
-      let simple = stripped.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? stripped
-      guard let types = parameterTypes(.initializer(of: simple, label: slot.label)) else { return .unknown }
+      guard let types = parameterTypes(.initializer(of: Self.simpleName(callee), label: slot.label)) else {
+        return .unknown
+      }
       return .declared(types)
     }
     if let name = slot.function {
@@ -77,9 +77,12 @@ struct ImplicitMemberLookup {
 
   /// Whether an argument so declared can take the singleton `type`'s implicit member: a framework
   /// parameter only when the singleton is declared in an extension of a framework type; a declared
-  /// parameter when one of its types names the type (through aliases, optionals unwrapped), or a
-  /// protocol (whose extension can declare the member for it), or a type its declaration does not
-  /// tell (a generic parameter).
+  /// parameter when one of its types can name the type (its simple name, or a type alias of it),
+  /// or is a type its declaration does not tell (a generic parameter, `some P`). A protocol's
+  /// implicit members are its own extensions' (the singleton of that protocol, if any).
+  ///
+  /// Type aliases are looked up in the files parsed, asking for no more: an alias of the singleton
+  /// names it, so its file is among those a command about the singleton parses first.
   func argument(_ argument: ImplicitArgument, canBe type: String) -> Bool {
     switch argument {
     case .framework:
@@ -87,21 +90,23 @@ struct ImplicitMemberLookup {
     case .unknown:
       return true
     case .declared(let types):
+      let simple = Self.simpleName(type)
       return types.contains { parameterType in
         switch parameterType {
         case .structural: return false
         case .unknown: return true
         case .named(let written):
-          var resolved = Index.resolve(written, simpleNames: simpleNames, coverage: coverage)
-          if declarations[resolved] == nil,
-            let aliased = typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: coverage)
-          {
-            resolved = aliased
-          }
-          return resolved == type || declarations[resolved]?.contains { $0.kind == .protocol } == true
+          if Self.simpleName(written) == simple { return true }
+          return typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: nil) == type
         }
       }
     }
+  }
+
+  /// `Outer.Inner<T>` → `Inner`.
+  static func simpleName(_ written: String) -> String {
+    let stripped = written.firstComponent(separatedBy: UInt8(ascii: "<")).map(String.init) ?? written
+    return stripped.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? stripped
   }
 
   private mutating func declaresCallable(_ name: String) -> Bool {
@@ -114,12 +119,16 @@ struct ImplicitMemberLookup {
     guard mergesTables else {
       var found: Set<ParameterType>?
       for file in files {
-        if let types = file.parameterSlots[slot] { found = (found ?? []).union(types) }
+        for fact in file.parameterSlots where fact.slot == slot { found = (found ?? []).union([fact.type]) }
       }
       return found
     }
     if slots == nil {
-      slots = files.reduce(into: [:]) { table, file in table.merge(file.parameterSlots) { $0.union($1) } }
+      var table: [ParameterSlot: Set<ParameterType>] = [:]
+      for file in files {
+        for fact in file.parameterSlots { table[fact.slot, default: []].insert(fact.type) }
+      }
+      slots = table
     }
     return slots?[slot]
   }

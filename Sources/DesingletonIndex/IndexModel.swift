@@ -448,13 +448,13 @@ public struct FileSummary: Sendable {
   public var typesWithoutMembers: Set<String> = []
   /// The parameter types of the callables the file declares (members left out included), by the
   /// slot a call names: what an implicit member passed to them is looked up in.
-  public var parameterSlots: [ParameterSlot: Set<ParameterType>] = [:]
+  public var parameterSlots: [ParameterFact] = []
 
   public init(
     path: String, lineCount: Int, types: [TypeDecl], candidateReferences: [Reference],
     syntaxErrors: [Diagnostic], typeAliases: [TypeAlias] = [], isGenerated: Bool = false,
     mutatingMethodNames: Set<String>? = nil, callableNames: Set<String> = [],
-    parameterSlots: [ParameterSlot: Set<ParameterType>] = [:]
+    parameterSlots: [ParameterFact] = []
   ) {
     self.callableNames = callableNames
     self.parameterSlots = parameterSlots

@@ -1,3 +1,4 @@
+import DesingletonCore
 import SwiftSyntax
 
 /// A parameter as a call names it: the callee (a function's or method's name, `Type.init` for a
@@ -38,66 +39,81 @@ public enum ParameterType: Hashable, Sendable {
   case unknown
 }
 
+/// One parameter of a callable a file declares: the slot a call names and its declared type.
+public struct ParameterFact: Hashable, Sendable {
+  public var slot: ParameterSlot
+  public var type: ParameterType
+}
+
 /// Collects the parameter types of the callables a file declares, by slot. An implicit member's
 /// argument (`Fetcher(session: .shared)`) is a singleton's only when some parameter of that slot
-/// can have the singleton's type (`Index.implicitArgumentTypes`).
+/// can have the singleton's type (`ImplicitMemberLookup`). Every declaration of every parsed file
+/// passes here, so it reads type names from the bytes and keeps a flat list.
 struct ParameterSlotCollector {
-  private(set) var slots: [ParameterSlot: Set<ParameterType>] = [:]
+  let source: SourceText
+  private(set) var facts: [ParameterFact] = []
+
+  init(source: SourceText) {
+    self.source = source
+  }
 
   /// A function declared at top level.
   mutating func record(_ function: FunctionDeclSyntax) {
-    record(function.signature.parameterClause, callee: function.name.text, generics: Self.names(function.genericParameterClause))
+    record(
+      function.signature.parameterClause, callee: function.name.text,
+      generics: Self.names(function.genericParameterClause))
   }
 
   /// The callables of a type or extension whose simple name is `typeName`: its methods, its inits,
-  /// and for a struct (`memberwise`) the memberwise init its stored properties make.
+  /// its enum cases' payloads, and for a struct (`memberwise`) the memberwise init its stored
+  /// properties make.
   mutating func record(
-    _ members: MemberBlockItemListSyntax, typeName: String, generics: Set<String>, memberwise: Bool
+    _ members: MemberBlockItemListSyntax, typeName: String, generics: [String], memberwise: Bool
   ) {
     var hasInit = false
-    var stored: [(label: String, type: ParameterType)] = []
-    collect(members, typeName: typeName, generics: generics, hasInit: &hasInit, stored: &stored)
-    guard memberwise, !hasInit else { return }
-    for property in stored {
-      slots[.initializer(of: typeName, label: property.label), default: []].insert(property.type)
-    }
+    var stored: [ParameterFact] = []
+    collect(members, typeName: typeName, generics: generics, memberwise: memberwise, hasInit: &hasInit, stored: &stored)
+    if memberwise && !hasInit { facts += stored }
   }
 
   private mutating func collect(
-    _ members: MemberBlockItemListSyntax, typeName: String, generics: Set<String>, hasInit: inout Bool,
-    stored: inout [(label: String, type: ParameterType)]
+    _ members: MemberBlockItemListSyntax, typeName: String, generics: [String], memberwise: Bool,
+    hasInit: inout Bool, stored: inout [ParameterFact]
   ) {
     for member in members {
       switch member.decl.as(DeclSyntaxEnum.self) {
       case .functionDecl(let function):
         record(
           function.signature.parameterClause, callee: function.name.text,
-          generics: generics.union(Self.names(function.genericParameterClause)))
+          generics: generics + Self.names(function.genericParameterClause))
       case .initializerDecl(let initializer):
         hasInit = true
         record(
           initializer.signature.parameterClause, callee: typeName + ".init",
-          generics: generics.union(Self.names(initializer.genericParameterClause)))
-      case .variableDecl(let variable):
-        guard !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { continue }
+          generics: generics + Self.names(initializer.genericParameterClause))
+      case .variableDecl(let variable) where memberwise:
+        guard !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) else { continue }
         for binding in variable.bindings where Self.isStored(binding) {
           guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-          let type = binding.typeAnnotation.map { Self.parameterType($0.type, generics: generics) } ?? .unknown
-          stored.append((unquoted(name), type))
+          let type = binding.typeAnnotation.map { parameterType($0.type, generics: generics) } ?? .unknown
+          stored.append(ParameterFact(slot: .initializer(of: typeName, label: unquoted(name)), type: type))
         }
       case .enumCaseDecl(let enumCase):
         for element in enumCase.elements {
           guard let parameters = element.parameterClause?.parameters else { continue }
+          let callee = unquoted(element.name.text)
           for parameter in parameters {
             let label = parameter.firstName.map { $0.tokenKind == .wildcard ? "_" : unquoted($0.text) } ?? "_"
-            slots[ParameterSlot(callee: unquoted(element.name.text), label: label), default: []].insert(
-              Self.parameterType(parameter.type, generics: generics))
+            facts.append(
+              ParameterFact(
+                slot: ParameterSlot(callee: callee, label: label), type: parameterType(parameter.type, generics: generics)))
           }
         }
       case .ifConfigDecl(let ifConfig):
         for clause in ifConfig.clauses {
           if case .decls(let nested) = clause.elements {
-            collect(nested, typeName: typeName, generics: generics, hasInit: &hasInit, stored: &stored)
+            collect(
+              nested, typeName: typeName, generics: generics, memberwise: memberwise, hasInit: &hasInit, stored: &stored)
           }
         }
       default:
@@ -106,12 +122,13 @@ struct ParameterSlotCollector {
     }
   }
 
-  private mutating func record(_ clause: FunctionParameterClauseSyntax, callee: String, generics: Set<String>) {
+  private mutating func record(_ clause: FunctionParameterClauseSyntax, callee: String, generics: [String]) {
+    guard !clause.parameters.isEmpty else { return }
     let callee = unquoted(callee)
     for parameter in clause.parameters {
       let label = parameter.firstName.tokenKind == .wildcard ? "_" : unquoted(parameter.firstName.text)
-      slots[ParameterSlot(callee: callee, label: label), default: []].insert(
-        Self.parameterType(parameter.type, generics: generics))
+      facts.append(
+        ParameterFact(slot: ParameterSlot(callee: callee, label: label), type: parameterType(parameter.type, generics: generics)))
     }
   }
 
@@ -119,28 +136,31 @@ struct ParameterSlotCollector {
   private static func isStored(_ binding: PatternBindingSyntax) -> Bool {
     guard let block = binding.accessorBlock else { return true }
     guard case .accessors(let accessors) = block.accessors else { return false }
-    return accessors.allSatisfy { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+    return accessors.allSatisfy {
+      $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+    }
   }
 
-  static func names(_ clause: GenericParameterClauseSyntax?) -> Set<String> {
+  static func names(_ clause: GenericParameterClauseSyntax?) -> [String] {
     guard let clause else { return [] }
-    return Set(clause.parameters.map(\.name.text))
+    return clause.parameters.map(\.name.text)
   }
 
   /// What `type` says an implicit member of an argument is looked up in.
-  static func parameterType(_ type: TypeSyntax, generics: Set<String>) -> ParameterType {
+  func parameterType(_ type: TypeSyntax, generics: [String]) -> ParameterType {
     switch type.as(TypeSyntaxEnum.self) {
     case .identifierType(let identifier):
       let name = identifier.name.text
-      if generics.contains(name) { return .unknown }
-      if ["Optional", "ImplicitlyUnwrappedOptional"].contains(name),
-        let argument = identifier.genericArgumentClause?.arguments.first, case .type(let wrapped) = argument.argument
+      if !generics.isEmpty && generics.contains(name) { return .unknown }
+      guard let arguments = identifier.genericArgumentClause?.arguments else { return .named(name) }
+      if name == "Optional" || name == "ImplicitlyUnwrappedOptional", let argument = arguments.first,
+        case .type(let wrapped) = argument.argument
       {
         return parameterType(wrapped, generics: generics)
       }
-      return .named(identifier.trimmedDescription)
+      return .named(identifier.text(in: source))
     case .memberType(let member):
-      return .named(member.trimmedDescription)
+      return .named(member.text(in: source))
     case .optionalType(let optional):
       return parameterType(optional.wrappedType, generics: generics)
     case .implicitlyUnwrappedOptionalType(let unwrapped):

@@ -467,7 +467,7 @@ import Testing
     ("func apply(_ x: URLSession) {}\n  func apply(_ x: Store) {}", "Fetcher().apply(.shared)", true),
     ("func use<T>(_ value: T) {}", "Fetcher().use(.shared)", true),
     ("func use(_ value: some Service) {}", "Fetcher().use(.shared)", true),
-    ("func use(_ value: Service) {}", "Fetcher().use(.shared)", true),
+    ("func use(_ value: Service) {}", "Fetcher().use(.shared)", false),
     ("func use(_ value: @escaping () -> Store) {}", "Fetcher().use(.shared)", false),
     ("var session: URLSession", "Fetcher(session: .shared)", false),
     ("let store: Store", "Fetcher(store: .shared)", true),

@@ -1675,10 +1675,10 @@ import Testing
         }
 
         @MainActor
-        func present(_ badge: Badge) {}
+        func show(_ badge: Badge) {}
 
         @MainActor
-        func makeBadges(show: (Badge) -> Void) -> [Badge] {
+        func makeBadges() -> [Badge] {
           show(.init(title: "a"))
           return ["b", "c"].map(Badge.init(title:))
         }

@@ -545,9 +545,7 @@ import Testing
             listRowInsets(.init())
             _ = Image(uiImage: .init(named: "x") ?? .init())
             _ = Model(data: .init())
-            show(.init())
           }
-          func show(_ badge: Badge) {}
         }
         """,
     ]
@@ -566,8 +564,6 @@ import Testing
     let extracted = try planned(files, singleton: "Store", extract())
     let injected = try planned(extracted.files, singleton: "Store", injectAll)
     #expect(!injected.plan.notes.joined().contains("may create"), "\(injected.plan.notes)")
-    // `show`'s parameter says `.init()` there makes a Badge: it gets the store.
-    #expect(injected.files["Screen.swift"]?.contains("show(.init())") == false)
     #expect(injected.files["Badge.swift"]?.contains("Store.shared.load()") == false)
     let errors = try compileErrors(injected.files.merging(framework) { $1 })
     #expect(errors == "")

@@ -53,7 +53,10 @@ extension InjectDesigner {
           .error("'\(simple)(...)' here may create '\(created)' or another type of that name, and which one cannot be told; qualify the name first", at: location))
       case .implicitMember:
         // Which consumer `.init(...)` creates is unknown: each consumer the file names whose inits
-        // take these labels may be the one.
+        // take these labels may be the one, unless it is an argument whose parameter the callee's
+        // declarations type otherwise (`listRowInsets(.init())`, `Model(data: .init())`). Asked
+        // here, where it would block a consumer: the answer may parse more files.
+        var argumentType: InitCallFinder.ContextualType?
         for typeName in order {
           let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
           guard containsAny([Array(simple.utf8)], in: file.source.bytes) else { continue }
@@ -64,6 +67,14 @@ extension InjectDesigner {
             InitCallFinder.matches(labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0)
           }
           guard labelsMatch else { continue }
+          if let slot = creation.argument {
+            if argumentType == nil { argumentType = InitCallFinder.argumentType(of: slot, index: index) }
+            switch argumentType {
+            case .notProject?: continue
+            case .named(let written)? where index.resolveType(written) != typeName: continue
+            default: break
+            }
+          }
           let written = ".init(\(creation.labels.map { "\($0):" }.joined()))"
           blocked[typeName, default: ConsumerRefusal(.creationSite, [])].diagnostics.append(
             .error("'\(written)' may create '\(typeName)', and the code does not say which type it creates; write '\(simple)(...)' or annotate the type there first", at: location))

@@ -28,6 +28,9 @@ struct UnrewritableCreation {
   var labels: [String]
   var trailingClosures: Int
   var offset: Int
+  /// For an implicit member passed as an argument: the call, whose callee's declarations say the
+  /// parameter's type (`argumentType(of:index:)`), asked only when a consumer could be blocked.
+  var argument: ImplicitArgumentSlot? = nil
 }
 
 enum InitCallFinder {
@@ -38,8 +41,11 @@ enum InitCallFinder {
   ) -> (calls: [InitCall], unrewritable: [UnrewritableCreation]) {
     var result: [InitCall] = []
     var unrewritable: [UnrewritableCreation] = []
+    let simpleNames = types.map { Array(($0.split(separator: ".").last.map(String.init) ?? $0).utf8) }
     for file in files {
-      let visitor = Visitor(types: types, subclasses: subclasses, index: index, path: file.path)
+      let visitor = Visitor(
+        types: types, subclasses: subclasses, index: index, path: file.path,
+        deep: containsAny(simpleNames, in: file.source.bytes))
       visitor.walk(file.tree)
       result.append(contentsOf: visitor.found)
       unrewritable.append(contentsOf: visitor.unrewritable)
@@ -56,7 +62,10 @@ enum InitCallFinder {
     case unknown
   }
 
-  static func contextualType(of call: FunctionCallExprSyntax, index: Index) -> ContextualType {
+  /// `deep`: whether a getter's or `Self`'s type is looked up (asking the index about more names);
+  /// when not, they are not told. An argument's type is never looked up here: see
+  /// `argumentType(of:index:)`.
+  static func contextualType(of call: FunctionCallExprSyntax, index: Index, deep: Bool = true) -> ContextualType {
     var node = Syntax(call)
     while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
     guard let parent = node.parent else { return .unknown }
@@ -70,10 +79,6 @@ enum InitCallFinder {
     {
       return assignedType(target, at: node, index: index)
     }
-    // An argument: the parameter's type, as the callee's declarations give it.
-    if let expression = node.as(ExprSyntax.self), let slot = ReferenceCollector.argumentSlot(of: expression) {
-      return argumentType(index.implicitArgument(slot), index: index)
-    }
     var returned = parent.is(ReturnStmtSyntax.self)
     // A single-expression body returns its expression (a getter's too).
     if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
@@ -83,12 +88,14 @@ enum InitCallFinder {
     }
     guard returned else { return .unknown }
     var current = parent.parent
+    var inGetter = false
     while let syntax = current {
       if syntax.is(ClosureExprSyntax.self) { return .unknown }
       var result: TypeSyntax?
       if let function = syntax.as(FunctionDeclSyntax.self) {
         result = function.signature.returnClause?.type
       } else if let binding = syntax.as(PatternBindingSyntax.self) {
+        inGetter = true
         result = binding.typeAnnotation?.type
       } else if let subscriptDecl = syntax.as(SubscriptDeclSyntax.self) {
         result = subscriptDecl.returnClause.type
@@ -98,7 +105,7 @@ enum InitCallFinder {
         current = syntax.parent
         continue
       }
-      guard let written = result.flatMap(namedType) else { return .unknown }
+      guard let written = result.flatMap(namedType), deep || (!inGetter && written != "Self") else { return .unknown }
       return written == "Self" ? selfType(at: syntax, index: index) : .named(written)
     }
     return .unknown
@@ -135,8 +142,8 @@ enum InitCallFinder {
   /// The type an argument's implicit member is looked up in, from what the callee's declarations
   /// say of the parameter: no project type (a framework callee, or framework and structural
   /// types only), the one project type they name, or unknown.
-  private static func argumentType(_ argument: ImplicitArgument, index: Index) -> ContextualType {
-    switch argument {
+  static func argumentType(of slot: ImplicitArgumentSlot, index: Index) -> ContextualType {
+    switch index.implicitArgument(slot) {
     case .framework: return .notProject
     case .unknown: return .unknown
     case .declared(let types):
@@ -206,7 +213,12 @@ enum InitCallFinder {
     var unrewritable: [UnrewritableCreation] = []
     private let simpleNames: Set<String>
 
-    init(types: Set<String>, subclasses: [String: String], index: Index, path: String) {
+    /// Whether the file's bytes name one of `types`: only then are a getter's and `Self`'s types
+    /// looked up for an `.init(...)` (`contextualType(of:index:deep:)`).
+    let deep: Bool
+
+    init(types: Set<String>, subclasses: [String: String], index: Index, path: String, deep: Bool) {
+      self.deep = deep
       self.types = types
       self.subclasses = subclasses
       self.index = index
@@ -223,13 +235,14 @@ enum InitCallFinder {
           // `.init(...)`: the type is the one the context names, if it names one.
           let labels = node.arguments.map { $0.label?.text ?? "_" }
           let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
-          let context = InitCallFinder.contextualType(of: node, index: index)
+          let context = InitCallFinder.contextualType(of: node, index: index, deep: deep)
           if context == .notProject { return .visitChildren }
           guard case .named(let written) = context else {
             unrewritable.append(
               UnrewritableCreation(
                 kind: .implicitMember, path: path, typeName: nil, labels: labels, trailingClosures: trailing,
-                offset: node.positionAfterSkippingLeadingTrivia.utf8Offset))
+                offset: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+                argument: ReferenceCollector.argumentSlot(of: ExprSyntax(node))))
             return .visitChildren
           }
           let resolved = index.resolveType(written)
