@@ -508,6 +508,31 @@ import Testing
     #expect(errors == "")
   }
 
+  /// `#Preview { ... }`: the macro's body runs on the main actor, so a creation there can pass a
+  /// main-actor singleton. (Linux has no `#Preview` to type-check: the plan is read.)
+  @Test func aPreviewBodyRunsOnTheMainActor() throws {
+    let files = [
+      "Store.swift": """
+        @MainActor final class Store {
+          static let shared = Store()
+          func load() -> Int { 1 }
+        }
+        """,
+      "Badge.swift": """
+        @MainActor final class Badge {
+          func count() -> Int { Store.shared.load() }
+        }
+        #Preview {
+          Badge()
+        }
+        """,
+    ]
+    let extracted = try planned(files, singleton: "Store", extract())
+    let injected = try planned(extracted.files, singleton: "Store", injectAll)
+    #expect(!injected.plan.notes.joined().contains("isolation"), "\(injected.plan.notes)")
+    #expect(injected.files["Badge.swift"]?.contains("  Badge(storeProtocol: Store.shared)\n") == true, "\(injected.files["Badge.swift"] ?? "")")
+  }
+
   /// `.init()` whose type the code says is never an unknown creation of a consumer: an argument of
   /// a framework call (`listRowInsets(.init())`), the parts of `??` in one (`Image(uiImage: .init(named:
   /// "x") ?? .init())`), an argument of a project init whose parameter has a framework type
