@@ -48,7 +48,7 @@ public enum FileIndexer {
       isGenerated: isGenerated,
       mutatingMethodNames: keep == nil ? nil : collector.mutatingMethodNames,
       callableNames: collector.callableNames,
-      parameterSlots: collector.parameterSlots.facts
+      parameters: collector.parameterSlots.facts
     )
   }
 
@@ -384,20 +384,11 @@ public enum ReferenceCollector {
     }
     guard let initializer = node.parent?.as(InitializerClauseSyntax.self),
       // `let x: T = .shared`, or a parameter's default, `init(store: Store = .shared)`.
-      var type = initializer.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
+      let type = initializer.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
         ?? initializer.parent?.as(FunctionParameterSyntax.self)?.type
     else { return nil }
-    while true {
-      if let optional = type.as(OptionalTypeSyntax.self) {
-        type = optional.wrappedType
-      } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-        type = unwrapped.wrappedType
-      } else {
-        break
-      }
-    }
-    guard type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) else { return nil }
-    return type.trimmedDescription
+    if case .named(let written) = ParameterType.of(type) { return written }
+    return nil
   }
 
   /// `Base.name` where the token is `name` and `name` looks like an accessor.

@@ -61,7 +61,7 @@ struct ImplicitMemberLookup {
       guard declarations[Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)] != nil else {
         return .framework
       }
-      guard let types = parameterTypes(.initializer(of: Self.simpleName(callee), label: slot.label)) else {
+      guard let types = parameterTypes(.initializer(of: Self.lookupName(callee), label: slot.label)) else {
         return .unknown
       }
       return .declared(types)
@@ -90,24 +90,21 @@ struct ImplicitMemberLookup {
     case .unknown:
       return true
     case .declared(let types):
-      let simple = Self.simpleName(type)
+      let simple = Self.lookupName(type)
       return types.contains { parameterType in
         switch parameterType {
         case .structural: return false
         case .unknown: return true
         case .named(let written):
-          if Self.simpleName(written) == simple { return true }
+          if Self.lookupName(written) == simple { return true }
           return typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: nil) == type
         }
       }
     }
   }
 
-  /// `Outer.Inner<T>` → `Inner`.
-  static func simpleName(_ written: String) -> String {
-    let stripped = written.firstComponent(separatedBy: UInt8(ascii: "<")).map(String.init) ?? written
-    return stripped.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? stripped
-  }
+  /// The simple name a written type is looked up by (`Outer.Inner<T>` → `Inner`).
+  private static func lookupName(_ written: String) -> String { NameCoverage.key(written) ?? written }
 
   private mutating func declaresCallable(_ name: String) -> Bool {
     guard mergesTables else { return files.contains { $0.callableNames.contains(name) } }
@@ -119,14 +116,14 @@ struct ImplicitMemberLookup {
     guard mergesTables else {
       var found: Set<ParameterType>?
       for file in files {
-        for fact in file.parameterSlots where fact.slot == slot { found = (found ?? []).union([fact.type]) }
+        for fact in file.parameters where fact.slot == slot { found = (found ?? []).union([fact.type]) }
       }
       return found
     }
     if slots == nil {
       var table: [ParameterSlot: Set<ParameterType>] = [:]
       for file in files {
-        for fact in file.parameterSlots { table[fact.slot, default: []].insert(fact.type) }
+        for fact in file.parameters { table[fact.slot, default: []].insert(fact.type) }
       }
       slots = table
     }

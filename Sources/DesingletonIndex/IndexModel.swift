@@ -448,16 +448,16 @@ public struct FileSummary: Sendable {
   public var typesWithoutMembers: Set<String> = []
   /// The parameter types of the callables the file declares (members left out included), by the
   /// slot a call names: what an implicit member passed to them is looked up in.
-  public var parameterSlots: [ParameterFact] = []
+  public var parameters: [ParameterFact] = []
 
   public init(
     path: String, lineCount: Int, types: [TypeDecl], candidateReferences: [Reference],
     syntaxErrors: [Diagnostic], typeAliases: [TypeAlias] = [], isGenerated: Bool = false,
     mutatingMethodNames: Set<String>? = nil, callableNames: Set<String> = [],
-    parameterSlots: [ParameterFact] = []
+    parameters: [ParameterFact] = []
   ) {
     self.callableNames = callableNames
-    self.parameterSlots = parameterSlots
+    self.parameters = parameters
     self.path = path
     self.isGenerated = isGenerated
     self.typeAliases = typeAliases

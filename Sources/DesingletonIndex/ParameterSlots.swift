@@ -146,8 +146,15 @@ struct ParameterSlotCollector {
     return clause.parameters.map(\.name.text)
   }
 
-  /// What `type` says an implicit member of an argument is looked up in.
   func parameterType(_ type: TypeSyntax, generics: [String]) -> ParameterType {
+    ParameterType.of(type, generics: generics, source: source)
+  }
+}
+
+extension ParameterType {
+  /// What a declared type says an implicit member is looked up in (a parameter's, a result's);
+  /// `source`, when given, is where the type's text is read (faster than printing the tree).
+  public static func of(_ type: TypeSyntax, generics: [String] = [], source: SourceText? = nil) -> ParameterType {
     switch type.as(TypeSyntaxEnum.self) {
     case .identifierType(let identifier):
       let name = identifier.name.text
@@ -156,20 +163,20 @@ struct ParameterSlotCollector {
       if name == "Optional" || name == "ImplicitlyUnwrappedOptional", let argument = arguments.first,
         case .type(let wrapped) = argument.argument
       {
-        return parameterType(wrapped, generics: generics)
+        return of(wrapped, generics: generics, source: source)
       }
-      return .named(identifier.text(in: source))
+      return .named(source.map { identifier.text(in: $0) } ?? identifier.trimmedDescription)
     case .memberType(let member):
-      return .named(member.text(in: source))
+      return .named(source.map { member.text(in: $0) } ?? member.trimmedDescription)
     case .optionalType(let optional):
-      return parameterType(optional.wrappedType, generics: generics)
+      return of(optional.wrappedType, generics: generics, source: source)
     case .implicitlyUnwrappedOptionalType(let unwrapped):
-      return parameterType(unwrapped.wrappedType, generics: generics)
+      return of(unwrapped.wrappedType, generics: generics, source: source)
     case .attributedType(let attributed):
-      return parameterType(attributed.baseType, generics: generics)
+      return of(attributed.baseType, generics: generics, source: source)
     case .tupleType(let tuple):
       if tuple.elements.count == 1, let element = tuple.elements.first, element.firstName == nil {
-        return parameterType(element.type, generics: generics)
+        return of(element.type, generics: generics, source: source)
       }
       return .structural
     case .arrayType, .dictionaryType, .functionType, .metatypeType, .inlineArrayType:

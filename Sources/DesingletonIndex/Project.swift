@@ -94,6 +94,16 @@ public final class Project: @unchecked Sendable {
     return found
   }
 
+  /// Whether some Swift file of the project has an `import` line naming the module (`import os`,
+  /// `@testable import Core`): a module the project's build already finds. `paths(naming:)`'s byte
+  /// search first, then the lines of those files.
+  public func importsModule(_ module: String) -> Bool {
+    paths(naming: [module]).contains { path in
+      guard let bytes = bytes(path) else { return false }
+      return ImportLines.modules(in: String(decoding: bytes, as: UTF8.self)).contains { $0.module == module }
+    }
+  }
+
   /// The types declared or extended in the files whose text contains one of `words` (once every
   /// such file is parsed, with its members): the candidates for a question about what names a word
   /// (the types holding a property of a protocol, those with an attribute, those whose init takes

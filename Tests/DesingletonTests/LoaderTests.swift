@@ -465,12 +465,9 @@ import Testing
     #expect(errors == "")
   }
 
-  /// Where a creation runs on the main actor without the enclosing type saying so: a member of an
-  /// extension of a main-actor framework protocol (`extension View`), of a `@MainActor extension`,
-  /// a non-`Sendable` closure in such a member, and a `PreviewProvider`. Each can pass the
-  /// main-actor singleton to the consumer it creates.
-  @Test func creationsOnTheMainActorByTheirExtensionOrProtocol() throws {
-    let files = [
+  /// A main-actor singleton and a consumer that uses it, for the tests of where code runs on the
+  /// main actor.
+  static let mainActorBadge = [
       "Store.swift": """
         @MainActor final class Store {
           static let shared = Store()
@@ -482,6 +479,14 @@ import Testing
           func count() -> Int { Store.shared.load() }
         }
         """,
+  ]
+
+  /// Where a creation runs on the main actor without the enclosing type saying so: a member of an
+  /// extension of a main-actor framework protocol (`extension View`), of a `@MainActor extension`,
+  /// a non-`Sendable` closure in such a member, and a `PreviewProvider`. Each can pass the
+  /// main-actor singleton to the consumer it creates.
+  @Test func creationsOnTheMainActorByTheirExtensionOrProtocol() throws {
+    let files = Self.mainActorBadge.merging([
       "Views.swift": """
         extension View {
           func badge() -> Badge { Badge() }
@@ -494,8 +499,8 @@ import Testing
         struct Previews: PreviewProvider {
           static var previews: Badge { Badge() }
         }
-        """,
-    ]
+        """
+    ]) { $1 }
     let framework = [
       "Framework.swift": "@MainActor protocol View {}\n@MainActor protocol PreviewProvider {}\n"
     ]
@@ -511,22 +516,8 @@ import Testing
   /// `#Preview { ... }`: the macro's body runs on the main actor, so a creation there can pass a
   /// main-actor singleton. (Linux has no `#Preview` to type-check: the plan is read.)
   @Test func aPreviewBodyRunsOnTheMainActor() throws {
-    let files = [
-      "Store.swift": """
-        @MainActor final class Store {
-          static let shared = Store()
-          func load() -> Int { 1 }
-        }
-        """,
-      "Badge.swift": """
-        @MainActor final class Badge {
-          func count() -> Int { Store.shared.load() }
-        }
-        #Preview {
-          Badge()
-        }
-        """,
-    ]
+    var files = Self.mainActorBadge
+    files["Badge.swift", default: ""] += "\n#Preview {\n  Badge()\n}\n"
     let extracted = try planned(files, singleton: "Store", extract())
     let injected = try planned(extracted.files, singleton: "Store", injectAll)
     #expect(!injected.plan.notes.joined().contains("isolation"), "\(injected.plan.notes)")
@@ -595,17 +586,22 @@ import Testing
   }
 
   /// The check over every write: an added import of a name no module has (a target's display name)
-  /// is an error at its line; imports the file had, the module map's modules, their dependencies
-  /// and the toolchain's pass.
+  /// is an error at its line; imports the file had, the module map's modules, their dependencies,
+  /// a module another file of the project imports (`import os`) and the toolchain's pass.
   @Test func addedImportsNameKnownModules() throws {
-    let project = makeProject(["Store.swift": "final class Store {}\n"])
+    let sources = [
+      SourceText(path: "Store.swift", text: "final class Store {}\n"), SourceText(path: "Log.swift", text: "import os\n\nlet log = 1\n"),
+    ]
     let modules = ModuleMap(targets: [
       ModuleMap.Target(name: "My_App_Watch", directory: "", isTest: false, dependencies: ["Swinject"])
     ])
-    let known = Project(index: project.index, modules: modules)
+    let known = Project(
+      index: IndexBuilder(threads: 1).build(sources: sources),
+      sources: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, $0) }), modules: modules)
     let files = [
       WrittenImports.File(path: "A.swift", original: "import Legacy\n", new: "import Legacy\nimport My_App_Watch\n"),
-      WrittenImports.File(path: "B.swift", original: nil, new: "import Foundation\n@testable import Swinject\nimport My App Watch\n"),
+      WrittenImports.File(
+        path: "B.swift", original: nil, new: "import Foundation\n@testable import Swinject\nimport My App Watch\nimport os\n"),
       WrittenImports.File(path: "C.swift", original: "", new: "import Shared-watchOS\npublic import struct Legacy.Thing\n"),
     ]
     let problems = WrittenImports.problems(files, companions: [:], project: known)

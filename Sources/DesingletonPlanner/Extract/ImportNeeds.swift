@@ -54,17 +54,7 @@ struct ImportNeeds {
     }
   }
 
-  /// The module an import line names: `import Foundation`, `@testable import Core`,
-  /// `public import struct Foundation.Date`.
-  static func module(of line: String) -> String {
-    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-    guard let position = words.firstIndex(of: "import") else { return "" }
-    var rest = words[(position + 1)...]
-    if let first = rest.first, ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"].contains(first) {
-      rest = rest.dropFirst()
-    }
-    return rest.first.map { String($0.split(separator: ".").first ?? $0) } ?? ""
-  }
+  static func module(of line: String) -> String { ImportLines.module(of: line) }
 
   private final class Finder: SyntaxVisitor {
     var typeNames: Set<String> = []

@@ -275,10 +275,7 @@ extension InjectDesigner {
       // A file compiled in some module together with the singleton's file (an iOS and a Mac target
       // sharing both) needs no import.
       guard result[path] == nil, modules.crossesModules(path, singleton.declaration.path) else { continue }
-      // The singleton's module that every module of the file can see.
-      let own = modules.modules(of: path)
-      let module = singletonModules.first { candidate in own.allSatisfy { modules.module($0, canSee: candidate) } }
-        ?? singletonModules[0]
+      let module = modules.modules(of: singleton.declaration.path, visibleFrom: path).first ?? singletonModules[0]
       let imported = try project.file(path).tree.statements.contains { item in
         item.item.as(ImportDeclSyntax.self)?.path.first?.name.text == module
       }

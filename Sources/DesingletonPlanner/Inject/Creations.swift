@@ -71,7 +71,7 @@ extension InjectDesigner {
             if argumentType == nil { argumentType = InitCallFinder.argumentType(of: slot, index: index) }
             switch argumentType {
             case .notProject?: continue
-            case .named(let written)? where index.resolveType(written) != typeName: continue
+            case .named(let created)? where created != typeName: continue
             default: break
             }
           }

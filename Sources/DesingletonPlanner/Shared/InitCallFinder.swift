@@ -198,8 +198,7 @@ enum InitCallFinder {
 
   /// `Badge`, `Outer.Badge`, `Badge?` as written; nil for other types.
   private static func namedType(_ type: TypeSyntax) -> String? {
-    if let optional = type.as(OptionalTypeSyntax.self) { return namedType(optional.wrappedType) }
-    if type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) { return type.trimmedDescription }
+    if case .named(let written) = ParameterType.of(type) { return written }
     return nil
   }
 

@@ -3,8 +3,8 @@ import DesingletonIndex
 
 /// The check over every write: each `import` a plan adds names a module the compiler can know by
 /// that name: one of the module map's (an Xcode target by its module name, a SwiftPM target), a
-/// dependency a target declares (a package's product), one the files the plan starts from already
-/// import, or one of the toolchain's. An import of anything else (a target's display name, `import
+/// dependency a target declares (a package's product), one a file of the project already imports,
+/// or one of the toolchain's. An import of anything else (a target's display name, `import
 /// My App Watch`) is a planner bug, refused before anything is written.
 public enum WrittenImports {
   /// A rewritten or new file: its path, its text before (nil when new) and after.
@@ -32,15 +32,17 @@ public enum WrittenImports {
       known.insert(target.name)
       known.formUnion(target.dependencies)
     }
-    for file in files { known.formUnion(modules(in: file.original ?? "").map(\.module)) }
+    for file in files { known.formUnion(ImportLines.modules(in: file.original ?? "").map(\.module)) }
     for companion in Set(companions.values) {
-      if let tree = try? project.file(companion).tree { known.formUnion(modules(in: tree.description).map(\.module)) }
+      if let source = try? project.file(companion).source { known.formUnion(ImportLines.modules(in: source.text).map(\.module)) }
     }
     var problems: [Diagnostic] = []
     for file in files.sorted(by: { $0.path < $1.path }) {
-      let before = Set(modules(in: file.original ?? "").map(\.module))
-      for (module, line) in modules(in: file.new) where !before.contains(module) {
-        guard !known.contains(module) || !isIdentifier(module) else { continue }
+      let before = Set(ImportLines.modules(in: file.original ?? "").map(\.module))
+      for (module, line, isOnePath) in ImportLines.modules(in: file.new) where !before.contains(module) {
+        // A module some file of the project imports is one its build finds (`import os`).
+        guard !isOnePath || !isIdentifier(module) || !(known.contains(module) || project.importsModule(module))
+        else { continue }
         problems.append(
           .error(
             "this change writes 'import \(module)', which names no module the project or the toolchain has by that name; the change is refused (a bug: please report it)",
@@ -48,21 +50,6 @@ public enum WrittenImports {
       }
     }
     return problems
-  }
-
-  /// The modules a file's import lines name, with their line numbers.
-  static func modules(in text: String) -> [(module: String, line: Int)] {
-    var result: [(module: String, line: Int)] = []
-    let prefixes: Set<Substring> = ["public", "internal", "package", "fileprivate", "private"]
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-      guard let position = words.firstIndex(of: "import"),
-        words[..<position].allSatisfy({ $0.hasPrefix("@") || prefixes.contains($0) })
-      else { continue }
-      let module = ImportNeeds.module(of: String(line))
-      if !module.isEmpty { result.append((module, number + 1)) }
-    }
-    return result
   }
 
   static func isIdentifier(_ name: String) -> Bool {
