@@ -183,12 +183,15 @@ public struct ModuleMap: Sendable {
   /// it depends on (two app targets sharing the singleton's file each see it). A file in no known
   /// module sees everything, and everything is seen from one.
   public func file(_ path: String, canSee declarationPath: String) -> Bool {
-    modules(of: path).isEmpty || modules(of: declarationPath).isEmpty
-      || !modules(of: declarationPath, visibleFrom: path).isEmpty
+    let own = modules(of: path)
+    let theirs = modules(of: declarationPath)
+    guard !own.isEmpty, !theirs.isEmpty else { return true }
+    return own.allSatisfy { module in theirs.contains { self.module(module, canSee: $0) } }
   }
 
   /// The modules of the file at `declarationPath` that code in every module of the file at `path`
-  /// can import, sorted: the one a file names in its `import`.
+  /// can import, sorted: the one a file names in its `import` (none for a file compiled with the
+  /// other in each of its modules, which needs no import).
   public func modules(of declarationPath: String, visibleFrom path: String) -> [String] {
     let own = modules(of: path)
     return modules(of: declarationPath).filter { candidate in own.allSatisfy { module($0, canSee: candidate) } }

@@ -311,6 +311,53 @@ import Testing
     #expect(errors == "")
   }
 
+  /// An extension in a test target's file adds members only the tests see: no protocol of the
+  /// singleton's module can require them (swift-subprocess's `extension AsyncIO { func read(from:
+  /// upTo:) }` beside its tests). Extraction and injection leave them out; both modules type-check.
+  @Test func membersATestTargetAddsAreNoRequirements() throws {
+    let files = [
+      "Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Core", targets: [
+          .target(name: "Core"),
+          .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        ])
+        """,
+      "Sources/Core/Store.swift": """
+        public final class Store: @unchecked Sendable {
+          public static let shared = Store()
+          public func load() -> Int { 1 }
+        }
+        public final class Screen {
+          public init() {}
+          public func show() -> Int { Store.shared.load() }
+        }
+        """,
+      "Tests/CoreTests/StoreHelpers.swift": """
+        import Core
+
+        extension Store {
+          func doubled() -> Int { load() * 2 }
+        }
+        final class Probe {
+          func run() -> Int { Store.shared.doubled() + Store.shared.load() }
+        }
+        """,
+    ]
+    let extracted = try planned(files, singleton: "Store", extract())
+    let created = try #require(extracted.files.keys.first { !files.keys.contains($0) && $0.hasPrefix("Sources/Core/") })
+    #expect(extracted.files[created]?.contains("doubled") == false, "\(extracted.files[created] ?? "")")
+    let injected = try planned(extracted.files, singleton: "Store", injectAll)
+    let errors = try moduleErrors(
+      [
+        ("Core", ["Sources/Core/Store.swift", created]),
+        ("CoreTests", ["Tests/CoreTests/StoreHelpers.swift"]),
+      ],
+      files: injected.files)
+    #expect(errors == "")
+  }
+
   /// The compiler's errors when each module, in order, type-checks against the ones before it.
   func moduleErrors(
     _ modules: [(name: String, paths: [String])], files: [String: String], flags: [String] = []

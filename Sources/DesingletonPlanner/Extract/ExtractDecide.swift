@@ -83,6 +83,7 @@ struct SliceDrafter {
     var members = slice.members.flatMap { name in
       context.allMembers.filter {
         $0.name == name && ExtractProtocolPlanner.isCandidate($0, singleton: singleton)
+          && context.analysis.isSeenByItsModule($0)
           && !(context.isSuggested && context.provided.contains($0))
       }
     }

@@ -221,10 +221,24 @@ struct DeclarationImports {
   var typeCondition: String?
 
   init(_ context: ExtractProtocolPlanner.Context) throws {
-    file = ExtractProtocolPlanner.importLines(of: context.singletonFile)
-    // Those in the clauses around the type's own declarations are `inner` or `conditioned`.
-    let declared = context.analysis.declarations.filter { $0.path == context.singletonFile.path }.map(\.range.bytes)
-    fileConditioned = ExtractProtocolPlanner.conditionedImportLines(of: context.singletonFile, outside: declared)
+    // The imports of each file declaring the type or extending it (a requirement's types may come
+    // from an extension's file, `Data` in `write(_ data: Data, ...)`): those at top level, and
+    // those in `#if` clauses (nested ones too) other than the clauses around the type's own
+    // declarations, which are `inner` or `conditioned`. `ImportNeeds` keeps what the text needs.
+    var paths = [context.singletonFile.path]
+    for declaration in context.analysis.declarations where !paths.contains(declaration.path) {
+      paths.append(declaration.path)
+    }
+    file = []
+    for path in paths {
+      let parsed = try context.project.file(path)
+      for line in ExtractProtocolPlanner.importLines(of: parsed) where !file.contains(line) { file.append(line) }
+      let declared = context.analysis.declarations.filter { $0.path == path }.map(\.range.bytes)
+      for block in ExtractProtocolPlanner.conditionedImportLines(of: parsed, outside: declared)
+      where !fileConditioned.contains(where: { $0.condition == block.condition && $0.lines == block.lines }) {
+        fileConditioned.append(block)
+      }
+    }
     typeCondition = context.typeConditions.isEmpty ? nil : ConditionalText.condition(context.typeConditions)
     if context.declarationConditions == nil {
       inner = context.singletonFile.node(at: context.primary.range.bytes).map(ExtractProtocolPlanner.importLines(around:)) ?? []

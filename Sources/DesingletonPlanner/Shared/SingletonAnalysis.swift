@@ -26,7 +26,8 @@ public struct SingletonAnalysis: Sendable {
   public let singleton: Singleton
   /// Every declaration of the singleton type and its extensions.
   public let declarations: [TypeDecl]
-  /// Instance members that can become protocol requirements, in source order.
+  /// Instance members that can become protocol requirements, in source order: those the
+  /// singleton's own module sees (`isSeenByItsModule`).
   public let members: [MemberDecl]
   public let references: [Reference]
   public let consumers: [ConsumerUsage]
@@ -39,14 +40,30 @@ public struct SingletonAnalysis: Sendable {
   /// a consumer holding the instance would then keep the old one.
   public let reassignments: [Location]
 
+  private let modules: ModuleMap
+
+  /// Whether the singleton's own module sees the member: an extension in a test target's file
+  /// (`extension AsyncIO { func read(from:upTo:) }` beside the tests) adds members only the tests
+  /// see, which no conformance in the singleton's module can use.
+  public func isSeenByItsModule(_ member: MemberDecl) -> Bool {
+    Self.isSeenByItsModule(member, singleton: singleton, modules: modules)
+  }
+
+  private static func isSeenByItsModule(_ member: MemberDecl, singleton: Singleton, modules: ModuleMap) -> Bool {
+    modules.file(singleton.declaration.path, canSee: member.range.path)
+  }
+
   public init(singleton: Singleton, project: Project) throws {
     let index = project.index
     self.singleton = singleton
     declarations = index.declarations(of: singleton.typeName)
     let all = declarations.flatMap(\.members)
     let excluded = Set(singleton.accessors + [singleton.backingStorage].compactMap { $0 })
+    let modules = project.modules
+    self.modules = modules
     members = all.filter { member in
       !member.isStatic && !excluded.contains(member.name)
+        && Self.isSeenByItsModule(member, singleton: singleton, modules: modules)
         && [.property, .method, .subscript].contains(member.kind)
         && !(member.isOverride && ["copy", "mutableCopy"].contains(member.name))
     }
