@@ -348,6 +348,8 @@ import Testing
     let extracted = try planned(files, singleton: "Store", extract())
     let created = try #require(extracted.files.keys.first { !files.keys.contains($0) && $0.hasPrefix("Sources/Core/") })
     #expect(extracted.files[created]?.contains("doubled") == false, "\(extracted.files[created] ?? "")")
+    // The tests' `import Core` is no import of the new file, which is in Core.
+    #expect(extracted.files[created]?.contains("import Core") == false)
     let injected = try planned(extracted.files, singleton: "Store", injectAll)
     let errors = try moduleErrors(
       [

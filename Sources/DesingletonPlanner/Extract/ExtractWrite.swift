@@ -226,7 +226,10 @@ struct DeclarationImports {
     // those in `#if` clauses (nested ones too) other than the clauses around the type's own
     // declarations, which are `inner` or `conditioned`. `ImportNeeds` keeps what the text needs.
     var paths = [context.singletonFile.path]
-    for declaration in context.analysis.declarations where !paths.contains(declaration.path) {
+    for declaration in context.analysis.declarations
+    where !paths.contains(declaration.path)
+      && context.project.modules.file(context.singletonFile.path, canSee: declaration.path)
+    {
       paths.append(declaration.path)
     }
     file = []
@@ -258,8 +261,10 @@ struct DeclarationImports {
   /// A new protocol file: the imports its text needs and the type's `#if` around it.
   func wrap(_ protocolText: String, for created: ExtractProtocolPlanner.Design.NewProtocol, _ context: ExtractProtocolPlanner.Context) -> String {
     // One decision over every import the declarations see, then each kept where it was.
+    // A file never imports its own module (a test target's `@testable import` of it).
+    let own = Set(context.project.modules.modules(of: created.path) + context.project.modules.modules(of: context.primary.path))
     let kept = Set(
-      ImportNeeds(protocolText: created, context: context).filter(
+      ImportNeeds(protocolText: created, context: context, excludingModules: own).filter(
         file + fileConditioned.flatMap(\.lines) + inner + conditioned.flatMap(\.lines)))
     var text = protocolText
     if let typeCondition {

@@ -18,7 +18,14 @@ struct ImportNeeds {
   private var unknownTypes: Set<String> = []
   private var keepsAllOther = false
 
-  init(protocolText created: ExtractProtocolPlanner.Design.NewProtocol, context: ExtractProtocolPlanner.Context) {
+  /// Modules the new file is in: never imported.
+  private var ownModules: Set<String> = []
+
+  init(
+    protocolText created: ExtractProtocolPlanner.Design.NewProtocol, context: ExtractProtocolPlanner.Context,
+    excludingModules own: Set<String> = []
+  ) {
+    ownModules = own
     let index = context.index
     let modules = context.project.modules
     projectModules = Set(modules.targets.map(\.name))
@@ -50,6 +57,7 @@ struct ImportNeeds {
     }
     return lines.filter { line in
       let module = Self.module(of: line)
+      if ownModules.contains(module) { return false }
       return projectModules.contains(module) ? namedModules.contains(module) : keptOthers.contains(line)
     }
   }
