@@ -35,6 +35,14 @@ extension Index {
     return .unknown
   }
 
+  /// Whether a type written in code is one the project declares `~Copyable` (its values can be
+  /// borrowed or moved, never copied: a mock cannot record them).
+  public func isNoncopyable(written: String) -> Bool {
+    outlineDeclarations(of: resolveType(written)).contains { declaration in
+      !declaration.isExtension && declaration.inherited.contains { $0.filter { !$0.isWhitespace } == "~Copyable" }
+    }
+  }
+
   /// What a type's superclass is, read from its primary declaration's first inherited type.
   public enum SuperclassAnswer: Equatable, Sendable {
     /// Not a class, or a class whose first inherited type is a protocol or that inherits nothing.

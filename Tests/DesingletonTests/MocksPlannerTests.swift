@@ -453,6 +453,153 @@ import Testing
       ])
   }
 
+  @Test func borrowedConsumedAndNoncopyableArgumentsAreHandedOnNotRecorded() throws {
+    try expectMocks(
+      [
+        "Sources/Reader.swift": """
+        struct Descriptor: ~Copyable { let number: Int32 }
+
+        protocol Reader: AnyObject {
+          func read(from descriptor: borrowing Descriptor, upTo limit: Int) -> [UInt8]
+          func close(_ descriptor: consuming Descriptor)
+          func note(_ text: borrowing String)
+          func reset(_ descriptor: inout Descriptor)
+        }
+
+        """
+      ],
+      protocols: ["Reader"],
+      produces: [
+        "Tests/ReaderMock.swift": """
+        final class ReaderMock: Reader {
+          private(set) var readCallCount: Int = 0
+          private(set) var readArgValues: [Int] = []
+          var readHandler: ((borrowing Descriptor, Int) -> [UInt8])?
+          func read(from descriptor: borrowing Descriptor, upTo limit: Int) -> [UInt8] {
+            readCallCount += 1
+            readArgValues.append(limit)
+            if let readHandler {
+              return readHandler(descriptor, limit)
+            }
+            return []
+          }
+
+          private(set) var closeCallCount: Int = 0
+          var closeHandler: ((consuming Descriptor) -> Void)?
+          func close(_ descriptor: consuming Descriptor) {
+            closeCallCount += 1
+            if let closeHandler {
+              closeHandler(descriptor)
+            }
+          }
+
+          private(set) var noteCallCount: Int = 0
+          var noteHandler: ((borrowing String) -> Void)?
+          func note(_ text: borrowing String) {
+            noteCallCount += 1
+            if let noteHandler {
+              noteHandler(text)
+            }
+          }
+
+          private(set) var resetCallCount: Int = 0
+          var resetHandler: ((inout Descriptor) -> Void)?
+          func reset(_ descriptor: inout Descriptor) {
+            resetCallCount += 1
+            if let resetHandler {
+              resetHandler(&descriptor)
+            }
+          }
+        }
+
+        """
+      ],
+      compilingWith: [
+        "Use.swift": """
+        func useReader() {
+          let mock = ReaderMock()
+          mock.readHandler = { descriptor, limit in [UInt8(descriptor.number), UInt8(limit)] }
+          let reader: any Reader = mock
+          let descriptor = Descriptor(number: 3)
+          let bytes = reader.read(from: descriptor, upTo: 4)
+          reader.note("x")
+          var other = Descriptor(number: 5)
+          reader.reset(&other)
+          reader.close(descriptor)
+          precondition(bytes == [3, 4] && mock.readArgValues == [4] && mock.closeCallCount == 1)
+        }
+
+        """
+      ])
+  }
+
+  @Test func importsUnderIfKeepTheirConditionInTheDouble() throws {
+    try expectMocks(
+      [
+        "Sources/Tracker.swift": """
+        #if canImport(Observation)
+        import Observation
+        #endif
+
+        protocol Tracker: AnyObject {
+          func track(_ registrar: ObservationRegistrar)
+        }
+
+        """,
+        "Sources/Joiner.swift": """
+        #if canImport(Distributed)
+        import Distributed
+
+        protocol Joiner: AnyObject {
+          func join(_ system: LocalTestingDistributedActorSystem)
+        }
+        #endif
+
+        """,
+      ],
+      protocols: ["Tracker", "Joiner"],
+      produces: [
+        "Tests/TrackerMock.swift": """
+        #if canImport(Observation)
+        import Observation
+        #endif
+
+        final class TrackerMock: Tracker {
+          private(set) var trackCallCount: Int = 0
+          private(set) var trackArgValues: [ObservationRegistrar] = []
+          var trackHandler: ((ObservationRegistrar) -> Void)?
+          func track(_ registrar: ObservationRegistrar) {
+            trackCallCount += 1
+            trackArgValues.append(registrar)
+            if let trackHandler {
+              trackHandler(registrar)
+            }
+          }
+        }
+
+        """,
+        "Tests/JoinerMock.swift": """
+        #if canImport(Distributed)
+        import Distributed
+
+        final class JoinerMock: Joiner {
+          private(set) var joinCallCount: Int = 0
+          private(set) var joinArgValues: [LocalTestingDistributedActorSystem] = []
+          var joinHandler: ((LocalTestingDistributedActorSystem) -> Void)?
+          func join(_ system: LocalTestingDistributedActorSystem) {
+            joinCallCount += 1
+            joinArgValues.append(system)
+            if let joinHandler {
+              joinHandler(system)
+            }
+          }
+        }
+        #endif
+
+        """,
+      ])
+  }
+
   @Test func requirementsUnderIfKeepTheirConditionAndTheProtocolsCondition() throws {
     try expectMocks(
       [
@@ -639,14 +786,22 @@ import Testing
 
       protocol Named: Equatable {}
 
+      struct Handle: ~Copyable {}
+
+      protocol Sink {
+        func send<T: ~Copyable>(_ value: borrowing T)
+        var handle: Handle { get }
+      }
+
       """
     ])
-    let options = MocksOptions(protocols: ["Cache", "Named"], outputDirectory: "Tests")
+    let options = MocksOptions(protocols: ["Cache", "Named", "Sink"], outputDirectory: "Tests")
     let refusal = try #require(throws: Refusal.self) { try MocksPlanner.plan(typeName: nil, options: options, project: project) }
     #expect(
       refusal.diagnostics.map(\.description) == [
         "Sources/Cache.swift:2:3: error: this requirement cannot be mocked yet (mocks implement properties and methods); write this double by hand",
         "Sources/Cache.swift:6:1: error: a mock of 'Named' cannot implement 'Equatable', which it refines; write this double by hand",
+        "Sources/Cache.swift:11:27: error: a 'borrowing' or 'consuming' parameter of a generic type cannot be mocked yet (mocks implement properties and methods); write this double by hand",
       ])
   }
 

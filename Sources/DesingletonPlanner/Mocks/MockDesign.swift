@@ -21,14 +21,25 @@ struct MockDesign: Sendable, Equatable {
   var path: String
   var shape: Shape
   var imports: [String]
+  /// The protocol files' imports in `#if` clauses, each with the condition that holds exactly in
+  /// its clause (`import SystemPackage` under `!canImport(System)`).
+  var conditionedImports: [ConditionedImports] = []
   /// The `#if` condition the protocol is declared under, if any.
   var condition: String?
+  /// Imports in the `#if` clauses around the protocol: inside the double's `#if`.
+  var innerImports: [String] = []
   var items: [MockItem]
   /// One level of indentation, as the protocol's file has it.
   var indent: String
   /// A file of the test target the double joins, so that an Xcode project compiles the new file in
   /// the same targets (`Plan.companions`); nil with `--output-dir`.
   var companion: String? = nil
+}
+
+/// Import lines that hold under a condition.
+struct ConditionedImports: Sendable, Equatable {
+  var condition: String
+  var lines: [String]
 }
 
 /// A requirement, or an `#if` around requirements.

@@ -27,29 +27,30 @@ enum MockRequirements {
     return finder.found
   }
 
-  static func items(of node: ProtocolDeclSyntax, file: ParsedFile) throws -> [MockItem] {
-    try items(in: node.memberBlock.members, conditional: false, file: file)
+  static func items(of node: ProtocolDeclSyntax, file: ParsedFile, index: Index) throws -> [MockItem] {
+    try items(in: node.memberBlock.members, conditional: false, file: file, index: index)
   }
 
   private static func items(
     in members: MemberBlockItemListSyntax,
     conditional: Bool,
-    file: ParsedFile
+    file: ParsedFile,
+    index: Index
   ) throws -> [MockItem] {
     var result: [MockItem] = []
     for member in members {
       let decl = member.decl
       if let variable = decl.as(VariableDeclSyntax.self) {
-        result += try properties(variable, conditional: conditional, file: file).map(MockItem.property)
+        result += try properties(variable, conditional: conditional, file: file, index: index).map(MockItem.property)
       } else if let function = decl.as(FunctionDeclSyntax.self) {
-        result.append(.method(try method(function, file: file)))
+        result.append(.method(try method(function, file: file, index: index)))
       } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
         var clauses: [MockClause] = []
         for clause in ifConfig.clauses {
           let directive = clause.poundKeyword.text + (clause.condition.map { " " + $0.trimmedDescription } ?? "")
           var inner: [MockItem] = []
           if case .decls(let list)? = clause.elements {
-            inner = try items(in: list, conditional: true, file: file)
+            inner = try items(in: list, conditional: true, file: file, index: index)
           }
           clauses.append(MockClause(directive: directive, items: inner))
         }
@@ -75,7 +76,8 @@ enum MockRequirements {
   private static func properties(
     _ node: VariableDeclSyntax,
     conditional: Bool,
-    file: ParsedFile
+    file: ParsedFile,
+    index: Index
   ) throws -> [MockProperty] {
     try node.bindings.map { binding in
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -85,6 +87,9 @@ enum MockRequirements {
         accessors.contains(where: { $0.effectSpecifiers != nil })
       {
         throw unsupported(binding, "an 'async' or 'throws' property", file: file)
+      }
+      if index.isNoncopyable(written: type) {
+        throw unsupported(binding, "a property of a noncopyable type", file: file)
       }
       return MockProperty(
         name: name,
@@ -96,7 +101,7 @@ enum MockRequirements {
     }
   }
 
-  private static func method(_ node: FunctionDeclSyntax, file: ParsedFile) throws -> MockMethod {
+  private static func method(_ node: FunctionDeclSyntax, file: ParsedFile, index: Index) throws -> MockMethod {
     guard case .identifier = node.name.tokenKind else { throw unsupported(node, "an operator", file: file) }
     let generics = node.genericParameterClause?.parameters.map(\.name.text) ?? []
     func mentionsGeneric(_ type: String) -> Bool { !Set(identifiers(in: type)).isDisjoint(with: generics) }
@@ -111,6 +116,11 @@ enum MockRequirements {
         ["inout", "@escaping", "@autoclosure", "sending", "borrowing", "consuming", "__owned", "__shared"]
       )
       let isEscaping = written.contains("@escaping")
+      // A `borrowing` or `consuming` value cannot be copied implicitly, a noncopyable one not at
+      // all: the mock passes it to the handler and records nothing of it.
+      let isOwned =
+        hasPrefix(stripping(written, ["inout", "@escaping", "@autoclosure", "sending"]), in: ["borrowing", "consuming"])
+        || index.isNoncopyable(written: bare)
       let isClosure = isFunctionType(stripping(bare, ["@Sendable", "@MainActor"]))
       if identifiers(in: written).contains("Self") {
         throw unsupported(parameter, "a parameter of type 'Self'", file: file)
@@ -122,6 +132,7 @@ enum MockRequirements {
       let isErased = mentionsGeneric(written) && !isClosure
       if isErased {
         if isInout { throw unsupported(parameter, "an 'inout' parameter of a generic type", file: file) }
+        if isOwned { throw unsupported(parameter, "a 'borrowing' or 'consuming' parameter of a generic type", file: file) }
         handlerType = "Any"
         bare = "Any"
       } else if mentionsGeneric(written) {
@@ -132,7 +143,7 @@ enum MockRequirements {
         MockMethod.Parameter(
           name: name,
           handlerType: handlerType,
-          storedType: isClosure && !isEscaping ? nil : bare,
+          storedType: (isClosure && !isEscaping) || isOwned ? nil : bare,
           isInout: isInout,
           isErased: isErased,
           key: label == "_" ? name : label

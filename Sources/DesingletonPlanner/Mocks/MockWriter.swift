@@ -28,8 +28,15 @@ struct MockWriter {
 
   func file() -> String {
     var body = ""
-    if !design.imports.isEmpty { body += design.imports.joined(separator: "\n") + "\n\n" }
-    if let condition = design.condition { body += "#if \(condition)\n" }
+    var header = design.imports.map { $0 + "\n" }.joined()
+    for block in design.conditionedImports {
+      header += "#if \(block.condition)\n" + block.lines.joined(separator: "\n") + "\n#endif\n"
+    }
+    if !header.isEmpty { body += header + "\n" }
+    if let condition = design.condition {
+      body += "#if \(condition)\n"
+      if !design.innerImports.isEmpty { body += design.innerImports.joined(separator: "\n") + "\n\n" }
+    }
     body += declaration().joined(separator: "\n") + "\n"
     if design.condition != nil { body += "#endif\n" }
     return MockHeader.header(protocolName: design.protocolName, body: body) + body

@@ -142,26 +142,34 @@ public enum MocksPlanner {
       shape = .plain
     }
 
-    var items = try MockRequirements.items(of: node, file: file)
+    var items = try MockRequirements.items(of: node, file: file, index: index)
     for other in refined {
       let otherFile = try project.file(other.path)
       guard let otherNode = MockRequirements.protocolNode(of: other, in: otherFile.tree) else { continue }
-      items += try MockRequirements.items(of: otherNode, file: otherFile)
+      items += try MockRequirements.items(of: otherNode, file: otherFile, index: index)
     }
     items = MockRequirements.named(items)
     let place = try placement(of: declaration, mockName: mockName, options: options, project: project)
     try checkNoClash(mockName, at: place.path, declaration: declaration, index: index, modules: project.modules)
 
+    // The double names the types the protocols' requirements name: it keeps their files' imports,
+    // those in `#if` clauses under the same conditions, and those around the protocol inside its `#if`.
     var imports: [String] = []
+    var conditionedImports: [ConditionedImports] = []
     if shape.isGuarded { imports.append("import Foundation") }
-    for file in [file] + refined.compactMap({ try? project.file($0.path) }) {
-      for statement in file.tree.statements {
-        guard let line = statement.item.as(ImportDeclSyntax.self)?.trimmedDescription, !line.hasPrefix("@testable")
-        else { continue }
-        if !imports.contains(line) { imports.append(line) }
+    func kept(_ line: String) -> Bool { !line.hasPrefix("@testable") }
+    for (other, otherFile) in [(declaration, file)] + refined.compactMap({ other in (try? project.file(other.path)).map { (other, $0) } }) {
+      for line in ExtractProtocolPlanner.importLines(of: otherFile) where kept(line) && !imports.contains(line) {
+        imports.append(line)
+      }
+      for block in ExtractProtocolPlanner.conditionedImportLines(of: otherFile, outside: [other.range.bytes]) {
+        let lines = block.lines.filter(kept)
+        let entry = ConditionedImports(condition: block.condition, lines: lines)
+        if !lines.isEmpty, !conditionedImports.contains(entry) { conditionedImports.append(entry) }
       }
     }
     if let importLine = place.importLine, !imports.contains(importLine) { imports.append(importLine) }
+    let innerImports = ExtractProtocolPlanner.importLines(around: Syntax(node)).filter { kept($0) && !imports.contains($0) }
 
     return MockDesign(
       protocolName: declaration.name,
@@ -169,7 +177,9 @@ public enum MocksPlanner {
       path: place.path,
       shape: shape,
       imports: imports,
+      conditionedImports: conditionedImports,
       condition: MockRequirements.enclosingCondition(of: node),
+      innerImports: innerImports,
       items: items,
       indent: MockRequirements.indentUnit(of: node, file: file),
       companion: place.companion
