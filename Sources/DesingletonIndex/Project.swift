@@ -81,17 +81,29 @@ public final class Project: @unchecked Sendable {
   /// find a type's creations, casts or uses; worked out once per question.
   public func paths(naming typeNames: [String]) -> [String] {
     let simple = Set(typeNames.map { $0.split(separator: ".").last.map(String.init) ?? $0 }).sorted()
-    let key = simple.joined(separator: ",")
+    // Each name's files are searched for once; a question about several is the union, in index order.
+    var found: [String: [String]] = [:]
     lock.lock()
-    let known = naming[key]
+    for name in simple { found[name] = naming[name] }
     lock.unlock()
-    if let known { return known }
-    let needles = simple.map { Array($0.utf8) }
-    let found = index.allPaths.filter { path in bytes(path).map { containsAny(needles, in: $0) } ?? false }
-    lock.lock()
-    defer { lock.unlock() }
-    naming[key] = found
-    return found
+    let asked = simple.filter { found[$0] == nil }
+    if !asked.isEmpty {
+      let needles = asked.map { Array($0.utf8) }
+      var byName: [String: [String]] = Dictionary(uniqueKeysWithValues: asked.map { ($0, []) })
+      for path in index.allPaths {
+        guard let bytes = bytes(path), containsAny(needles, in: bytes) else { continue }
+        for (name, needle) in zip(asked, needles) where asked.count == 1 || containsAny([needle], in: bytes) {
+          byName[name]!.append(path)
+        }
+      }
+      lock.lock()
+      for (name, paths) in byName { naming[name] = paths }
+      lock.unlock()
+      found.merge(byName) { mine, _ in mine }
+    }
+    if simple.count == 1 { return found[simple[0]] ?? [] }
+    let union = Set(found.values.joined())
+    return index.allPaths.filter(union.contains)
   }
 
   /// Whether some Swift file of the project has an `import` line naming the module (`import os`,
@@ -114,7 +126,8 @@ public final class Project: @unchecked Sendable {
     return index.typeNames(declaredIn: Set(paths(naming: words)))
   }
 
-  /// `paths(naming:)`'s answers: they depend on the files' bytes only, so a loader's later run keeps them.
+  /// `paths(naming:)`'s answers, by simple name: they depend on the files' bytes only, so a loader's
+  /// later run keeps them.
   private var naming: [String: [String]] = [:]
 
   /// Keeps the parsed trees of `other`, a project of the same files on disk (a loader's earlier run).

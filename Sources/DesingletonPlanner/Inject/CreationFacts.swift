@@ -120,10 +120,10 @@ extension InjectPlanner {
   public static func interfaceBuilderCreation(of typeName: String, project: Project) -> String? {
     let index = project.index
     guard let primary = index.primaryDeclaration(of: typeName), primary.kind == .class else { return nil }
-    var files: [ParsedFile] = []
+    // A cast of what a storyboard instantiates names the call: only files whose text does are walked.
+    let instantiations = storyboardInstantiation.map { Array($0.utf8) }
     for path in project.paths(naming: [typeName]) {
-      guard let file = try? project.file(path) else { continue }
-      files.append(file)
+      guard let bytes = project.bytes(path), containsAny(instantiations, in: bytes), let file = try? project.file(path) else { continue }
       let finder = CastFinder(viewMode: .sourceAccurate)
       finder.walk(file.tree)
       for (cast, type) in finder.casts where index.resolveType(type.trimmedDescription) == typeName {
@@ -144,9 +144,8 @@ extension InjectPlanner {
     let usesInterfaceBuilder = members.contains { $0.attributes.contains("@IBOutlet") || $0.attributes.contains("@IBAction") }
     let onlyCoder = index.designatedInits(of: typeName).allSatisfy { $0.labels == ["coder"] }
     guard usesInterfaceBuilder, onlyCoder else { return nil }
-    let created = InitCallFinder.calls(of: [typeName], superclassOf: [:], in: files, index: index).calls
-      .contains { !$0.isSelfInit && !$0.isSuperInit }
-    if created || !InitCallFinder.calls(of: [typeName], superclassOf: [:], in: files, index: index).unrewritable.isEmpty {
+    guard let found = try? InitCallFinder.calls(of: [typeName], superclassOf: [:], project: project) else { return nil }
+    if found.calls.contains(where: { !$0.isSelfInit && !$0.isSuperInit }) || !found.unrewritable.isEmpty {
       return nil
     }
     return "a storyboard or nib creates it (it has Interface Builder outlets or actions, no init but 'init?(coder:)', and no code creates it)"

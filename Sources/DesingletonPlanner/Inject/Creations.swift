@@ -24,10 +24,7 @@ extension InjectDesigner {
         created.insert(type)
       }
     }
-    let files = try project.paths(naming: Array(created) + superOf.keys).map { try project.file($0) }
-    var subclassParents: [String: String] = [:]
-    for (subclass, parent) in superOf { subclassParents[subclass] = parent }
-    let found = InitCallFinder.calls(of: created, superclassOf: subclassParents, in: files, index: index)
+    let found = try InitCallFinder.calls(of: created, superclassOf: superOf, project: project)
     let calls = found.calls.map { call in
       var call = call
       // Calls of an inheriting subclass's init stand for the consumer's.
@@ -36,7 +33,7 @@ extension InjectDesigner {
     }
     var blocked: [String: ConsumerRefusal] = [:]
     for creation in found.unrewritable {
-      guard let file = files.first(where: { $0.path == creation.path }) else { continue }
+      let file = try project.file(creation.path)
       let location = file.source.location(ofOffset: creation.offset)
       switch creation.kind {
       case .functionReference:

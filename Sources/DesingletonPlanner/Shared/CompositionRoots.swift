@@ -88,9 +88,8 @@ public enum CompositionRoots {
 
   private static func findCreators(of type: String, project: Project) throws -> [String] {
     let index = project.index
-    let files = try project.paths(naming: [type]).map { try project.file($0) }
     var result: [String] = []
-    for call in InitCallFinder.calls(of: [type], superclassOf: [:], in: files, index: index).calls
+    for call in try InitCallFinder.calls(of: [type], superclassOf: [:], project: project).calls
     where !call.isSelfInit && !call.isSuperInit {
       // A top-level function outside tests is a factory some code calls: it creates the type too,
       // where top-level statements (a `main.swift`) are the program's entry.

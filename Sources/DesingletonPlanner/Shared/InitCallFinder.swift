@@ -34,6 +34,40 @@ struct UnrewritableCreation {
 }
 
 enum InitCallFinder {
+  /// Every call of an init of `types` (qualified names) in the files whose text names one of them
+  /// or one of `subclasses`, in index order, and the creations that cannot be updated. Each file is
+  /// walked for the types and subclasses it names (what it can create), and that answer is worked
+  /// out once per project: a question asked again with more types (a creator taken in, a chain of
+  /// creators a round) walks only the files the new types bring in.
+  static func calls(
+    of types: Set<String>, superclassOf subclasses: [String: String], project: Project
+  ) throws -> (calls: [InitCall], unrewritable: [UnrewritableCreation]) {
+    var typesByPath: [String: [String]] = [:]
+    for type in types.sorted() {
+      for path in project.paths(naming: [type]) { typesByPath[path, default: []].append(type) }
+    }
+    var subclassesByPath: [String: [(String, String)]] = [:]
+    for (subclass, parent) in subclasses.sorted(by: { $0.key < $1.key }) {
+      for path in project.paths(naming: [subclass]) { subclassesByPath[path, default: []].append((subclass, parent)) }
+    }
+    var result: [InitCall] = []
+    var unrewritable: [UnrewritableCreation] = []
+    for path in project.paths(naming: Array(types) + Array(subclasses.keys)) {
+      let fileTypes = typesByPath[path] ?? []
+      let fileSubclasses = subclassesByPath[path] ?? []
+      let key =
+        "init calls in \(path) of \(fileTypes.joined(separator: ",")) through \(fileSubclasses.map { "\($0.0):\($0.1)" }.joined(separator: ","))"
+      let found = try project.answer(key) { () throws -> (calls: [InitCall], unrewritable: [UnrewritableCreation]) in
+        let file = try project.file(path)
+        return calls(
+          of: Set(fileTypes), superclassOf: Dictionary(uniqueKeysWithValues: fileSubclasses), in: [file], index: project.index)
+      }
+      result += found.calls
+      unrewritable += found.unrewritable
+    }
+    return (result, unrewritable)
+  }
+
   /// Every call of an init of `types` (qualified names) in the given files, and the creations that
   /// cannot be updated.
   static func calls(
