@@ -171,6 +171,55 @@ import Testing
     #expect(favorites.contains("Favorites(theming: Store.shared, title: \"a\")"))
   }
 
+  /// A base class whose subclasses are made in a global variable's initial value (`var modules:
+  /// [Module] = [Battery(), Clock()]`, made when first read): the subclasses are created by code
+  /// outside tests, so none is a composition root, and injecting the base class would write the
+  /// accessor into every subclass's `super.init` while removing its one use. It is left out with
+  /// the reason, and the accessor is used no more than before.
+  @Test func aBaseClassWhoseSubclassesAGlobalMakesIsNotSpreadIntoThem() throws {
+    let files = [
+      "Sources/App/Log.swift": """
+      @MainActor
+      final class Log {
+        static let shared = Log()
+        func copy(category: String) -> String { category }
+      }
+
+      """,
+      "Sources/App/Module.swift": """
+      @MainActor
+      class Module {
+        let log: String
+        init(name: String) { self.log = Log.shared.copy(category: name) }
+      }
+
+      final class Battery: Module {
+        init() { super.init(name: "battery") }
+      }
+
+      final class Clock: Module {
+        init() { super.init(name: "clock") }
+      }
+
+      final class Disk: Module {
+        init() { super.init(name: "disk") }
+      }
+
+      """,
+      "Sources/App/Modules.swift": """
+      @MainActor var modules: [Module] = [Battery(), Clock(), Disk()]
+
+      """,
+    ]
+    let (injected, report) = try extractAndInjectAll(files, slices: [Slice(name: "Copying", members: ["copy"])])
+    #expect(report.consumers.isEmpty)
+    #expect(report.skipped.map(\.typeName) == ["Module"])
+    #expect(report.skipped.first?.reason == .spreads)
+    #expect(injected["Sources/App/Module.swift"] == files["Sources/App/Module.swift"])
+    #expect(injected["Sources/App/Modules.swift"] == files["Sources/App/Modules.swift"])
+    #expect((report.after?.total ?? 0) <= (report.before?.total ?? 0))
+  }
+
   /// A static factory method (`enum Screens { static func list() -> List }`) cannot hold injected
   /// properties: it takes what the consumers it creates need as parameters, first in its list, and
   /// each call passes them, from the caller's own properties (a caller that is no consumer becomes

@@ -91,9 +91,13 @@ public enum CompositionRoots {
     var result: [String] = []
     for call in try InitCallFinder.calls(of: [type], superclassOf: [:], project: project).calls
     where !call.isSelfInit && !call.isSuperInit {
-      // A top-level function outside tests is a factory some code calls: it creates the type too,
-      // where top-level statements (a `main.swift`) are the program's entry.
-      let function = call.context.memberName.flatMap { $0.hasSuffix(")") && !Index.isTestPath(call.path) ? $0 : nil }
+      // A top-level function outside tests is a factory some code calls, and a global variable's
+      // initial value (`var modules: [Module] = [CPU(), ...]`) is made when it is first read: both
+      // create the type too, where top-level statements (a `main.swift`) are the program's entry.
+      let isMainFile = call.path == "main.swift" || call.path.hasSuffix("/main.swift")
+      let global = call.context.typeName == nil
+        && (call.context.memberName?.hasSuffix(")") == true || (call.context.inPropertyInitializer && !isMainFile))
+      let function = global && !Index.isTestPath(call.path) ? call.context.memberName : nil
       guard let owner = call.context.typeName.map(index.resolveType) ?? function, owner != type, !result.contains(owner)
       else { continue }
       result.append(owner)
