@@ -220,6 +220,49 @@ import Testing
     #expect((report.after?.total ?? 0) <= (report.before?.total ?? 0))
   }
 
+  /// What a part left out would write is counted with the others left out at the time: `Row`,
+  /// created twice in `Panel`, is left out while `Panel` is (it would write the accessor twice
+  /// there); `Panel` is weighed in once `Cell`'s creations write the accessor into it, and `Row`,
+  /// weighed afresh with `Panel` in, hands down what `Panel` holds. One run injects all three.
+  @Test func aPartLeftOutIsWeighedAfreshOnceWhatItDependedOnIsIn() throws {
+    let files = [
+      "Sources/App/Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var theme = "dark"
+      }
+
+      """,
+      "Sources/App/Panel.swift": """
+      @MainActor
+      final class Row {
+        func draw() -> String { Store.shared.theme }
+      }
+
+      @MainActor
+      final class Cell {
+        func draw() -> String { Store.shared.theme + Store.shared.theme + Store.shared.theme }
+      }
+
+      @MainActor
+      final class Panel {
+        func draw() -> String {
+          Row().draw() + Row().draw() + Cell().draw() + Cell().draw() + Store.shared.theme
+        }
+      }
+
+      @MainActor var panels = [Panel(), Panel()]
+
+      """,
+    ]
+    let (injected, report) = try extractAndInjectAll(files, slices: [Slice(name: "Theming", members: ["theme"])])
+    #expect(report.consumers.map(\.typeName).sorted() == ["Cell", "Panel", "Row"])
+    let panel = try #require(injected["Sources/App/Panel.swift"])
+    #expect(panel.contains("Row(theming: theming).draw() + Row(theming: theming).draw()"))
+    #expect((report.after?.total ?? 0) <= (report.before?.total ?? 0))
+  }
+
   /// A static factory method (`enum Screens { static func list() -> List }`) cannot hold injected
   /// properties: it takes what the consumers it creates need as parameters, first in its list, and
   /// each call passes them, from the caller's own properties (a caller that is no consumer becomes

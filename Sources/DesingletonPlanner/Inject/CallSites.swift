@@ -245,8 +245,11 @@ extension InjectDesigner {
         if isNonisolated(initializer.modifiers) { return nil }
         break
       }
-      // A stored property's initial value runs as the property is isolated; a local is no boundary.
-      if let variable = syntax.as(VariableDeclSyntax.self), syntax.parent?.is(MemberBlockItemSyntax.self) == true {
+      // A stored property's or a global variable's initial value runs as the variable is isolated
+      // (`@MainActor var panels = [Panel()]`); a local is no boundary.
+      if let variable = syntax.as(VariableDeclSyntax.self),
+        syntax.parent?.is(MemberBlockItemSyntax.self) == true || syntax.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+      {
         if let found = actor(in: variable.attributes) { return found }
         if isNonisolated(variable.modifiers) { return nil }
         break

@@ -182,7 +182,9 @@ public enum InjectPlanner {
   /// Store.shared)` inside `Favorites`), and once it holds at least as many uses as it would write
   /// where it is created, injecting it no longer spreads the accessor. It is then planned in, so that
   /// the next run does not find it (one run is the fixpoint); a plan that would still use the
-  /// accessor more than the one before is not taken.
+  /// accessor more than the one before is not taken. When none weighs in, the parts still out are
+  /// planned in again together and weighed afresh (what each writes depends on what else is out),
+  /// once per set of parts left out.
   public static func run(
     singleton: Singleton, options: InjectOptions, project: Project, rewrite: (Plan) throws -> Project
   ) throws -> (plan: Plan, report: InjectReport) {
@@ -190,6 +192,7 @@ public enum InjectPlanner {
     let before = try AccessorCensus(singleton: singleton, project: project)
     var leftOut: [AccessorSpread.Exclusion] = []
     var admitted: Set<String> = []
+    var tried: Set<Set<String>> = []
     var settled: (plan: Plan, report: InjectReport)?
     while true {
       var (plan, report) = try run(singleton: singleton, options: options, project: project)
@@ -220,7 +223,17 @@ public enum InjectPlanner {
         return settled
       }
       let weighed = leftOut.filter { $0.added <= $0.units.reduce(0) { $0 + census.spreadUses[$1, default: 0] } }
-      if weighed.isEmpty { return (plan, report) }
+      if weighed.isEmpty {
+        // What a part left out would write was counted when others were left out too (creations
+        // inside a type left out then, taken in since, now hand down what they hold): the parts
+        // still out are tried again, all at once, and those that still spread are left out anew.
+        let out = Set(leftOut.flatMap(\.units))
+        guard !out.isEmpty, tried.insert(out).inserted else { return (plan, report) }
+        settled = (plan, report)
+        leftOut = []
+        for unit in out { options.spreading[unit] = nil }
+        continue
+      }
       settled = (plan, report)
       leftOut.removeAll { part in weighed.contains { $0.units == part.units } }
       for unit in weighed.flatMap(\.units) {
