@@ -130,6 +130,42 @@ import Testing
     }
   }
 
+  /// A member no consumer uses follows the members whose bodies use it into their slice; when that
+  /// slice must be public (a consumer in another module uses it) and the member is internal, the
+  /// suggestion leaves it on the singleton with the reason, so that the command scan prints, run as
+  /// written, is not refused.
+  @Test func theSuggestionLeavesOutWhatItsSliceCannotHave() throws {
+    var files = Self.package
+    files["Pkg/Sources/Core/Store.swift"] = """
+      @MainActor
+      public final class Store {
+        public static let shared = Store()
+        public var count = 0
+        var history: [Int] = []
+
+        private init() {}
+
+        public func bump() {
+          count += 1
+          history.append(count)
+        }
+      }
+
+      """
+    files["Pkg/Sources/Core/Counting.swift"] = nil
+    let project = makeProject(files)
+    let store = try #require(project.index.singletons.first)
+    let suggestion = ExtractProtocolPlanner.suggestedSlices(try SingletonAnalysis(singleton: store, project: project), project: project)
+    #expect(suggestion.slices.flatMap(\.members).sorted() == ["bump", "count"])
+    #expect(
+      suggestion.kept == [
+        KeptMember(member: "history", reason: "it is internal, and '\(suggestion.slices[0].name)' must be package: 'Badge' in module 'Feature' uses it")
+      ])
+    // The printed command names the slices: planned as named, it is not refused, and builds.
+    let plan = try ExtractProtocolPlanner.plan(singleton: store, options: ExtractProtocolOptions(slices: suggestion.slices), project: project)
+    #expect(try moduleErrors(try apply(plan, to: project, files: files)) == "")
+  }
+
   /// Two targets that each declare `Preferences` are two singletons: scan lists each with its
   /// module and members, and its command names the module, which extract-protocol then slices alone.
   @Test func twinTypesInTwoTargetsAreReportedAndSlicedApart() throws {

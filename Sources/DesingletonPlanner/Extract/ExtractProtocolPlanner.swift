@@ -248,7 +248,7 @@ public enum ExtractProtocolPlanner {
     let builder = RequirementBuilder(
       typeName: analysis.singleton.typeName, nestedTypeNames: nested, isValueType: [.struct, .enum].contains(primaryKind),
       index: index)
-    return SliceSuggester.suggest(
+    var suggestion = SliceSuggester.suggest(
       analysis, maxSlices: maxSlices, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
       isProvided: provided.contains,
       obstacle: { member in
@@ -257,6 +257,26 @@ public enum ExtractProtocolPlanner {
         }
         return builder.obstacle(for: member, node: node).map { builder.reason($0, member: member) }
       })
+    // A member that cannot have the access its slice needs (internal, in a slice a consumer in
+    // another module uses) stays on the singleton with the reason, as extract-protocol leaves it.
+    guard let primary = analysis.declarations.first(where: { !$0.isExtension }) else { return suggestion }
+    suggestion.slices = suggestion.slices.compactMap { slice in
+      let members = allMembers.filter {
+        slice.members.contains($0.name) && isCandidate($0, singleton: analysis.singleton) && analysis.isSeenByItsModule($0)
+          && !provided.contains($0)
+      }
+      guard let visibility = try? SliceVisibility(slice: slice, members: members, analysis: analysis, primary: primary, project: project)
+      else { return slice }
+      var slice = slice
+      for name in slice.members {
+        let excluded = visibility.excluded.filter { $0.member.name == name }
+        guard !excluded.isEmpty, excluded.count == members.filter({ $0.name == name }).count else { continue }
+        slice.members.removeAll { $0 == name }
+        suggestion.kept.append(KeptMember(member: name, reason: excluded[0].reason))
+      }
+      return slice.members.isEmpty ? nil : slice
+    }
+    return suggestion
   }
 
   /// Step 1: the slices named with --slice (validated), or the ones suggested from the members no

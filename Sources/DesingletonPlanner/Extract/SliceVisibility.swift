@@ -19,17 +19,24 @@ struct SliceVisibility {
   var excluded: [(member: MemberDecl, reason: String)] = []
 
   init(slice: Slice, members: [MemberDecl], _ context: ExtractProtocolPlanner.Context) throws {
-    let index = context.index
-    let modules = context.project.modules
+    try self.init(slice: slice, members: members, analysis: context.analysis, primary: context.primary, project: context.project)
+  }
+
+  /// The one answer for `extract-protocol` and for the suggestion `scan` prints: a member that
+  /// cannot have the access is left out of a suggested slice with the reason, and refused in one
+  /// named with `--slice`.
+  init(slice: Slice, members: [MemberDecl], analysis: SingletonAnalysis, primary: TypeDecl, project: Project) throws {
+    let index = project.index
+    let modules = project.modules
     func capped(_ level: AccessLevel?) -> AccessLevel { min(level ?? .internal, .public) }
     var outside: (consumer: String, module: String)?
     // `package` suffices when every module outside is a target of the singleton's own package.
     var floor = AccessLevel.package
     // A file can be in several targets (an iOS and a Mac app): a consumer is outside when it shares
     // none of the singleton file's modules.
-    let homes = Set(modules.modules(of: context.primary.path))
+    let homes = Set(modules.modules(of: primary.path))
     if !homes.isEmpty {
-      for consumer in context.analysis.consumers where !consumer.members.isDisjoint(with: slice.members) {
+      for consumer in analysis.consumers where !consumer.members.isDisjoint(with: slice.members) {
         for reference in consumer.references {
           let owners = modules.modules(of: reference.range.path)
           guard let module = owners.first, homes.isDisjoint(with: owners),
@@ -43,11 +50,11 @@ struct SliceVisibility {
         }
       }
     }
-    var level = capped(context.primary.access)
+    var level = capped(primary.access)
     for member in members {
       var exposable = capped(member.access)
       var hidden: (name: String, access: AccessLevel)?
-      let file = try context.project.file(member.range.path)
+      let file = try project.file(member.range.path)
       if let node = file.node(at: member.range.bytes) {
         // A generic parameter (of the member or of a type around it) is no type of the code; nor is
         // a private or file-private type of another file, which this file cannot see.
