@@ -133,7 +133,7 @@ import Testing
   /// A member no consumer uses follows the members whose bodies use it into their slice; when that
   /// slice must be public (a consumer in another module uses it) and the member is internal, the
   /// suggestion leaves it on the singleton with the reason, so that the command scan prints, run as
-  /// written, is not refused.
+  /// written, is not refused. An internal overload of a name the slice takes stays too.
   @Test func theSuggestionLeavesOutWhatItsSliceCannotHave() throws {
     var files = Self.package
     files["Pkg/Sources/Core/Store.swift"] = """
@@ -149,6 +149,8 @@ import Testing
           count += 1
           history.append(count)
         }
+
+        func bump(by step: Int) { count += step }
       }
 
       """
@@ -163,7 +165,11 @@ import Testing
       ])
     // The printed command names the slices: planned as named, it is not refused, and builds.
     let plan = try ExtractProtocolPlanner.plan(singleton: store, options: ExtractProtocolOptions(slices: suggestion.slices), project: project)
-    #expect(try moduleErrors(try apply(plan, to: project, files: files)) == "")
+    let result = try apply(plan, to: project, files: files)
+    #expect(try moduleErrors(result) == "")
+    // The internal overload stays on the singleton, the public one is required.
+    let created = try #require(plan.newFiles.keys.first.flatMap { result[$0] })
+    #expect(created.contains("func bump()") && !created.contains("bump(by"))
   }
 
   /// Two targets that each declare `Preferences` are two singletons: scan lists each with its
@@ -246,6 +252,33 @@ import Testing
       files: files)
     #expect(result["Pkg/App/Main/AppRoot.swift"]?.hasPrefix("public import Feature\ninternal import Core\n") == true)
     #expect(try moduleErrors(result) == "", "the result does not compile")
+  }
+
+  /// A member an extension in another module adds cannot be required by a protocol beside the
+  /// singleton (its module cannot see it): a consumer using it is skipped with that reason, and no
+  /// `extract-protocol` command that would do nothing is suggested.
+  @Test func aMemberAnotherModuleAddsIsNoSliceToSuggest() throws {
+    var files = Self.package
+    files["Pkg/Sources/Feature/Fetching.swift"] = """
+      import Core
+
+      extension Store {
+        func fetch() -> Int { count }
+      }
+
+      """
+    files["Pkg/Sources/Feature/Badge.swift"] = files["Pkg/Sources/Feature/Badge.swift"]!.replacingOccurrences(
+      of: "Store.shared.bump()", with: "Store.shared.bump()\n    _ = Store.shared.fetch()")
+    #expect(try moduleErrors(files) == "", "the input does not compile")
+    let project = makeProject(files)
+    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    let refusal = try #require(throws: Refusal.self) {
+      try InjectPlanner.run(singleton: store, options: InjectOptions(types: ["Badge"]), project: project)
+    }
+    #expect(
+      refusal.diagnostics.map(\.description) == [
+        "Pkg/Sources/Feature/Badge.swift:13:9: error: 'Badge' uses 'fetch', which no protocol of 'Store' covers; it is declared in module 'Feature', which the module of 'Store' cannot see, so no protocol beside 'Store' can require it; move it into the module of 'Store', or keep the accessor here"
+      ])
   }
 
   @Test func aCreationSiteInAnotherModuleImportsTheSingletonsModule() throws {

@@ -91,7 +91,13 @@ struct SliceDrafter {
     // The access the protocol needs, and the members that cannot have it: they stay on the singleton.
     let visibility = try SliceVisibility(slice: slice, members: members, context)
     for (member, reason) in visibility.excluded {
-      guard context.isSuggested else { throw Refusal("'\(member.displayName)' cannot be in slice '\(slice.name)': \(reason)", at: member.location) }
+      // A name the slice names is refused when none of its overloads can be in it; an overload
+      // that cannot (an internal `getItem(_:)` beside a public `getItem(name:completion:)`) stays.
+      let overloads = members.filter { $0.name == member.name }
+      let allExcluded = overloads.allSatisfy { overload in visibility.excluded.contains { $0.member == overload } }
+      guard context.isSuggested || !allExcluded else {
+        throw Refusal("'\(member.displayName)' cannot be in slice '\(slice.name)': \(reason)", at: member.location)
+      }
       kept.append("\(member.displayName) stays on \(singleton.simpleTypeName): \(reason)")
       design.kept.append(Design.Kept(member: member.displayName, slice: slice.name, reason: reason))
     }

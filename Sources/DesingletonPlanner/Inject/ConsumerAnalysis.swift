@@ -165,15 +165,15 @@ extension InjectDesigner {
     {
       let written = "\(uncovered)(\(arguments.labels.map { "\($0):" }.joined()))"
       throw ConsumerRefusal(
-        .uncoveredMember, "'\(typeName)' calls '\(written)', an overload no protocol of '\(singleton.typeName)' declares; run '\(sliceCommand(for: uncovered))' to cut one",
+        .uncoveredMember, "'\(typeName)' calls '\(written)', an overload no protocol of '\(singleton.typeName)' declares; \(sliceAdvice(for: uncovered))",
         at: call.location)
     }
     if let uncovered {
       let location = consumer.references.first { if case .member(uncovered, _) = $0.use { return true } else { return false } }?.location
       let written = uses.writes.contains(uncovered)
       let message = written
-        ? "'\(typeName)' sets '\(uncovered)', but no protocol of '\(singleton.typeName)' declares it '{ get set }'; run '\(sliceCommand(for: uncovered))' to cut one"
-        : "'\(typeName)' uses '\(uncovered)', which no protocol of '\(singleton.typeName)' covers; run '\(sliceCommand(for: uncovered))' to cut one"
+        ? "'\(typeName)' sets '\(uncovered)', but no protocol of '\(singleton.typeName)' declares it '{ get set }'; \(sliceAdvice(for: uncovered))"
+        : "'\(typeName)' uses '\(uncovered)', which no protocol of '\(singleton.typeName)' covers; \(sliceAdvice(for: uncovered))"
       throw ConsumerRefusal(.uncoveredMember, message, at: location)
     }
     return chosen

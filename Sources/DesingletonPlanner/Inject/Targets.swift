@@ -130,10 +130,23 @@ extension InjectDesigner {
   }
 
 
-  /// The `extract-protocol` command that cuts a slice of one member, with a name the code does not
-  /// use yet (`SliceNamer`), so that it can be run as printed.
-  func sliceCommand(for member: String) -> String {
+  /// What to do about a member no protocol covers: run the `extract-protocol` command that cuts a
+  /// slice of it, with a name the code does not use yet (`SliceNamer`), so that it can be run as
+  /// printed; or, where no protocol beside the singleton can require it (an extension in a module
+  /// the singleton's cannot see declares it), why.
+  func sliceAdvice(for member: String) -> String {
     let members = index.members(of: singleton.typeName).filter { $0.name == member && !$0.isStatic }
+    if !members.isEmpty,
+      let unseen = members.first(where: { !SingletonAnalysis.isSeenByItsModule($0, singleton: singleton, modules: project.modules) })
+    {
+      let module = project.modules.modules(of: unseen.range.path).first.map { " in module '\($0)'" } ?? ""
+      return "it is declared\(module), which the module of '\(singleton.typeName)' cannot see, so no protocol beside '\(singleton.typeName)' can require it; "
+        + "move it into the module of '\(singleton.typeName)', or keep the accessor here"
+    }
+    return "run '\(sliceCommand(member, members))' to cut one"
+  }
+
+  private func sliceCommand(_ member: String, _ members: [MemberDecl]) -> String {
     let name = SliceNamer.name(for: members, typeName: singleton.simpleTypeName, wholeType: false) { candidate in
       !index.types(named: candidate).isEmpty || catalog.entries.contains { $0.name == candidate }
     }

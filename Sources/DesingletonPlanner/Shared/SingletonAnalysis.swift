@@ -49,7 +49,7 @@ public struct SingletonAnalysis: Sendable {
     Self.isSeenByItsModule(member, singleton: singleton, modules: modules)
   }
 
-  private static func isSeenByItsModule(_ member: MemberDecl, singleton: Singleton, modules: ModuleMap) -> Bool {
+  static func isSeenByItsModule(_ member: MemberDecl, singleton: Singleton, modules: ModuleMap) -> Bool {
     modules.file(singleton.declaration.path, canSee: member.range.path)
   }
 
