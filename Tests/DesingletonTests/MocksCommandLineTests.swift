@@ -18,6 +18,10 @@ import Testing
     }
 
     """,
+    "Tests/CoreTests/CountingTests.swift": """
+    import Testing
+
+    """,
   ]
 
   @Test func writesTheDoubleOnceAndKeepsAHandEditedOneUnlessForced() throws {

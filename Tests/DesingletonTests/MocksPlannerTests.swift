@@ -829,6 +829,36 @@ import Testing
       ])
   }
 
+  /// A test target whose folder holds no Swift file (its tests lie in `Tests/`, where SwiftPM does not
+  /// look) is not written into: a new `Tests/CoreTests/` would change what the package builds.
+  @Test func aTestTargetWithoutItsFolderNeedsAnOutputDirectory() throws {
+    let project = makeProject([
+      "Package.swift": """
+      // swift-tools-version: 6.0
+      import PackageDescription
+      let package = Package(name: "App", targets: [.target(name: "Core"), .testTarget(name: "CoreTests", dependencies: ["Core"])])
+
+      """,
+      "Sources/Core/Counting.swift": """
+      protocol Counting: AnyObject {
+        func count() -> Int
+      }
+
+      """,
+      "Tests/RouterTests.swift": """
+      import Testing
+
+      """,
+    ])
+    let refusal = try #require(throws: Refusal.self) {
+      try MocksPlanner.plan(typeName: nil, options: MocksOptions(protocols: ["Counting"]), project: project)
+    }
+    #expect(
+      refusal.diagnostics.map(\.description) == [
+        "Sources/Core/Counting.swift:1:1: error: the test target 'CoreTests' that depends on the module 'Core' has no Swift file in 'Tests/CoreTests', so the package does not build it; say where the mock of 'Counting' goes with --output-dir"
+      ])
+  }
+
   // MARK: Placement and regeneration
 
   @Test func theMockGoesToTheTestTargetOfTheProtocolsModuleWithATestableImport() throws {
@@ -855,6 +885,10 @@ import Testing
       public protocol Resetting: AnyObject {
         func reset()
       }
+
+      """,
+      "Tests/CoreTests/CountingTests.swift": """
+      import Testing
 
       """,
     ]

@@ -263,6 +263,14 @@ public enum MocksPlanner {
       companion = index.allPaths.filter {
         (target.directory.isEmpty || $0.hasPrefix(target.directory + "/")) && project.modules.modules(of: $0).contains(target.name)
       }.min()
+      // A package's test target whose folder has no Swift file is not built (its tests lie elsewhere):
+      // a new folder there would change what the package builds.
+      if companion == nil, target.kind == .swiftPM {
+        throw Refusal(
+          "the test target '\(target.name)' that depends on the module '\(module)' has no Swift file in '\(target.directory)', so the package does not build it; say where the mock of '\(declaration.name)' goes with --output-dir",
+          at: declaration.location
+        )
+      }
       // An Xcode target that lists its files has no folder of its own: the doubles go beside its files.
       let folder = companion.flatMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } } ?? ""
       let base = target.directory.isEmpty ? folder : target.directory
