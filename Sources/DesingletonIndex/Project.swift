@@ -23,6 +23,8 @@ public final class Project: @unchecked Sendable {
   public let index: Index
   private let lock = NSLock()
   fileprivate var cache: [String: ParsedFile] = [:]
+  /// The module `unit(around:)` made this project for: a command planned once per twin.
+  public fileprivate(set) var unitModule: String?
   fileprivate var overrides: [String: SourceText]
 
   /// Objective-C sources and headers under the command's paths: never parsed, only searched for uses
@@ -225,7 +227,15 @@ extension Project {
     let index = Index(
       allPaths: self.index.allPaths.filter(visible), files: self.index.files.filter { visible($0.path) },
       warnings: self.index.warnings, coverage: self.index.coverage)
-    return Project(index: index, sources: overrides, objectiveCPaths: objectiveCPaths, modules: map)
+    let unit = Project(index: index, sources: overrides, objectiveCPaths: objectiveCPaths, modules: map)
+    unit.unitModule = module
+    return unit
+  }
+
+  /// How a command this project suggests names the singleton: `--singleton Store`, and the module
+  /// (`--module Phone`) when each twin target's type of that name is planned on its own.
+  public func singletonFlags(_ typeName: String) -> String {
+    "--singleton \(typeName)" + (unitModule.map { " --module \($0)" } ?? "")
   }
 
   /// The modules that each declare their own type named `typeName` (not extensions), when there is

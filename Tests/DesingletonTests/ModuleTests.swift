@@ -216,6 +216,16 @@ import Testing
     }
     #expect(phone.newFiles.keys.allSatisfy { $0.hasPrefix("Pkg/Sources/Phone/") })
     #expect(phone.edits.keys.sorted() == ["Pkg/Sources/Phone/Preferences.swift"])
+    // A command a refusal suggests for one twin names its module: without it, the other twin is planned.
+    let refusal = try #require(throws: Refusal.self) {
+      try ModuleUnits.plan(typeName: "Preferences", project: project, only: "Desk") { unit in
+        let twin = try #require(unit.index.singleton(typeName: "Preferences"))
+        return try InjectPlanner.plan(singleton: twin, options: InjectOptions(), project: unit)
+      }
+    }
+    #expect(refusal.diagnostics.map(\.message) == [
+      "'Preferences' conforms to no protocol declared in this code; run 'desingleton extract-protocol --singleton Preferences --module Desk' first"
+    ])
   }
 
   @Test func aFileSharedByTwoProjectTargetsIsInBoth() {
@@ -278,6 +288,27 @@ import Testing
     #expect(
       refusal.diagnostics.map(\.description) == [
         "Pkg/Sources/Feature/Badge.swift:13:9: error: 'Badge' uses 'fetch', which no protocol of 'Store' covers; it is declared in module 'Feature', which the module of 'Store' cannot see, so no protocol beside 'Store' can require it; move it into the module of 'Store', or keep the accessor here"
+      ])
+  }
+
+  /// A member that could not be in a protocol of its own (internal, used from another module that
+  /// sees it through `@testable import`) is not advised as a slice to cut: extract-protocol would
+  /// refuse the command. The reason says why instead.
+  @Test func aMemberNoSliceCanHaveIsNotAdvisedAsOne() throws {
+    var files = Self.package
+    files["Pkg/Sources/Core/Store.swift"] = files["Pkg/Sources/Core/Store.swift"]!.replacingOccurrences(
+      of: "  public var count = 0\n", with: "  public var count = 0\n  var history: [Int] = []\n")
+    files["Pkg/Sources/Feature/Badge.swift"] = files["Pkg/Sources/Feature/Badge.swift"]!
+      .replacingOccurrences(of: "import Core\n", with: "@testable import Core\n")
+      .replacingOccurrences(of: "Store.shared.bump()", with: "Store.shared.bump()\n    _ = Store.shared.history.count")
+    let project = makeProject(files)
+    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    let refusal = try #require(throws: Refusal.self) {
+      try InjectPlanner.run(singleton: store, options: InjectOptions(types: ["Badge"]), project: project)
+    }
+    #expect(
+      refusal.diagnostics.map(\.description) == [
+        "Pkg/Sources/Feature/Badge.swift:13:9: error: 'Badge' uses 'history', which no protocol of 'Store' covers; it cannot be in a protocol of its own: it is internal, and that protocol must be package: 'Badge' in module 'Feature' uses it"
       ])
   }
 

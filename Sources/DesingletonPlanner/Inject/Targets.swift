@@ -10,7 +10,7 @@ extension InjectDesigner {
   func checkSingleton() throws -> SingletonAnalysis {
     guard !catalog.entries.isEmpty else {
       throw Refusal(
-        "'\(singleton.typeName)' conforms to no protocol declared in this code; run 'desingleton extract-protocol --singleton \(singleton.typeName)' first",
+        "'\(singleton.typeName)' conforms to no protocol declared in this code; run 'desingleton extract-protocol \(project.singletonFlags(singleton.typeName))' first",
         at: singleton.declaration.start)
     }
     let analysis = try SingletonAnalysis(singleton: singleton, project: project)
@@ -110,7 +110,7 @@ extension InjectDesigner {
       guard let created = creates[typeName] else { return nil }
       let note = Diagnostic.note(
         "'\(typeName)' creates '\(created)', which needs the instance, and no code outside tests creates it: "
-          + "it is where the instance comes from, so it keeps '\(accessExpression)'; 'desingleton finish --singleton \(singleton.typeName)' makes it the owner",
+          + "it is where the instance comes from, so it keeps '\(accessExpression)'; 'desingleton finish \(project.singletonFlags(singleton.typeName))' makes it the owner",
         at: index.primaryDeclaration(of: typeName)?.location)
       return SkippedConsumer(typeName: typeName, reason: .root, diagnostics: [note])
     }
@@ -143,14 +143,24 @@ extension InjectDesigner {
       return "it is declared\(module), which the module of '\(singleton.typeName)' cannot see, so no protocol beside '\(singleton.typeName)' can require it; "
         + "move it into the module of '\(singleton.typeName)', or keep the accessor here"
     }
-    return "run '\(sliceCommand(member, members))' to cut one"
+    let name = sliceName(members)
+    // The access the slice would need, as extract-protocol decides it: a member that cannot have it
+    // (internal, or naming an internal type, used from another module) would be refused.
+    if let primary = index.primaryDeclaration(of: singleton.typeName),
+      let analysis = try? SingletonAnalysis(singleton: singleton, project: project),
+      let visibility = try? SliceVisibility(
+        slice: Slice(name: name, members: [member]), members: members, analysis: analysis, primary: primary, project: project),
+      let first = visibility.excluded.first, visibility.excluded.count == members.count
+    {
+      return "it cannot be in a protocol of its own: " + first.reason.replacingOccurrences(of: "'\(name)' must be", with: "that protocol must be")
+    }
+    return "run 'desingleton extract-protocol \(project.singletonFlags(singleton.typeName)) --slice \(name)=\(member)' to cut one"
   }
 
-  private func sliceCommand(_ member: String, _ members: [MemberDecl]) -> String {
-    let name = SliceNamer.name(for: members, typeName: singleton.simpleTypeName, wholeType: false) { candidate in
+  private func sliceName(_ members: [MemberDecl]) -> String {
+    SliceNamer.name(for: members, typeName: singleton.simpleTypeName, wholeType: false) { candidate in
       !index.types(named: candidate).isEmpty || catalog.entries.contains { $0.name == candidate }
     }
-    return "desingleton extract-protocol --singleton \(singleton.typeName) --slice \(name)=\(member)"
   }
 
   /// Why a type cannot be a consumer at all, and the group it is listed in (nil: not listed, as for

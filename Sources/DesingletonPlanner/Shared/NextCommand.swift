@@ -17,7 +17,7 @@ enum NextCommand {
         let reason = report.skipped.first { $0.typeName == type }?.diagnostics.first?.message ?? "it would change nothing"
         return "; 'inject --type \(type)' cannot take it yet: \(reason)"
       }
-      return "; run 'desingleton inject --singleton \(singleton.typeName) --type \(type)'"
+      return "; run 'desingleton inject \(project.singletonFlags(singleton.typeName)) --type \(type)'"
     } catch let refusal as Refusal {
       let reason = refusal.diagnostics.first?.message ?? ""
       return "; 'inject --type \(type)' cannot take it yet: \(reason)"
