@@ -312,6 +312,44 @@ import Testing
       ])
   }
 
+  /// A property wrapper's projection (`Store.shared.$phase`) is no member a slice can name: the
+  /// reason says so, and no `--slice NAME=$phase` (which a shell would expand) is suggested.
+  @Test func aProjectionIsNotAdvisedAsASlice() throws {
+    let project = makeProject([
+      "Sources/Store.swift": """
+      @propertyWrapper struct Tracked<Value> {
+        var wrappedValue: Value
+        var projectedValue: Int { 0 }
+      }
+
+      @MainActor
+      protocol OtherProviding: AnyObject {
+        var other: Int { get }
+      }
+
+      @MainActor
+      final class Store: OtherProviding {
+        static let shared = Store()
+        @Tracked var phase = 1
+        var other = 2
+      }
+
+      @MainActor
+      final class Splash {
+        func show() -> Int { Store.shared.$phase + Store.shared.other }
+      }
+
+      """
+    ])
+    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    let refusal = try #require(throws: Refusal.self) {
+      try InjectPlanner.run(singleton: store, options: InjectOptions(types: ["Splash"]), project: project)
+    }
+    #expect(refusal.diagnostics.map(\.message).contains {
+      $0.hasSuffix("'$phase' is a property wrapper's projection, which no slice can name; keep the accessor here, or write a requirement for it by hand")
+    }, "\(refusal.diagnostics)")
+  }
+
   @Test func aCreationSiteInAnotherModuleImportsTheSingletonsModule() throws {
     let files = Self.package
     try expectPlan(

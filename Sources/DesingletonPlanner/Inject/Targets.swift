@@ -136,7 +136,13 @@ extension InjectDesigner {
   /// the singleton's cannot see declares it), why.
   func sliceAdvice(for member: String) -> String {
     let members = index.members(of: singleton.typeName).filter { $0.name == member && !$0.isStatic }
-    if !members.isEmpty,
+    // A property wrapper's projection (`$phase`) is no member a slice can name.
+    if members.isEmpty {
+      return member.hasPrefix("$")
+        ? "'\(member)' is a property wrapper's projection, which no slice can name; keep the accessor here, or write a requirement for it by hand"
+        : "no member '\(member)' of '\(singleton.typeName)' can be named in a slice; keep the accessor here"
+    }
+    if
       let unseen = members.first(where: { !SingletonAnalysis.isSeenByItsModule($0, singleton: singleton, modules: project.modules) })
     {
       let module = project.modules.modules(of: unseen.range.path).first.map { " in module '\($0)'" } ?? ""
@@ -154,7 +160,7 @@ extension InjectDesigner {
     {
       return "it cannot be in a protocol of its own: " + first.reason.replacingOccurrences(of: "'\(name)' must be", with: "that protocol must be")
     }
-    return "run 'desingleton extract-protocol \(project.singletonFlags(singleton.typeName)) --slice \(name)=\(member)' to cut one"
+    return "run 'desingleton extract-protocol \(project.singletonFlags(singleton.typeName)) --slice \(shellWord("\(name)=\(member)"))' to cut one"
   }
 
   private func sliceName(_ members: [MemberDecl]) -> String {
