@@ -280,13 +280,8 @@ import Testing
     files["Pkg/Sources/Feature/Badge.swift"] = files["Pkg/Sources/Feature/Badge.swift"]!.replacingOccurrences(
       of: "Store.shared.bump()", with: "Store.shared.bump()\n    _ = Store.shared.fetch()")
     #expect(try moduleErrors(files) == "", "the input does not compile")
-    let project = makeProject(files)
-    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
-    let refusal = try #require(throws: Refusal.self) {
-      try InjectPlanner.run(singleton: store, options: InjectOptions(types: ["Badge"]), project: project)
-    }
     #expect(
-      refusal.diagnostics.map(\.description) == [
+      try injectRefusal(makeProject(files), type: "Badge").map(\.description) == [
         "Pkg/Sources/Feature/Badge.swift:13:9: error: 'Badge' uses 'fetch', which no protocol of 'Store' covers; it is declared in module 'Feature', which the module of 'Store' cannot see, so no protocol beside 'Store' can require it; move it into the module of 'Store', or keep the accessor here"
       ])
   }
@@ -301,13 +296,8 @@ import Testing
     files["Pkg/Sources/Feature/Badge.swift"] = files["Pkg/Sources/Feature/Badge.swift"]!
       .replacingOccurrences(of: "import Core\n", with: "@testable import Core\n")
       .replacingOccurrences(of: "Store.shared.bump()", with: "Store.shared.bump()\n    _ = Store.shared.history.count")
-    let project = makeProject(files)
-    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
-    let refusal = try #require(throws: Refusal.self) {
-      try InjectPlanner.run(singleton: store, options: InjectOptions(types: ["Badge"]), project: project)
-    }
     #expect(
-      refusal.diagnostics.map(\.description) == [
+      try injectRefusal(makeProject(files), type: "Badge").map(\.description) == [
         "Pkg/Sources/Feature/Badge.swift:13:9: error: 'Badge' uses 'history', which no protocol of 'Store' covers; it cannot be in a protocol of its own: it is internal, and that protocol must be package: 'Badge' in module 'Feature' uses it"
       ])
   }
@@ -341,13 +331,10 @@ import Testing
 
       """
     ])
-    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
-    let refusal = try #require(throws: Refusal.self) {
-      try InjectPlanner.run(singleton: store, options: InjectOptions(types: ["Splash"]), project: project)
-    }
-    #expect(refusal.diagnostics.map(\.message).contains {
+    let diagnostics = try injectRefusal(project, type: "Splash")
+    #expect(diagnostics.map(\.message).contains {
       $0.hasSuffix("'$phase' is a property wrapper's projection, which no slice can name; keep the accessor here, or write a requirement for it by hand")
-    }, "\(refusal.diagnostics)")
+    }, "\(diagnostics)")
   }
 
   @Test func aCreationSiteInAnotherModuleImportsTheSingletonsModule() throws {
@@ -523,4 +510,13 @@ private func moduleErrors(_ files: [String: String]) throws -> String {
     if result.status != 0 { return result.standardError + result.output }
   }
   return ""
+}
+
+/// The diagnostics of the refusal `inject --type` gives for `type` on the project's `Store`.
+private func injectRefusal(_ project: Project, type: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Diagnostic] {
+  let store = try #require(project.index.singletons.first { $0.typeName == "Store" }, sourceLocation: sourceLocation)
+  let refusal = try #require(throws: Refusal.self, sourceLocation: sourceLocation) {
+    try InjectPlanner.run(singleton: store, options: InjectOptions(types: [type]), project: project)
+  }
+  return refusal.diagnostics
 }

@@ -261,10 +261,7 @@ public enum ExtractProtocolPlanner {
     // another module uses) stays on the singleton with the reason, as extract-protocol leaves it.
     guard let primary = analysis.declarations.first(where: { !$0.isExtension }) else { return suggestion }
     suggestion.slices = suggestion.slices.compactMap { slice in
-      let members = allMembers.filter {
-        slice.members.contains($0.name) && isCandidate($0, singleton: analysis.singleton) && analysis.isSeenByItsModule($0)
-          && !provided.contains($0)
-      }
+      let members = requirableMembers(named: slice.members, in: allMembers, analysis: analysis, excluding: provided)
       guard let visibility = try? SliceVisibility(slice: slice, members: members, analysis: analysis, primary: primary, project: project)
       else { return slice }
       var slice = slice

@@ -13,7 +13,7 @@ extension InjectDesigner {
         "'\(singleton.typeName)' conforms to no protocol declared in this code; run 'desingleton extract-protocol \(project.singletonFlags(singleton.typeName))' first",
         at: singleton.declaration.start)
     }
-    let analysis = try SingletonAnalysis(singleton: singleton, project: project)
+    let analysis = try singletonAnalysis()
     if let place = analysis.reassignments.first {
       throw Refusal(
         "'\(singleton.accessExpression)' is given a new instance here, so a consumer holding the instance it had would keep the old one; injecting it would change what the code does",
@@ -23,6 +23,11 @@ extension InjectDesigner {
       throw Refusal(reason, at: singleton.declaration.start)
     }
     return analysis
+  }
+
+  /// The singleton's analysis, made once per project run: the checks and each consumer's advice read it.
+  func singletonAnalysis() throws -> SingletonAnalysis {
+    try project.answer("analysis of \(singleton.typeName)") { try SingletonAnalysis(singleton: singleton, project: project) }
   }
 
   // MARK: 2. Which types
@@ -153,7 +158,7 @@ extension InjectDesigner {
     // The access the slice would need, as extract-protocol decides it: a member that cannot have it
     // (internal, or naming an internal type, used from another module) would be refused.
     if let primary = index.primaryDeclaration(of: singleton.typeName),
-      let analysis = try? SingletonAnalysis(singleton: singleton, project: project),
+      let analysis = try? singletonAnalysis(),
       let visibility = try? SliceVisibility(
         slice: Slice(name: name, members: [member]), members: members, analysis: analysis, primary: primary, project: project),
       let first = visibility.excluded.first, visibility.excluded.count == members.count
