@@ -263,6 +263,63 @@ import Testing
     #expect((report.after?.total ?? 0) <= (report.before?.total ?? 0))
   }
 
+  /// Parts left out that weigh in are planned in together; when that plan uses the accessor more
+  /// (what one of them writes where it is created grew since it was left out: `Wizard` is made in
+  /// `Steps`, left out since, as well as in a global), each is planned in alone, and only those
+  /// that keep the count are taken. `Page` alone moves its one use to the global that makes it; had
+  /// it been dropped with `Wizard`, the second run would have injected it.
+  @Test func partsThatWeighInTogetherButSpreadAreTriedOneByOne() throws {
+    let files = [
+      "Sources/App/Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var theme = "dark"
+        var count = 0
+      }
+
+      """,
+      "Sources/App/Screens.swift": """
+      @MainActor
+      final class Form {
+        func draw() -> String { Store.shared.theme + Store.shared.theme + "\\(Store.shared.count)" }
+      }
+
+      @MainActor
+      final class Wizard {
+        func draw() -> String { Form().draw() }
+      }
+
+      @MainActor
+      final class Steps {
+        func draw() -> String { Wizard().draw() }
+      }
+
+      @MainActor
+      final class Label {
+        func draw() -> String { Store.shared.theme + Store.shared.theme }
+      }
+
+      @MainActor
+      final class Page {
+        func draw() -> String { Label().draw() }
+      }
+
+      @MainActor var wizards = [Wizard()]
+      @MainActor var steps = [Steps(), Steps(), Steps()]
+      @MainActor var pages = [Page()]
+
+      """,
+    ]
+    let (injected, report) = try extractAndInjectAll(
+      files, slices: [Slice(name: "Theming", members: ["theme"]), Slice(name: "Counting", members: ["count"])])
+    #expect(report.consumers.map(\.typeName).sorted() == ["Form", "Label", "Page"])
+    #expect(report.skipped.map(\.typeName) == ["Wizard"])
+    let screens = try #require(injected["Sources/App/Screens.swift"])
+    #expect(screens.contains("@MainActor var pages = [Page(theming: Store.shared)]"))
+    #expect((report.after?.spreadRanges.count ?? 0) <= (report.before?.spreadRanges.count ?? 0))
+  }
+
   /// A static factory method (`enum Screens { static func list() -> List }`) cannot hold injected
   /// properties: it takes what the consumers it creates need as parameters, first in its list, and
   /// each call passes them, from the caller's own properties (a caller that is no consumer becomes

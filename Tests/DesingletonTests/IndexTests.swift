@@ -706,6 +706,33 @@ import Testing
     }
   }
 
+  /// With `--singleton` an entry carries the references outside composition roots, entry points
+  /// and tests (the count inject never raises): here every consumer is such a place, none being
+  /// created by code. Once each member consumers use is in a protocol, the suggestion is empty and
+  /// a note says so.
+  @Test func oneSingletonsEntryCountsWhatInjectWeighsAndSaysWhenNothingIsLeftToSlice() throws {
+    let whole = try #require(try ScanReport(project: makeProject(Self.shopping)).singletons.first)
+    #expect(whole.referencesOutsideRootsAndTests == nil)
+    #expect(whole.note == nil)
+    let one = try #require(try ScanReport(project: makeProject(Self.shopping), only: "SessionController").singletons.first)
+    #expect(one.referencesOutsideRootsAndTests == 0)
+    var files = Self.shopping
+    files["Slices.swift"] = """
+      protocol Everything: AnyObject {
+        var currentUser: String? { get set }
+        var cart: [String] { get }
+        func addItemToCart(item: String)
+        var fetchedItems: [String] { get }
+        var availableItems: [String] { get }
+        func fetchAvailableItems()
+      }
+      extension SessionController: Everything {}
+      """
+    let sliced = try #require(try ScanReport(project: makeProject(files)).singletons.first)
+    #expect(sliced.suggestedSlices.isEmpty)
+    #expect(sliced.note == "nothing to slice: every member its consumers use is in a protocol it conforms to already")
+  }
+
   @Test func jsonIsStable() throws {
     let report = try ScanReport(project: makeProject(Self.shopping))
     let json = report.json()
@@ -733,6 +760,7 @@ import Testing
     }
     other.unattributed = [.init(place: .init(Location(path: "a/b.swift", line: 1, column: 2)), reason: awkward)]
     other.unsliced = ["x", awkward]
+    other.referencesOutsideRootsAndTests = 7
     report.singletons.append(other)
     #expect(!entry.members.isEmpty && !entry.consumers.isEmpty && !entry.suggestedSlices.isEmpty)
     let encoder = JSONEncoder()

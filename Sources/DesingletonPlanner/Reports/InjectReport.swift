@@ -45,8 +45,9 @@ public struct InjectReport: Sendable {
   /// The version of the JSON document; fields may be added, none removed.
   public static let schemaVersion = 1
 
-  /// `accessor references: N before → M after (K in roots, F framework-created, S static)`, and the
-  /// other places when there are any.
+  /// `accessor references outside roots, entry points and tests: N before → M after (in all A → B:
+  /// K in roots, F framework-created, S static, …)`: the first count is the one a migration never
+  /// raises (roots and entry points are where `finish` puts the instance, tests get their own).
   public var censusLine: String? {
     guard let before, let after else { return nil }
     var parts = [
@@ -56,7 +57,8 @@ public struct InjectReport: Sendable {
     if after.coderInits > 0 { parts.append("\(after.coderInits) in init?(coder:)") }
     if after.singleton > 0 { parts.append("\(after.singleton) in the singleton and what it makes") }
     if after.elsewhere > 0 { parts.append("\(after.elsewhere) elsewhere") }
-    return "accessor references: \(before.total) before → \(after.total) after (\(parts.joined(separator: ", ")))"
+    return "accessor references outside roots, entry points and tests: \(before.outsideRootsAndTests) before → "
+      + "\(after.outsideRootsAndTests) after (in all \(before.total) → \(after.total): \(parts.joined(separator: ", ")))"
   }
 
   public func json(files: PlanFiles = PlanFiles()) -> String {
@@ -77,6 +79,7 @@ public struct InjectReport: Sendable {
         ("total", .int(census.total)), ("roots", .int(census.roots)), ("frameworkCreated", .int(census.frameworkCreated)),
         ("static", .int(census.staticContexts)), ("tests", .int(census.tests)), ("coderInits", .int(census.coderInits)),
         ("singleton", .int(census.singleton)), ("elsewhere", .int(census.elsewhere)),
+        ("outsideRootsAndTests", .int(census.outsideRootsAndTests)),
       ])
     }
     let protocols = consumers.flatMap { $0.properties.map(\.protocolName) }
@@ -135,6 +138,8 @@ public struct AccessorCensus: Sendable, Equatable {
   public var elsewhereTypes: [String] = []
   /// Where the references outside roots and tests are: the ones a migration must never add to.
   public var spreadRanges: [DesingletonIndex.SourceRange] = []
+  /// How many references are outside composition roots, entry points and tests.
+  public var outsideRootsAndTests: Int { spreadRanges.count }
   /// How many of `spreadRanges` are uses in each consumer's own code (not its coder inits or static
   /// members): the uses injecting that consumer would take away.
   public var spreadUses: [String: Int] = [:]

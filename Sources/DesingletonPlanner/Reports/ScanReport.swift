@@ -72,6 +72,9 @@ public struct ScanReport: Codable, Sendable, Equatable {
     public var note: String?
     /// The module of this singleton when another module declares a type of the same name (twins).
     public var module: String?
+    /// With `--singleton`: the references outside composition roots, entry points and tests, the
+    /// count `inject` never raises (`AccessorCensus`).
+    public var referencesOutsideRootsAndTests: Int?
   }
 
   public var schemaVersion = 1
@@ -96,24 +99,30 @@ public struct ScanReport: Codable, Sendable, Equatable {
     // Each singleton's entry depends only on the index and those files: build them in parallel,
     // keep them in index order, and report the first refusal in that order.
     let results = parallelMap(count: reported.count, threads: threads) { position in
-      Result { try ScanReport.entries(for: reported[position], project: project, maxSlices: maxSlices, chosen: chosen) }
+      Result {
+        try ScanReport.entries(
+          for: reported[position], project: project, maxSlices: maxSlices, census: typeName != nil, chosen: chosen)
+      }
     }
     singletons = try results.flatMap { try $0.get() }
   }
 
   /// One entry, or one per module when two targets each declare a type of this name.
   private static func entries(
-    for singleton: Singleton, project: Project, maxSlices: Int, chosen: (Singleton) -> [Slice]?
+    for singleton: Singleton, project: Project, maxSlices: Int, census: Bool, chosen: (Singleton) -> [Slice]?
   ) throws -> [SingletonEntry] {
-    guard let modules = project.twinModules(of: singleton.typeName) else {
-      return [try entry(for: singleton, project: project, maxSlices: maxSlices, chosen: chosen(singleton))]
+    func entry(_ singleton: Singleton, in project: Project) throws -> SingletonEntry {
+      var entry = try ScanReport.entry(for: singleton, project: project, maxSlices: maxSlices, chosen: chosen(singleton))
+      if census { entry.referencesOutsideRootsAndTests = try AccessorCensus(singleton: singleton, project: project).outsideRootsAndTests }
+      return entry
     }
+    guard let modules = project.twinModules(of: singleton.typeName) else { return [try entry(singleton, in: project)] }
     return try modules.compactMap { module in
       let unit = project.unit(around: module)
       guard let twin = unit.index.singleton(typeName: singleton.typeName) else { return nil }
-      var entry = try entry(for: twin, project: unit, maxSlices: maxSlices, chosen: chosen(twin))
-      entry.module = module
-      return entry
+      var found = try entry(twin, in: unit)
+      found.module = module
+      return found
     }
   }
 
@@ -129,6 +138,10 @@ public struct ScanReport: Codable, Sendable, Equatable {
       note = declared
         ? "the accessor is typed as protocol '\(typed)': the slices become protocols '\(typed)' refines"
         : "the accessor is typed as '\(typed)', a protocol this code does not declare: no slice can be made for it"
+    } else if suggestion.slices.isEmpty && suggestion.kept.isEmpty {
+      note = analysis.consumers.contains { !$0.members.isEmpty }
+        ? "nothing to slice: every member its consumers use is in a protocol it conforms to already"
+        : "nothing to slice: no consumer uses one of its members"
     }
     let usage = analysis.consumers.map { ($0.typeName, $0.members.sorted()) }
     return SingletonEntry(
@@ -204,7 +217,8 @@ public struct ScanReport: Codable, Sendable, Equatable {
       ("unsliced", jsonStrings(entry.unsliced)),
       ("kept", .array(entry.kept.map { .object([("member", .string($0.member)), ("reason", .string($0.reason))]) })),
     ] + (entry.quality.map { [("quality", jsonValue(of: $0))] } ?? [])
-      + (entry.chosenQuality.map { [("chosenQuality", jsonValue(of: $0))] } ?? []) + (entry.note.map { [("note", JSONValue.string($0))] } ?? []) + (entry.module.map { [("module", JSONValue.string($0))] } ?? []))
+      + (entry.chosenQuality.map { [("chosenQuality", jsonValue(of: $0))] } ?? []) + (entry.note.map { [("note", JSONValue.string($0))] } ?? []) + (entry.module.map { [("module", JSONValue.string($0))] } ?? [])
+      + (entry.referencesOutsideRootsAndTests.map { [("referencesOutsideRootsAndTests", JSONValue.int($0))] } ?? []))
   }
 
   private static func jsonValue(of quality: SliceQuality) -> JSONValue {

@@ -1,0 +1,136 @@
+import DesingletonCore
+import DesingletonIndex
+
+extension InjectPlanner {
+  /// `run`, planned again without the units that would use the accessor more than before
+  /// (`AccessorSpread`) until none does, so that a migration never spreads it. `rewrite` gives the
+  /// project with a plan applied; the report carries the accessor census before and after.
+  ///
+  /// A part left out is weighed again against the code the plan leaves: other parts may have
+  /// written the accessor into it where it creates what they inject (`Renderer(theming:
+  /// Store.shared)` inside `Favorites`), and once it holds at least as many uses as it would write
+  /// where it is created, injecting it no longer spreads the accessor. It is then planned in, so that
+  /// the next run does not find it (one run is the fixpoint). The parts that weigh in are planned in
+  /// together; when that plan would use the accessor more than the one before (what a part writes
+  /// where it is created was counted while others were in that are out since), each is planned in
+  /// alone and kept only when the count does not grow. When none weighs in, the parts still out are
+  /// planned in again together and weighed afresh (what each writes depends on what else is out),
+  /// once per set of parts left out.
+  ///
+  /// ## Before
+  /// `Page` makes `Label` (two uses) and a global makes `Page`; `Wizard` makes `Form` (three uses,
+  /// two protocols) and is made by a global and by `Steps`, which three globals make.
+  /// ## After
+  /// `Form`, `Label` and `Page` are injected (`pages = [Page(theming: Store.shared)]`); `Wizard`
+  /// keeps `Form(theming: Store.shared, counting: Store.shared)`, since injecting it would write
+  /// four uses where it is made.
+  public static func run(
+    singleton: Singleton, options: InjectOptions, project: Project, rewrite: (Plan) throws -> Project
+  ) throws -> (plan: Plan, report: InjectReport) {
+    var search = SpreadSearch(options: options, before: try AccessorCensus(singleton: singleton, project: project))
+    while true {
+      var (plan, report) = try run(singleton: singleton, options: search.options, project: project)
+      report.before = search.before
+      try project.index.requireCoverage()
+      let rewritten = try rewrite(plan)
+      guard let after = rewritten.index.singletons.first(where: { $0.typeName == singleton.typeName }) else {
+        return (plan, report)
+      }
+      var census = try AccessorCensus(singleton: after, project: rewritten)
+      report.after = census
+      // With --default-argument the accessor stays, by design, as each new parameter's default.
+      if options.defaultArgument { return (plan, report) }
+      let original = try project.sources(of: Array(plan.edits.keys))
+      let exclusions = AccessorSpread.exclusions(
+        plan: plan, before: search.before, after: census, accessExpression: singleton.accessExpression, original: original)
+      if search.leaveOut(exclusions) { continue }
+      if let settled = search.settled, let previous = settled.report.after, census.outsideRootsAndTests > previous.outsideRootsAndTests {
+        // The parts planned in last, or all those still out tried again at once, go back out.
+        guard search.takeBackLastAdmitted() else { return settled }
+        (plan, report) = settled
+        census = previous
+      }
+      guard search.admitNext(census: census, current: (plan, report)) else { return (plan, report) }
+    }
+  }
+}
+
+/// What `InjectPlanner.run(…, rewrite:)` has decided so far: the parts left out, those planned in
+/// again, and the last plan that did not spread the accessor.
+struct SpreadSearch {
+  var options: InjectOptions
+  let before: AccessorCensus
+  var leftOut: [AccessorSpread.Exclusion] = []
+  /// Units planned in again after being left out.
+  var admitted: Set<String> = []
+  /// The parts planned in last, taken back if the count grows.
+  var lastAdmitted: [AccessorSpread.Exclusion] = []
+  /// Parts to plan in one at a time, after planning them in together grew the count.
+  var oneByOne: [AccessorSpread.Exclusion] = []
+  /// Parts whose planning in alone grew the count.
+  var refused: Set<[String]> = []
+  var tried: Set<Set<String>> = []
+  var settled: (plan: Plan, report: InjectReport)?
+
+  init(options: InjectOptions, before: AccessorCensus) {
+    self.options = options
+    self.before = before
+  }
+
+  /// Leaves out the parts that spread the accessor (but those planned in again: weighed against
+  /// the code other parts leave, not the original); true when there were any.
+  mutating func leaveOut(_ exclusions: [AccessorSpread.Exclusion]) -> Bool {
+    let spreading = exclusions.map { exclusion in
+      var exclusion = exclusion
+      exclusion.notes.removeAll { options.spreading[$0.unit] != nil || admitted.contains($0.unit) }
+      return exclusion
+    }.filter { !$0.notes.isEmpty }
+    leftOut += spreading
+    for (unit, note) in spreading.flatMap(\.notes) { options.spreading[unit] = note }
+    return !spreading.isEmpty
+  }
+
+  /// Leaves out again the parts planned in last; false when none was.
+  mutating func takeBackLastAdmitted() -> Bool {
+    guard !lastAdmitted.isEmpty else { return false }
+    for (unit, note) in lastAdmitted.flatMap(\.notes) {
+      admitted.remove(unit)
+      options.spreading[unit] = note
+    }
+    leftOut += lastAdmitted
+    if lastAdmitted.count > 1 { oneByOne = lastAdmitted } else { refused.formUnion(lastAdmitted.map(\.units)) }
+    lastAdmitted = []
+    return true
+  }
+
+  /// Plans in the next parts to weigh (`current` settled as the plan to fall back to); false when
+  /// there is nothing left to try.
+  mutating func admitNext(census: AccessorCensus, current: (plan: Plan, report: InjectReport)) -> Bool {
+    // The parts planned in last kept the count: what the others would write has changed.
+    if !lastAdmitted.isEmpty { refused = [] }
+    lastAdmitted = []
+    let weighed =
+      oneByOne.isEmpty
+      ? leftOut.filter { !refused.contains($0.units) && $0.added <= $0.units.reduce(0) { $0 + census.spreadUses[$1, default: 0] } }
+      : [oneByOne.removeFirst()]
+    settled = current
+    if weighed.isEmpty {
+      // What a part left out would write was counted when others were left out too (creations
+      // inside a type left out then, taken in since, now hand down what they hold): the parts
+      // still out are tried again, all at once, and those that still spread are left out anew.
+      let out = Set(leftOut.flatMap(\.units))
+      guard !out.isEmpty, tried.insert(out).inserted else { return false }
+      leftOut = []
+      refused = []
+      for unit in out { options.spreading[unit] = nil }
+      return true
+    }
+    leftOut.removeAll { part in weighed.contains { $0.units == part.units } }
+    lastAdmitted = weighed
+    for unit in weighed.flatMap(\.units) {
+      admitted.insert(unit)
+      options.spreading[unit] = nil
+    }
+    return true
+  }
+}
