@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 BIN := .build/debug/desingleton
 RELEASE_BIN := .build/release/desingleton
 
-.PHONY: build release test unit golden record samples plugin demo install bench corpus corpus-build realapps differential fuzz format clean
+.PHONY: build release test unit golden record samples plugin demo install bench corpus corpus-build realapps slice-quality differential fuzz format clean
 
 build:
 	$(SWIFT) build
@@ -62,6 +62,10 @@ corpus-build:
 # REALAPPS_ARGS passes options, e.g. REALAPPS_ARGS='--app iina/iina --max-singletons 1'.
 realapps: release
 	python3 Tests/RealApps/realapps.py --bin $(RELEASE_BIN) $(REALAPPS_ARGS)
+
+# How scan's suggested slices serve the practice apps' god objects (coverage, cohesion, protocols per consumer).
+slice-quality: release
+	python3 Tests/RealApps/slice_quality.py --bin $(RELEASE_BIN) $(REALAPPS_ARGS)
 
 # Each command's plan with --singleton against its plan with every file parsed (--full), along the
 # journey, on the mirror's packages; DIFFERENTIAL_ARGS adds --project DIR (a practice app), --package NAME.
