@@ -37,6 +37,10 @@ struct Scan: ParsableCommand {
       valueName: "name=member,..."))
   var slices: [String] = []
 
+  @Flag(
+    help: "Also count each singleton's accessor references outside composition roots, entry points and tests, as inject does (the count a migration never raises); slower: it asks who creates each consumer.")
+  var census = false
+
   @Flag(help: "Print to standard error how much of the code each phase of the scan parsed.")
   var stats = false
 
@@ -69,7 +73,8 @@ struct Scan: ParsableCommand {
       print("parsed \(found.files.count) files, \(lines) lines")
       return
     }
-    if singleton == nil && !common.full {
+    // Who creates each consumer is a question about every file: the census reads them all.
+    if singleton == nil && !common.full && !census {
       try phasedScan(chosen: chosen)
       return
     }
@@ -85,7 +90,8 @@ struct Scan: ParsableCommand {
           throw refusal
         }
       }
-      return try ScanReport(project: project, only: typeName, threads: common.threads, maxSlices: maxSlices, chosen: chosen)
+      return try ScanReport(
+        project: project, only: typeName, threads: common.threads, maxSlices: maxSlices, census: census, chosen: chosen)
     }
     if stats {
       let phases = loader.phases.map { "\($0.files) files" }.joined(separator: " / ")

@@ -320,6 +320,62 @@ import Testing
     #expect((report.after?.spreadRanges.count ?? 0) <= (report.before?.spreadRanges.count ?? 0))
   }
 
+  /// A part still out once nothing else weighs in is planned in alone, as a second run would weigh
+  /// it; when that grows the count only because its creator would take a protocol to hand down
+  /// (`Main` would take `Deciding` for `Provider`, and pay for it at both places a global makes
+  /// it), the creation passes the accessor instead, as it would for a creator that is no
+  /// consumer. `Main` and `Provider` both go in; before, the parts that only pay off alone were
+  /// all left out.
+  @Test func aCreatorPassesTheAccessorForWhatItWouldOnlyHandDown() throws {
+    let files = [
+      "Sources/App/Store.swift": """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var decider = true
+        var other = 0
+        var debug = ""
+      }
+
+      """,
+      "Sources/App/Screens.swift": """
+      @MainActor
+      final class Debug {
+        let flag: Bool
+        init(flag: Bool) { self.flag = flag }
+        func show() -> String { Store.shared.debug + Store.shared.debug }
+      }
+
+      @MainActor
+      final class Provider {
+        func make() -> String { Debug(flag: Store.shared.decider).show() }
+      }
+
+      @MainActor
+      final class Main {
+        func run() -> Int { Store.shared.other + Store.shared.other + Store.shared.other }
+        func settings() -> String { Provider().make() }
+      }
+
+      @MainActor var mains = [Main(), Main()]
+      @MainActor var debugs = [Debug(flag: true), Debug(flag: false), Debug(flag: true)]
+
+      """,
+    ]
+    let slices = [
+      Slice(name: "Deciding", members: ["decider"]), Slice(name: "Othering", members: ["other"]),
+      Slice(name: "Debugging", members: ["debug"]),
+    ]
+    let (injected, report) = try extractAndInjectAll(files, slices: slices)
+    #expect(report.consumers.map(\.typeName).sorted() == ["Main", "Provider"])
+    #expect(report.skipped.map(\.typeName) == ["Debug"])
+    let screens = try #require(injected["Sources/App/Screens.swift"])
+    #expect(screens.contains("func settings() -> String { Provider(deciding: Store.shared).make() }"))
+    #expect(screens.contains("@MainActor var mains = [Main(othering: Store.shared), Main(othering: Store.shared)]"))
+    #expect(report.before?.outsideRootsAndTests == 6)
+    #expect(report.after?.outsideRootsAndTests == 5)
+  }
+
   /// A static factory method (`enum Screens { static func list() -> List }`) cannot hold injected
   /// properties: it takes what the consumers it creates need as parameters, first in its list, and
   /// each call passes them, from the caller's own properties (a caller that is no consumer becomes

@@ -706,16 +706,22 @@ import Testing
     }
   }
 
-  /// With `--singleton` an entry carries the references outside composition roots, entry points
-  /// and tests (the count inject never raises): here every consumer is such a place, none being
-  /// created by code. Once each member consumers use is in a protocol, the suggestion is empty and
-  /// a note says so.
-  @Test func oneSingletonsEntryCountsWhatInjectWeighsAndSaysWhenNothingIsLeftToSlice() throws {
-    let whole = try #require(try ScanReport(project: makeProject(Self.shopping)).singletons.first)
-    #expect(whole.referencesOutsideRootsAndTests == nil)
-    #expect(whole.note == nil)
-    let one = try #require(try ScanReport(project: makeProject(Self.shopping), only: "SessionController").singletons.first)
-    #expect(one.referencesOutsideRootsAndTests == 0)
+  /// With `--census` an entry carries the references outside composition roots, entry points and
+  /// tests (the count inject never raises), the same with `--singleton` or without. Here only
+  /// `Login`'s use counts: the others' types no code creates (roots), and `Main` creates `Login`.
+  /// Once each member consumers use is in a protocol, the suggestion is empty and a note says so.
+  @Test func theCensusCountsWhatInjectWeighsAndScanSaysWhenNothingIsLeftToSlice() throws {
+    var shopping = Self.shopping
+    shopping["Main.swift"] = "@MainActor final class Main {\n  func start() { Login().logIn() }\n}\n"
+    let plain = try #require(try ScanReport(project: makeProject(shopping)).singletons.first)
+    #expect(plain.referencesOutsideRootsAndTests == nil)
+    #expect(plain.note == nil)
+    let whole = try #require(try ScanReport(project: makeProject(shopping), census: true).singletons.first)
+    let one = try #require(try ScanReport(project: makeProject(shopping), only: "SessionController", census: true).singletons.first)
+    #expect(whole.referencesOutsideRootsAndTests == 1)
+    #expect(one == whole)
+    #expect(try ScanReport(project: makeProject(shopping), census: true).text().contains(
+      "  6 members, 9 references (1 outside composition roots, entry points and tests), 4 consumer types\n"))
     var files = Self.shopping
     files["Slices.swift"] = """
       protocol Everything: AnyObject {

@@ -32,7 +32,7 @@ After every step:
              TMPDIR are watched; both point into the temp folder)
   rerun      the same command run again changes nothing
   references the accessor's reference count outside composition roots, entry points and tests (`scan
-             --format json --singleton T`'s referencesOutsideRootsAndTests: roots and entry points are where
+             --format json --census --singleton T`'s referencesOutsideRootsAndTests: roots and entry points are where
              finish puts the instance, tests get their own) never grows; the count outside tests alone is
              shown beside it
   suggested  every command finish suggests changes something (no refusal, no "nothing to change")
@@ -377,6 +377,8 @@ class Context:
     swiftc: str | None
     logs: Path
     finish_needs_root: bool = False
+    # Whether `scan` takes --census (it then gives the count outside roots, entry points and tests).
+    scan_census: bool = False
     log_count: int = 0
 
 
@@ -649,8 +651,9 @@ class Journey:
 
         The second is the count a migration never raises: roots and entry points are where `finish`
         puts the instance, and tests get their own. A binary whose scan does not give it
-        (`referencesOutsideRootsAndTests`, with --singleton) is held to the first."""
-        scan = run([str(self.ctx.binary), "scan", "--format", "json", "--singleton", self.entry["type"]], self.app, self.ctx.args.timeout, self.env)
+        (`referencesOutsideRootsAndTests`, with --census) is held to the first."""
+        census = ["--census"] if self.ctx.scan_census else []
+        scan = run([str(self.ctx.binary), "scan", "--format", "json", *census, "--singleton", self.entry["type"]], self.app, self.ctx.args.timeout, self.env)
         if scan.code not in (0, 1):
             return None
         try:
@@ -1117,6 +1120,7 @@ def main(argv: list[str]) -> int:
     ctx = Context(args, binary, no_verify, swiftc, logs)
     usage = run([str(binary), "finish", "--help"], REPO, 60).stdout
     ctx.finish_needs_root = bool(re.search(r"USAGE:.*\s--root <[^>]+>", usage)) and "[--root" not in usage
+    ctx.scan_census = "--census" in run([str(binary), "scan", "--help"], REPO, 60).stdout
     tool_commit = args.tool_commit or git(REPO, "rev-parse", "HEAD", check=False).stdout.strip()
 
     results: list[AppResult] = []

@@ -15,15 +15,17 @@ extension InjectPlanner {
   /// where it is created was counted while others were in that are out since), each is planned in
   /// alone and kept only when the count does not grow. When none weighs in, the parts still out are
   /// planned in again together and weighed afresh (what each writes depends on what else is out),
-  /// once per set of parts left out.
+  /// once per set of parts left out; last, each part still out is planned in alone, as a second run
+  /// would weigh it, and when that grows the count its creations inside other consumers pass the
+  /// accessor for what the creator does not use (`InjectOptions.passedDirectly`) instead of the
+  /// creator taking it to hand down, and it is tried once more.
   ///
   /// ## Before
-  /// `Page` makes `Label` (two uses) and a global makes `Page`; `Wizard` makes `Form` (three uses,
-  /// two protocols) and is made by a global and by `Steps`, which three globals make.
+  /// `Main` uses `Othering` three times and makes `Provider`, which uses `Deciding` once; a global
+  /// makes two `Main`s.
   /// ## After
-  /// `Form`, `Label` and `Page` are injected (`pages = [Page(theming: Store.shared)]`); `Wizard`
-  /// keeps `Form(theming: Store.shared, counting: Store.shared)`, since injecting it would write
-  /// four uses where it is made.
+  /// Both are injected, and `Main` makes `Provider(deciding: Store.shared)`: taking `Deciding` to
+  /// hand it down would write it at both places `Main` is made.
   public static func run(
     singleton: Singleton, options: InjectOptions, project: Project, rewrite: (Plan) throws -> Project
   ) throws -> (plan: Plan, report: InjectReport) {
@@ -70,6 +72,11 @@ struct SpreadSearch {
   /// Parts whose planning in alone grew the count.
   var refused: Set<[String]> = []
   var tried: Set<Set<String>> = []
+  /// What was left out before the parts still out were tried again at once, to go back to when
+  /// that plan uses the accessor more.
+  var beforeRetry: (leftOut: [AccessorSpread.Exclusion], spreading: [String: Diagnostic], refused: Set<[String]>)?
+  /// Whether parts still out are being planned in alone (the last stage: no more tries at once).
+  var plannedAlone = false
   var settled: (plan: Plan, report: InjectReport)?
 
   init(options: InjectOptions, before: AccessorCensus) {
@@ -90,15 +97,31 @@ struct SpreadSearch {
     return !spreading.isEmpty
   }
 
-  /// Leaves out again the parts planned in last; false when none was.
+  /// Leaves out again the parts planned in last, or those left out before all were tried again at
+  /// once; false when neither was.
   mutating func takeBackLastAdmitted() -> Bool {
+    if lastAdmitted.isEmpty, let retry = beforeRetry {
+      (leftOut, options.spreading, refused) = retry
+      beforeRetry = nil
+      return true
+    }
     guard !lastAdmitted.isEmpty else { return false }
     for (unit, note) in lastAdmitted.flatMap(\.notes) {
       admitted.remove(unit)
       options.spreading[unit] = note
     }
     leftOut += lastAdmitted
-    if lastAdmitted.count > 1 { oneByOne = lastAdmitted } else { refused.formUnion(lastAdmitted.map(\.units)) }
+    if lastAdmitted.count > 1 {
+      oneByOne = lastAdmitted
+    } else if let part = lastAdmitted.first, !part.units.allSatisfy(options.passedDirectly.contains) {
+      // Alone, it grew the count through what its creators would hand down: next, its creations
+      // pass the accessor for what their creator does not use itself.
+      options.passedDirectly.formUnion(part.units)
+      oneByOne = [part]
+    } else {
+      refused.formUnion(lastAdmitted.map(\.units))
+      for unit in lastAdmitted.flatMap(\.units) { options.passedDirectly.remove(unit) }
+    }
     lastAdmitted = []
     return true
   }
@@ -106,10 +129,12 @@ struct SpreadSearch {
   /// Plans in the next parts to weigh (`current` settled as the plan to fall back to); false when
   /// there is nothing left to try.
   mutating func admitNext(census: AccessorCensus, current: (plan: Plan, report: InjectReport)) -> Bool {
-    // The parts planned in last kept the count: what the others would write has changed.
-    if !lastAdmitted.isEmpty { refused = [] }
+    // The parts planned in last kept the count: what the others would write has changed (once
+    // parts are planned in alone, each is tried once, so that a run stays bounded).
+    if !lastAdmitted.isEmpty && !plannedAlone { refused = [] }
     lastAdmitted = []
-    let weighed =
+    beforeRetry = nil
+    var weighed =
       oneByOne.isEmpty
       ? leftOut.filter { !refused.contains($0.units) && $0.added <= $0.units.reduce(0) { $0 + census.spreadUses[$1, default: 0] } }
       : [oneByOne.removeFirst()]
@@ -119,11 +144,18 @@ struct SpreadSearch {
       // inside a type left out then, taken in since, now hand down what they hold): the parts
       // still out are tried again, all at once, and those that still spread are left out anew.
       let out = Set(leftOut.flatMap(\.units))
-      guard !out.isEmpty, tried.insert(out).inserted else { return false }
-      leftOut = []
-      refused = []
-      for unit in out { options.spreading[unit] = nil }
-      return true
+      if !plannedAlone, !out.isEmpty, tried.insert(out).inserted {
+        beforeRetry = (leftOut, options.spreading, refused)
+        leftOut = []
+        refused = []
+        for unit in out { options.spreading[unit] = nil }
+        return true
+      }
+      // Last, each part still out is planned in alone, as a second run would weigh it against
+      // this plan, and kept when the count does not grow.
+      guard let next = leftOut.first(where: { !refused.contains($0.units) }) else { return false }
+      plannedAlone = true
+      weighed = [next]
     }
     leftOut.removeAll { part in weighed.contains { $0.units == part.units } }
     lastAdmitted = weighed

@@ -72,7 +72,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
     public var note: String?
     /// The module of this singleton when another module declares a type of the same name (twins).
     public var module: String?
-    /// With `--singleton`: the references outside composition roots, entry points and tests, the
+    /// With `--census`: the references outside composition roots, entry points and tests, the
     /// count `inject` never raises (`AccessorCensus`).
     public var referencesOutsideRootsAndTests: Int?
   }
@@ -87,7 +87,8 @@ public struct ScanReport: Codable, Sendable, Equatable {
   /// `chosen`: slices the user gave for a singleton (by its type name), to be measured beside the suggestion.
   public init(
     project: Project, only typeName: String? = nil, threads: Int? = nil,
-    maxSlices: Int = SliceSuggester.defaultMaxSlices, chosen: @Sendable (Singleton) -> [Slice]? = { _ in nil }
+    maxSlices: Int = SliceSuggester.defaultMaxSlices, census: Bool = false,
+    chosen: @Sendable (Singleton) -> [Slice]? = { _ in nil }
   ) throws {
     let index = project.index
     files = index.files.count
@@ -101,7 +102,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
     let results = parallelMap(count: reported.count, threads: threads) { position in
       Result {
         try ScanReport.entries(
-          for: reported[position], project: project, maxSlices: maxSlices, census: typeName != nil, chosen: chosen)
+          for: reported[position], project: project, maxSlices: maxSlices, census: census, chosen: chosen)
       }
     }
     singletons = try results.flatMap { try $0.get() }
@@ -242,7 +243,8 @@ public struct ScanReport: Codable, Sendable, Equatable {
       out += "\n\(entry.type).\(entry.accessor)\(entry.shape == SingletonShape.accessorMethod.rawValue ? "()" : "")"
       out += "  \(entry.place.file):\(entry.place.line)  \(entry.kind), \(entry.shape), \(entry.strict ? "strict" : "not strict")"
       out += (entry.module.map { ", module \($0)" } ?? "") + "\n"
-      out += "  \(entry.members.count) members, \(entry.references) references, \(entry.consumers.count) consumer types\n"
+      let outside = entry.referencesOutsideRootsAndTests.map { " (\($0) outside composition roots, entry points and tests)" } ?? ""
+      out += "  \(entry.members.count) members, \(entry.references) references\(outside), \(entry.consumers.count) consumer types\n"
       for member in entry.members { out += "    \(member.declaration)\n" }
       if !entry.consumers.isEmpty {
         out += "\n  usage (r read, w write, c call):\n"
