@@ -161,7 +161,8 @@ extension InjectDesigner {
         + configurationsByType.values.flatMap { $0 }.filter { !$0.context.isStatic }.map { ($0.context.typeName, $0.typeName) }
       for (creatorName, createdName) in creations {
         guard let creator = creatorName.map(index.resolveType), creator != createdName,
-          let created = consumers[createdName], var holder = consumers[creator], !options.passedDirectly.contains(createdName)
+          let created = consumers[createdName], var holder = consumers[creator],
+          options.passedDirectly[createdName]?.contains(creator) != true
         else { continue }
         // A view that reads the environment gets it from the views around it.
         let shown = created.readsEnvironment ? created.protocols + created.passedDown : created.protocols

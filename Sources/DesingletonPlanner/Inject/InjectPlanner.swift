@@ -20,10 +20,10 @@ public struct InjectOptions: Sendable {
   /// Consumers whose injection would use the accessor more than before (`AccessorSpread`), each
   /// with the note saying where: skipped with it.
   public var spreading: [String: Diagnostic] = [:]
-  /// Consumers whose creations inside other consumers pass the accessor for what the creator does
-  /// not use itself, instead of the creator taking it to hand down (which would cost more where the
-  /// creator is made).
-  public var passedDirectly: Set<String> = []
+  /// Consumers whose creations inside the given consumers pass the accessor for what the creator
+  /// does not use itself, instead of the creator taking it to hand down (which would cost more
+  /// where the creator is made). A creator planned in later hands down as usual.
+  public var passedDirectly: [String: Set<String>] = [:]
 
   public init(
     types: [String]? = nil, defaultArgument: Bool = false, strict: Bool = false, propertyInjection: Bool = false,

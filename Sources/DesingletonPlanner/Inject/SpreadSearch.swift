@@ -77,6 +77,8 @@ struct SpreadSearch {
   var beforeRetry: (leftOut: [AccessorSpread.Exclusion], spreading: [String: Diagnostic], refused: Set<[String]>)?
   /// Whether parts still out are being planned in alone (the last stage: no more tries at once).
   var plannedAlone = false
+  /// How many more plans the alone stage may make.
+  var aloneBudget = 0
   var settled: (plan: Plan, report: InjectReport)?
 
   init(options: InjectOptions, before: AccessorCensus) {
@@ -113,14 +115,16 @@ struct SpreadSearch {
     leftOut += lastAdmitted
     if lastAdmitted.count > 1 {
       oneByOne = lastAdmitted
-    } else if let part = lastAdmitted.first, !part.units.allSatisfy(options.passedDirectly.contains) {
+    } else if let part = lastAdmitted.first, !part.units.allSatisfy({ options.passedDirectly[$0] != nil }), aloneBudget > 0 {
+      aloneBudget -= 1
       // Alone, it grew the count through what its creators would hand down: next, its creations
-      // pass the accessor for what their creator does not use itself.
-      options.passedDirectly.formUnion(part.units)
+      // inside the consumers planned now pass the accessor for what the creator does not use.
+      let planned = Set(settled?.report.consumers.map(\.typeName) ?? [])
+      for unit in part.units { options.passedDirectly[unit] = planned }
       oneByOne = [part]
     } else {
       refused.formUnion(lastAdmitted.map(\.units))
-      for unit in lastAdmitted.flatMap(\.units) { options.passedDirectly.remove(unit) }
+      for unit in lastAdmitted.flatMap(\.units) { options.passedDirectly[unit] = nil }
     }
     lastAdmitted = []
     return true
@@ -130,8 +134,18 @@ struct SpreadSearch {
   /// there is nothing left to try.
   mutating func admitNext(census: AccessorCensus, current: (plan: Plan, report: InjectReport)) -> Bool {
     // The parts planned in last kept the count: what the others would write has changed (once
-    // parts are planned in alone, each is tried once, so that a run stays bounded).
-    if !lastAdmitted.isEmpty && !plannedAlone { refused = [] }
+    // parts are planned in alone, each is tried once until another goes in, so that a run stays
+    // bounded). A part that planned nothing in (a creator of no consumer now) is still out: it is
+    // weighed again once what it would create goes in.
+    let planned = Set(current.report.consumers.map(\.typeName))
+    let idle = lastAdmitted.filter { !$0.units.contains(where: planned.contains) }
+    if idle.count < lastAdmitted.count && (!plannedAlone || lastAdmitted.count == 1) { refused = [] }
+    for (unit, note) in idle.flatMap(\.notes) {
+      admitted.remove(unit)
+      options.spreading[unit] = note
+    }
+    leftOut += idle
+    refused.formUnion(idle.map(\.units))
     lastAdmitted = []
     beforeRetry = nil
     var weighed =
@@ -153,8 +167,11 @@ struct SpreadSearch {
       }
       // Last, each part still out is planned in alone, as a second run would weigh it against
       // this plan, and kept when the count does not grow.
-      guard let next = leftOut.first(where: { !refused.contains($0.units) }) else { return false }
+      // Each plan there is a planning of the whole run: at most four a part still out then.
+      if !plannedAlone { aloneBudget = 4 * leftOut.count }
       plannedAlone = true
+      guard let next = leftOut.first(where: { !refused.contains($0.units) }), aloneBudget > 0 else { return false }
+      aloneBudget -= 1
       weighed = [next]
     }
     leftOut.removeAll { part in weighed.contains { $0.units == part.units } }
