@@ -127,15 +127,7 @@ import Testing
   /// and the second plans nothing.
   @Test func aConsumerLeftOutIsWeighedAgainstWhatTheOthersWriteIntoIt() throws {
     let files = [
-      "Sources/App/Store.swift": """
-      @MainActor
-      final class Store {
-        static let shared = Store()
-        var theme = "dark"
-        var count = 0
-      }
-
-      """,
+      "Sources/App/Store.swift": Self.themeAndCountStore,
       "Sources/App/Renderer.swift": """
       @MainActor
       final class Renderer {
@@ -270,15 +262,7 @@ import Testing
   /// it been dropped with `Wizard`, the second run would have injected it.
   @Test func partsThatWeighInTogetherButSpreadAreTriedOneByOne() throws {
     let files = [
-      "Sources/App/Store.swift": """
-      @MainActor
-      final class Store {
-        static let shared = Store()
-        var theme = "dark"
-        var count = 0
-      }
-
-      """,
+      "Sources/App/Store.swift": Self.themeAndCountStore,
       "Sources/App/Screens.swift": """
       @MainActor
       final class Form {
@@ -384,15 +368,7 @@ import Testing
   /// as it is, and its creations keep passing the accessor.
   @Test func aFactoryMethodTakesWhatTheConsumersItCreatesNeed() throws {
     let files = [
-      "Sources/App/Store.swift": """
-      @MainActor
-      final class Store {
-        static let shared = Store()
-        var theme = "dark"
-        var count = 0
-      }
-
-      """,
+      "Sources/App/Store.swift": Self.themeAndCountStore,
       "Sources/App/Screens.swift": """
       @MainActor
       final class List {
@@ -643,6 +619,17 @@ import Testing
         singleton: try #require(project.index.singletons.first), options: InjectOptions(strict: true), project: project)
     }
   }
+
+  /// A singleton with a theme and a count, as several cases here need it.
+  static let themeAndCountStore = """
+    @MainActor
+    final class Store {
+      static let shared = Store()
+      var theme = "dark"
+      var count = 0
+    }
+
+    """
 
   func extractAndInjectAll(
     _ files: [String: String], slices: [Slice], sourceLocation: SourceLocation = #_sourceLocation

@@ -880,6 +880,21 @@ def missing_blobs(git_dir: Path, commit: str) -> list[str]:
     return [path for (oid, path), line in zip(entries, lines) if line.endswith(" missing")]
 
 
+def unpack(git_dir: Path, commit: str, into: Path) -> list[str]:
+    """The commit's files into `into`, but those the snapshot lacks (its largest: images, archives),
+    which are returned."""
+    missing = missing_blobs(git_dir, commit)
+    excludes = [f":(exclude,literal){path}" for path in missing]
+    archive = subprocess.Popen(
+        ["git", "--git-dir", str(git_dir), "archive", "--format=tar", commit, "--", ".", *excludes],
+        stdout=subprocess.PIPE,
+    )
+    subprocess.run(["tar", "-x", "-C", str(into)], stdin=archive.stdout, check=True)
+    if archive.wait() != 0:
+        raise RuntimeError(f"git archive {commit} failed in {git_dir}")
+    return missing
+
+
 def swift_bytes(git_dir: Path | None, commit: str) -> int:
     if git_dir is None:
         return 0
@@ -922,16 +937,7 @@ def check_app(ctx: Context, app: App, git_dir: Path) -> AppResult:
         app_dir.mkdir()
         (temp / "home").mkdir()
         (temp / "tmp").mkdir()
-        # A snapshot may lack its largest files (images, archives): those are left out of the copy.
-        missing = missing_blobs(git_dir, result.commit)
-        excludes = [f":(exclude,literal){path}" for path in missing]
-        archive = subprocess.Popen(
-            ["git", "--git-dir", str(git_dir), "archive", "--format=tar", result.commit, "--", ".", *excludes],
-            stdout=subprocess.PIPE,
-        )
-        subprocess.run(["tar", "-x", "-C", str(app_dir)], stdin=archive.stdout, check=True)
-        if archive.wait() != 0:
-            raise RuntimeError(f"git archive {result.commit} failed in {git_dir}")
+        missing = unpack(git_dir, result.commit, app_dir)
         if missing:
             notes_missing = f"{len(missing)} file(s) absent from the snapshot, left out ({', '.join(missing[:2])}{', ...' if len(missing) > 2 else ''})"
         else:

@@ -32,17 +32,6 @@ sys.path.insert(0, str(HERE))
 import realapps  # noqa: E402  (the same list of apps, mirror lookup and unpacking rules)
 
 
-def unpack(git_dir: Path, commit: str, into: Path) -> None:
-    missing = realapps.missing_blobs(git_dir, commit)
-    excludes = [f":(exclude,literal){path}" for path in missing]
-    archive = subprocess.Popen(
-        ["git", "--git-dir", str(git_dir), "archive", "--format=tar", commit, "--", ".", *excludes],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-    )
-    subprocess.run(["tar", "-x", "-C", str(into)], stdin=archive.stdout, check=True)
-    archive.wait()
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", default=os.environ.get("DESINGLETON_BIN", ".build/release/desingleton"))
@@ -65,7 +54,7 @@ def main() -> int:
             continue
         folder = Path(tempfile.mkdtemp(prefix="slice-quality-"))
         try:
-            unpack(git_dir, app.commit, folder)
+            realapps.unpack(git_dir, app.commit, folder)
             scan = subprocess.run([str(binary), "scan", "--format", "json"], cwd=folder, capture_output=True, text=True)
             try:
                 document = json.loads(scan.stdout)

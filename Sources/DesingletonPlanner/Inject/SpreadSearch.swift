@@ -133,13 +133,13 @@ struct SpreadSearch {
   /// Plans in the next parts to weigh (`current` settled as the plan to fall back to); false when
   /// there is nothing left to try.
   mutating func admitNext(census: AccessorCensus, current: (plan: Plan, report: InjectReport)) -> Bool {
-    // The parts planned in last kept the count: what the others would write has changed (once
-    // parts are planned in alone, each is tried once until another goes in, so that a run stays
-    // bounded). A part that planned nothing in (a creator of no consumer now) is still out: it is
-    // weighed again once what it would create goes in.
+    // The parts planned in last kept the count: what the others would write has changed, so those
+    // refused are weighed again (the alone stage's budget bounds the run). A part that planned
+    // nothing in (a creator of no consumer now) is still out: it is weighed again once what it
+    // would create goes in.
     let planned = Set(current.report.consumers.map(\.typeName))
     let idle = lastAdmitted.filter { !$0.units.contains(where: planned.contains) }
-    if idle.count < lastAdmitted.count && (!plannedAlone || lastAdmitted.count == 1) { refused = [] }
+    if idle.count < lastAdmitted.count { refused = [] }
     for (unit, note) in idle.flatMap(\.notes) {
       admitted.remove(unit)
       options.spreading[unit] = note
