@@ -25,12 +25,12 @@ public struct Plan: Sendable {
   /// For a new file, the existing file it goes with: the new file joins the same targets and sits
   /// next to it in Xcode projects.
   public var companions: [String: String] = [:]
-  /// Lines for the user's summary (stderr), in order.
-  public var notes: [String]
+  /// The user's summary (stderr), in order.
+  public var notes: [Note]
   /// The pieces a reviewer can take one at a time (`--split-by`), in the order they apply.
   public var parts: [PlanPart] = []
 
-  public init(edits: [String: [TextEdit]] = [:], newFiles: [String: String] = [:], notes: [String] = []) {
+  public init(edits: [String: [TextEdit]] = [:], newFiles: [String: String] = [:], notes: [Note] = []) {
     self.edits = edits
     self.newFiles = newFiles
     self.notes = notes

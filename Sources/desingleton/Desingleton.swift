@@ -227,7 +227,7 @@ struct WriteOptions: ParsableArguments {
   func carryOut(
     project: Project, root: String, summary: Bool = true, verifying setting: VerifySetting?, repairing: Bool = true,
     plan makePlan: ([String: CompilerError]) throws -> Plan
-  ) throws -> (outputs: [FileOutput], verification: VerificationReport) {
+  ) throws -> (outputs: [FileOutput], verification: VerificationReport, notes: [Note]) {
     // Files skipped for syntax errors or encoding were not needed by this plan; say so.
     for warning in project.index.warnings { printError(warning.description) }
     let printer = Printer(root: root)
@@ -241,7 +241,7 @@ struct WriteOptions: ParsableArguments {
       } else if summary {
         print(Terminal.shared.diff(printer.diff(outputs)), terminator: "")
       }
-      return (outputs, try finishSummary(plan, outputs: outputs, summary: summary, verification: VerificationReport()))
+      return (outputs, try finishSummary(plan, outputs: outputs, summary: summary, verification: VerificationReport()), plan.notes)
     }
     if !allowDirty {
       try GitGuard.refuseUncommittedChanges(in: outputs.compactMap { $0.original == nil ? nil : $0.path })
@@ -291,7 +291,7 @@ struct WriteOptions: ParsableArguments {
         }
       }
     }
-    return (outputs, try finishSummary(plan, outputs: outputs, summary: summary, verification: verification))
+    return (outputs, try finishSummary(plan, outputs: outputs, summary: summary, verification: verification), plan.notes)
   }
 
   /// The plan made ready to write: generated files refused, new files joined to their Xcode
@@ -312,7 +312,7 @@ struct WriteOptions: ParsableArguments {
 
   private func finishSummary(_ plan: Plan, outputs: [FileOutput], summary: Bool, verification: VerificationReport) throws -> VerificationReport {
     guard summary else { return verification }
-    for note in plan.notes { printError(note) }
+    for note in plan.notes { printError(note.line) }
     if outputs.isEmpty { printError("nothing to change") }
     if !dryRun && (!outputs.isEmpty || !verification.rounds.isEmpty) {
       for line in verification.summary { printError(line) }

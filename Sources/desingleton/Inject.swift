@@ -73,7 +73,7 @@ struct Inject: ParsableCommand {
         let unitTarget = try resolveSingleton(target.typeName, in: unit.index)
         // Planned again without what would spread the accessor: the rewritten files indexed again.
         var (unitPlan, report) = try InjectPlanner.run(singleton: unitTarget, options: options, project: unit) { try rewritten(unit, by: $0, root: common.root) }
-        if format == .text, let line = report.censusLine { unitPlan.notes.append(line) }
+        if format == .text, let line = report.censusLine { unitPlan.notes.append(Note(.summary, line)) }
         reports.append(report)
         return unitPlan
       }

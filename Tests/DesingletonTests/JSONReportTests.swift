@@ -84,6 +84,39 @@ extension CommandLineTests {
     #expect(((mocks["files"] as? [String: Any])?["created"] as? [String])?.count == doubles.count)
   }
 
+  /// The summary's lines are the JSON's `notes`: each with its kind, its place where it has one,
+  /// and its depth under the line it details; printed, they are the text format's lines.
+  @Test func theSummaryNotesAreInTheJSONWithTheirKinds() throws {
+    let directory = try project([
+      "Store.swift": "final class Store {\n\tstatic let shared = Store()\n\tvar count = 0\n\tfunc bump() { count += 1 }\n}\n",
+      "Counting.swift": "protocol Counting: AnyObject {\n\tfunc bump()\n}\n\nextension Store: Counting {}\n",
+      "Counter.swift": "final class Counter {\n\tfunc tap() { Store.shared.bump() }\n}\n",
+      "Passer.swift": "final class Passer {\n\tfunc hand() -> Store { Store.shared }\n}\n",
+      "App.swift": "let counter = Counter()\nlet passer = Passer()\n",
+    ])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let report = try document(
+      try desingleton(["inject", "--all", "--singleton", "Store", "--dry-run", "--format", "json"], in: directory))
+    let notes = try #require(report["notes"] as? [[String: Any]])
+    #expect(notes.map { $0["kind"] as? String } == ["changed", "changed", "skipped", "skipped", "skipped"])
+    #expect(notes.map { $0["depth"] as? Int ?? 0 } == [0, 1, 0, 1, 2])
+    #expect(notes[0]["message"] as? String == "Counter: counting: Counting; 1 reference rewritten")
+    #expect(notes[4]["file"] as? String == "Passer.swift")
+    #expect(notes[4]["line"] as? Int == 2)
+    #expect(notes[4]["column"] as? Int == 25)
+
+    let text = try desingleton(["inject", "--all", "--singleton", "Store", "--dry-run"], in: directory)
+    let printed = notes.map { note -> String in
+      let place = (note["file"] as? String).map { file in
+        [file, (note["line"] as? Int).map(String.init), (note["column"] as? Int).map(String.init)].compactMap { $0 }
+          .joined(separator: ":") + ": "
+      }
+      return String(repeating: "  ", count: note["depth"] as? Int ?? 0) + (place ?? "") + (note["message"] as? String ?? "")
+    }
+    let lines = text.standardError.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(Array(lines.prefix(printed.count)) == printed, "\(text.standardError)")
+  }
+
   /// Members left on the singleton appear, with the reason when they cannot be requirements.
   @Test func extractProtocolReportsKeptMembers() throws {
     let directory = try project([

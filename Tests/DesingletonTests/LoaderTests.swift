@@ -303,7 +303,7 @@ import Testing
     let extracted = try planned(files, singleton: "Store", targets: targets, extract())
     let created = try #require(extracted.files.keys.first { !files.keys.contains($0) })
     let injected = try planned(extracted.files, singleton: "Store", targets: targets, injectAll)
-    #expect(!injected.plan.notes.joined().contains("module"), "\(injected.plan.notes)")
+    #expect(!injected.plan.noteLines.joined().contains("module"), "\(injected.plan.notes)")
     #expect(injected.files["Watch.swift"]?.contains("func show() -> Int { Store.shared") == false)
     let errors = try moduleErrors(
       [("Phone", ["Store.swift", created, "Phone.swift"]), ("My_App_Watch", ["Store.swift", created, "Watch.swift"])],
@@ -439,8 +439,8 @@ import Testing
         """,
     ]
     let extracted = try planned(files, singleton: "Store", extract())
-    #expect(extracted.plan.notes.contains { $0.hasPrefix("  countdown() stays on Store") })
-    #expect(extracted.plan.notes.contains("left on Store only: count"))
+    #expect(extracted.plan.noteLines.contains { $0.hasPrefix("  countdown() stays on Store") })
+    #expect(extracted.plan.noteLines.contains("left on Store only: count"))
     let errors = try compileErrors(extracted.files)
     #expect(errors == "")
   }
@@ -555,7 +555,7 @@ import Testing
     ]
     let extracted = try planned(files, singleton: "Store", extract())
     let injected = try planned(extracted.files, singleton: "Store", injectAll)
-    #expect(!injected.plan.notes.joined().contains("isolation"), "\(injected.plan.notes)")
+    #expect(!injected.plan.noteLines.joined().contains("isolation"), "\(injected.plan.notes)")
     #expect(injected.files["Badge.swift"]?.contains("Store.shared") == false)
     #expect(injected.files["Views.swift"]?.contains("Badge(store") == true)
     let errors = try compileErrors(injected.files.merging(framework) { $1 })
@@ -569,7 +569,7 @@ import Testing
     files["Badge.swift", default: ""] += "\n#Preview {\n  Badge()\n}\n"
     let extracted = try planned(files, singleton: "Store", extract())
     let injected = try planned(extracted.files, singleton: "Store", injectAll)
-    #expect(!injected.plan.notes.joined().contains("isolation"), "\(injected.plan.notes)")
+    #expect(!injected.plan.noteLines.joined().contains("isolation"), "\(injected.plan.notes)")
     #expect(injected.files["Badge.swift"]?.contains("  Badge(storeProtocol: Store.shared)\n") == true, "\(injected.files["Badge.swift"] ?? "")")
   }
 
@@ -628,7 +628,7 @@ import Testing
     ]
     let extracted = try planned(files, singleton: "Store", extract())
     let injected = try planned(extracted.files, singleton: "Store", injectAll)
-    #expect(!injected.plan.notes.joined().contains("may create"), "\(injected.plan.notes)")
+    #expect(!injected.plan.noteLines.joined().contains("may create"), "\(injected.plan.notes)")
     #expect(injected.files["Badge.swift"]?.contains("Store.shared.load()") == false)
     let errors = try compileErrors(injected.files.merging(framework) { $1 })
     #expect(errors == "")

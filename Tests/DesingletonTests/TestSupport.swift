@@ -62,7 +62,7 @@ func expectPlan(
     expectText(result[path], text, sourceLocation: sourceLocation)
   }
   if let notes {
-    #expect(plan.notes == notes, sourceLocation: sourceLocation)
+    #expect(plan.noteLines == notes, sourceLocation: sourceLocation)
   }
   if compiles {
     let errors = try compileErrors(

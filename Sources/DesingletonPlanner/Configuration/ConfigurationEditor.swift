@@ -67,7 +67,7 @@ public enum ConfigurationEditor {
     let existing = try Configuration.read(source)
     let key = [singleton, simpleName].first { existing.singletons[$0] != nil } ?? singleton
     if existing.singletons[key]?.slices == slices {
-      return Plan(notes: ["\(path): the slices of '\(key)' are saved already"])
+      return Plan(notes: [Note(.project, "the slices of '\(key)' are saved already", at: Note.Place(path: path))])
     }
 
     // The deepest object on the way root → singletons → key → slices that the file has.
@@ -122,9 +122,9 @@ public enum ConfigurationEditor {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  private static func notes(_ slices: [Slice], _ singleton: String, _ path: String) -> [String] {
-    ["\(path): saved \(slices.count) slice\(slices.count == 1 ? "" : "s") for '\(singleton)'"]
-      + slices.map { "  \($0.name): \($0.members.joined(separator: ", "))" }
+  private static func notes(_ slices: [Slice], _ singleton: String, _ path: String) -> [Note] {
+    [Note(.project, "saved \(slices.count) slice\(slices.count == 1 ? "" : "s") for '\(singleton)'", at: Note.Place(path: path))]
+      + slices.map { Note(.project, "\($0.name): \($0.members.joined(separator: ", "))", depth: 1) }
   }
 }
 

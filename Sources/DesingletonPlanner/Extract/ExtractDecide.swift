@@ -22,7 +22,7 @@ extension ExtractProtocolPlanner {
         let conforms = context.conformed.contains(slice.name)
         if !conforms { design.conformances.append(slice.name) }
         design.existing.append((slice.name, !conforms))
-        design.notes.append("\(slice.name): exists already; \(conforms ? "nothing to do" : "conformance added")")
+        design.notes.append(Note(conforms ? .kept : .changed, "\(slice.name): exists already; \(conforms ? "nothing to do" : "conformance added")"))
         continue
       }
       let draft = try drafter.draft(slice, design: &design)
@@ -228,9 +228,9 @@ struct SliceDrafter {
     created.extensionMembers = ConditionalText.merged(created.extensionMembers, within: within)
     if created.requirements.isEmpty && created.extensionMembers.isEmpty {
       // Every member stays on the singleton: an empty protocol would only be cut again.
-      design.notes.append("\(slice.name): nothing in it can be a protocol requirement; no protocol")
+      design.notes.append(Note(.skipped, "\(slice.name): nothing in it can be a protocol requirement; no protocol"))
       design.empty.append(slice.name)
-      design.notes.append(contentsOf: draft.kept.map { "  \($0)" })
+      design.notes.append(contentsOf: draft.kept.map { Note(.kept, $0, depth: 1) })
       return
     }
     // A file the index read is in the way; one it did not read is the Printer's to refuse when it writes.
@@ -246,8 +246,8 @@ struct SliceDrafter {
       note += "; a Swift protocol: no #selector or #keyPath reaches its @objc members through the accessor"
     }
     if !draft.moved.isEmpty { note += "; moved to extension \(slice.name): \(draft.moved.joined(separator: ", "))" }
-    design.notes.append(note)
-    design.notes.append(contentsOf: draft.kept.map { "  \($0)" })
+    design.notes.append(Note(.created, note))
+    design.notes.append(contentsOf: draft.kept.map { Note(.kept, $0, depth: 1) })
   }
 
   /// The members no slice takes: why each cannot be a requirement, or that it stays on the singleton only.
@@ -263,17 +263,17 @@ struct SliceDrafter {
         let node = try? context.project.file(member.range.path).node(at: member.range.bytes),
         let obstacle = builder.obstacle(for: member, node: node)
       {
-        cannot.append("  \(member.displayName) stays on \(singleton.simpleTypeName): \(builder.reason(obstacle, member: member))")
+        cannot.append("\(member.displayName) stays on \(singleton.simpleTypeName): \(builder.reason(obstacle, member: member))")
         design.kept.append(Design.Kept(member: member.displayName, slice: nil, reason: builder.reason(obstacle, member: member)))
         cannotNames.insert(member.name)
         continue
       }
       if !cannotNames.contains(member.name) { unsliced.append(member.name) }
     }
-    design.notes.append(contentsOf: cannot)
+    design.notes.append(contentsOf: cannot.map { Note(.kept, $0, depth: 1) })
     design.leftOnSingleton = unsliced
     if !unsliced.isEmpty {
-      design.notes.append("left on \(singleton.simpleTypeName) only: \(unsliced.joined(separator: ", "))")
+      design.notes.append(Note(.kept, "left on \(singleton.simpleTypeName) only: \(unsliced.joined(separator: ", "))"))
     }
   }
 }

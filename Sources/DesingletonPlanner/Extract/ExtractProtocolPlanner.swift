@@ -75,8 +75,10 @@ public enum ExtractProtocolPlanner {
     guard let (design, traits, context) = try decide(singleton: singleton, options: options, project: project) else {
       // Every suggested slice is cut already (or nothing is used): a second run plans nothing.
       let plan = Plan(notes: [
-        "nothing to slice: the protocols of '\(singleton.typeName)' already have every slice suggested for it; "
-          + "name members with --slice to cut more"
+        Note(
+          .summary,
+          "nothing to slice: the protocols of '\(singleton.typeName)' already have every slice suggested for it; "
+            + "name members with --slice to cut more")
       ])
       return (plan, Design().report(singleton: singleton))
     }
@@ -218,7 +220,7 @@ public enum ExtractProtocolPlanner {
     var removals: [String: [Syntax]] = [:]
     /// The protocols the singleton's new conformance extension lists.
     var conformances: [String] = []
-    var notes: [String] = []
+    var notes: [Note] = []
   }
 
   /// The slices `extract-protocol` takes without `--slice`, and what it leaves: the one suggestion

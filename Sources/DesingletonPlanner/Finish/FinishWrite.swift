@@ -10,7 +10,7 @@ extension FinishPlanner {
     var plan = Plan()
     var report = FinishReport(singleton: design.singleton.typeName, root: design.root, references: design.remaining)
     for item in design.remaining {
-      plan.notes.append("\(item.reference.location.path):\(item.reference.location.line): \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")")
+      plan.notes.append(Note(.changed, "\(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")", at: Note.Place(line: item.reference.location)))
     }
     try writeRoot(design, project: project, plan: &plan)
     let testValues = try writeTests(design, project: project, plan: &plan, report: &report)
@@ -19,16 +19,16 @@ extension FinishPlanner {
         plan.add(edit, in: path)
       }
       for consumer in container.design.wrapped {
-        plan.notes.append("'\(consumer.typeName)' reads \(consumer.parameters.map { "'\\.\($0.slice.property)'" }.joined(separator: ", ")) with @Dependency instead of taking \(consumer.parameters.count == 1 ? "it" : "them") in its init")
+        plan.notes.append(Note(.changed, "'\(consumer.typeName)' reads \(consumer.parameters.map { "'\\.\($0.slice.property)'" }.joined(separator: ", ")) with @Dependency instead of taking \(consumer.parameters.count == 1 ? "it" : "them") in its init"))
       }
-      plan.notes += container.design.kept
+      plan.notes += container.design.kept.map { Note(.kept, $0) }
     }
     try writeCoderInits(design, project: project, plan: &plan, report: &report)
     try writeRemovals(design, project: project, plan: &plan, report: &report)
     if let container = design.container {
-      plan.notes.append(container.summary(root: design.root))
+      plan.notes.append(Note(.summary, container.summary(root: design.root)))
     } else {
-      plan.notes.append("'\(design.singleton.accessExpression)' removed; '\(design.root)' owns the instance as '\(design.name)'")
+      plan.notes.append(Note(.summary, "'\(design.singleton.accessExpression)' removed; '\(design.root)' owns the instance as '\(design.name)'"))
     }
     report.instanceName = design.name
     report.initAccess = design.initAccess
@@ -132,7 +132,11 @@ extension FinishPlanner {
         : "fatalError(\"init(coder:) is not supported: '\(item.typeName ?? "")' receives its dependencies through its init\")"
       let range = first.positionAfterSkippingLeadingTrivia.utf8Offset..<last.endPositionBeforeTrailingTrivia.utf8Offset
       plan.add(TextEdit(range: range, replacement: statement), in: file.path)
-      plan.notes.append("\(item.reference.location.path):\(item.reference.location.line): '\(item.typeName ?? "")' init(coder:) now \(initializer.optionalMark != nil ? "returns nil" : "stops"): there is no shared instance to decode with")
+      plan.notes.append(
+        Note(
+          .changed,
+          "'\(item.typeName ?? "")' init(coder:) now \(initializer.optionalMark != nil ? "returns nil" : "stops"): there is no shared instance to decode with",
+          at: Note.Place(line: item.reference.location)))
       report.coderInits.append(
         FinishReport.CoderInit(typeName: item.typeName ?? "", place: item.reference.location, returnsNil: initializer.optionalMark != nil))
     }
@@ -162,7 +166,10 @@ extension FinishPlanner {
         }
       } else {
         report.keptBacking = backing
-        plan.notes.append("kept '\(backing)': \(users.joined(separator: ", ")) still use\(users.count == 1 ? "s" : "") it; nothing can reach that instance any more, so delete \(users.count == 1 ? "it" : "them") by hand")
+        plan.notes.append(
+          Note(
+            .kept,
+            "kept '\(backing)': \(users.joined(separator: ", ")) still use\(users.count == 1 ? "s" : "") it; nothing can reach that instance any more, so delete \(users.count == 1 ? "it" : "them") by hand"))
       }
     }
     try widenInits(of: declarations, to: design.initAccess, removals: &removals, plan: &plan, project: project)
@@ -171,7 +178,7 @@ extension FinishPlanner {
       guard let node = file.node(at: member.range.bytes)?.as(FunctionDeclSyntax.self), returnsSelf(node) else { continue }
       removals[file.path, default: []].append(Syntax(node))
       report.removed.append(member.name + "()")
-      plan.notes.append("\(member.location.path):\(member.location.line): removed '\(member.name)()', which returned the shared instance")
+      plan.notes.append(Note(.removed, "removed '\(member.name)()', which returned the shared instance", at: Note.Place(line: member.location)))
     }
     for (path, nodes) in removals.sorted(by: { $0.key < $1.key }) {
       let source = try project.file(path).source

@@ -121,8 +121,11 @@ extension FinishPlanner {
       assignedIn.append("init()")
     }
     plan.notes.append(
-      "\(location.path):\(location.line): \(names) \(moved.count == 1 ? "is" : "are") now assigned in "
-        + "\(assignedIn.joined(separator: ", ")): \(moved.count == 1 ? "its" : "their") initial value uses '\(instanceName)'")
+      Note(
+        .moved,
+        "\(names) \(moved.count == 1 ? "is" : "are") now assigned in "
+          + "\(assignedIn.joined(separator: ", ")): \(moved.count == 1 ? "its" : "their") initial value uses '\(instanceName)'",
+        at: Note.Place(line: location)))
   }
 
   /// Why the root cannot simply be given `init()`: a superclass whose inits it inherits (an init of
@@ -177,7 +180,7 @@ extension FinishPlanner {
         else { continue }
         let modifier = node.modifiers.first { AccessLevel(keyword: $0.name.text) != nil && $0.detail == nil }
         let modifierRange = modifier.map { $0.positionAfterSkippingLeadingTrivia.utf8Offset..<$0.endPosition.utf8Offset }
-        plan.notes.append("\(member.location.path):\(member.location.line): init is now \(access) so the root can create the instance")
+        plan.notes.append(Note(.changed, "init is now \(access) so the root can create the instance", at: Note.Place(line: member.location)))
         widened = true
         if extensionIsPrivate && inits.count < declaration.members.count {
           var text = source.text(member.range.bytes, replacing: modifierRange.map { [($0, written)] } ?? [])

@@ -227,26 +227,27 @@ struct InjectDesign {
 
   /// The summary's closing lines: the skipped consumers grouped by reason with their places, the
   /// types the system creates, and the warnings.
-  func summary() -> [String] {
-    var lines: [String] = []
+  func summary() -> [Note] {
+    var lines: [Note] = []
     if !skipped.isEmpty {
-      lines.append("skipped \(skipped.count) consumer\(skipped.count == 1 ? "" : "s"):")
+      lines.append(Note(.skipped, "skipped \(skipped.count) consumer\(skipped.count == 1 ? "" : "s"):"))
       for reason in SkipReason.allCases {
         let group = skipped.filter { $0.reason == reason }
         guard !group.isEmpty else { continue }
-        lines.append("  \(reason.title) (\(group.count)): \(group.map(\.typeName).joined(separator: ", "))")
-        lines += group.flatMap(\.diagnostics).map { "    \($0)" }
+        lines.append(Note(.skipped, "\(reason.title) (\(group.count)): \(group.map(\.typeName).joined(separator: ", "))", depth: 1))
+        lines += group.flatMap(\.diagnostics).map { Note(.skipped, $0, depth: 2) }
       }
     }
     if !frameworkCreated.isEmpty {
-      lines.append("created by the framework, not injected (\(frameworkCreated.count)): \(frameworkCreated.map(\.typeName).joined(separator: ", "))")
-      lines += frameworkCreated.flatMap(\.diagnostics).map { "  \($0)" }
+      lines.append(
+        Note(.kept, "created by the framework, not injected (\(frameworkCreated.count)): \(frameworkCreated.map(\.typeName).joined(separator: ", "))"))
+      lines += frameworkCreated.flatMap(\.diagnostics).map { Note(.kept, $0, depth: 1) }
     }
     if !roots.isEmpty {
-      lines.append("composition roots, keeping the accessor (\(roots.count)): \(roots.map(\.typeName).joined(separator: ", "))")
-      lines += roots.flatMap(\.diagnostics).map { "  \($0)" }
+      lines.append(Note(.kept, "composition roots, keeping the accessor (\(roots.count)): \(roots.map(\.typeName).joined(separator: ", "))"))
+      lines += roots.flatMap(\.diagnostics).map { Note(.kept, $0, depth: 1) }
     }
-    lines += warnings.map(\.description)
+    lines += warnings.map { Note(.skipped, $0) }
     return lines
   }
 }

@@ -73,12 +73,15 @@ struct InjectWriter {
       output.add(TextEdit(range: reference.range.bytes, replacement: name), in: file.path)
       if let node = file.expression(at: reference.range.bytes) { capture(name, at: Syntax(node), in: file.path) }
     }
-    var notes = "\(typeName): " + consumer.slots.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
-    if consumer.readsEnvironment { notes += " from the environment" }
-    notes += "; \(consumer.references.count) reference\(consumer.references.count == 1 ? "" : "s") rewritten"
-    output.notes.append(notes)
+    var note = "\(typeName): " + consumer.slots.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+    if consumer.readsEnvironment { note += " from the environment" }
+    note += "; \(consumer.references.count) reference\(consumer.references.count == 1 ? "" : "s") rewritten"
+    output.notes.append(Note(.changed, note))
     for reference in consumer.staticReferences {
-      output.notes.append("  \(reference.location.path):\(reference.location.line): left alone: static context '\(reference.context.memberName ?? "")' cannot hold injected values")
+      output.notes.append(
+        Note(
+          .kept, "left alone: static context '\(reference.context.memberName ?? "")' cannot hold injected values",
+          at: Note.Place(line: reference.location), depth: 1))
     }
   }
 
@@ -147,7 +150,10 @@ struct InjectWriter {
       }
       for site in group { sites.insert(site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset) }
       let location = file.source.location(ofOffset: key)
-      output.notes.append("  \(location.path):\(location.line): '\(moved.name)' is now assigned in the inits of '\(creator)', where its value can use the injected properties")
+      output.notes.append(
+        Note(
+          .moved, "'\(moved.name)' is now assigned in the inits of '\(creator)', where its value can use the injected properties",
+          at: Note.Place(line: location), depth: 1))
     }
     return (statements, sites)
   }
@@ -166,7 +172,7 @@ struct InjectWriter {
       // A held property is set by the inits that set it already.
       singletonAssignments: consumer.slots.filter { consumer.heldParameters[$0.protocols[0]] == nil }
         .map { "self.\($0.name) = \(accessExpression)" } + moved)
-    var requiredNotes: [String] = []
+    var requiredNotes: [Note] = []
     try rewriteDeclaredInits(consumer, texts, moved: moved, notes: &requiredNotes)
     if let generated = consumer.generatedInit {
       let lines = generatedInitLines(generated, of: consumer, texts, indent: memberIndent, unit: unit, notes: &requiredNotes)
@@ -174,7 +180,7 @@ struct InjectWriter {
       inserted += lines
     }
     insertMembers(inserted, into: consumer.primary, source: source)
-    output.notes.append(contentsOf: requiredNotes.map { "  " + $0 })
+    output.notes.append(contentsOf: requiredNotes)
   }
 
   /// What an init of a consumer gains: its parameters, the assignments from them, and the assignments
@@ -187,7 +193,7 @@ struct InjectWriter {
 
   /// The consumer's own inits take the parameters (or, `required` ones, the accessor); the held init
   /// is retyped; convenience and delegating inits forward to the one they call.
-  mutating func rewriteDeclaredInits(_ consumer: Consumer, _ texts: InitTexts, moved: [String], notes requiredNotes: inout [String]) throws {
+  mutating func rewriteDeclaredInits(_ consumer: Consumer, _ texts: InitTexts, moved: [String], notes requiredNotes: inout [Note]) throws {
     let (parameters, assignments, singletonAssignments) = (texts.parameters, texts.assignments, texts.singletonAssignments)
     let heldInit = try heldInit(of: consumer)
     for declaration in consumer.declarations where !consumer.propertyInjected && !consumer.readsEnvironment {
@@ -199,7 +205,10 @@ struct InjectWriter {
           // Storyboards and other callers that cannot pass arguments keep working with the shared instance.
           guard let body = node.body else { continue }
           insertStatements(singletonAssignments, atStartOf: body, in: file)
-          requiredNotes.append("\(member.location.path):\(member.location.line): required init\(member.isFailable ? "?" : "")(\(member.labels.map { "\($0):" }.joined())) takes '\(accessExpression)'")
+          requiredNotes.append(
+            Note(
+              .kept, "required init\(member.isFailable ? "?" : "")(\(member.labels.map { "\($0):" }.joined())) takes '\(accessExpression)'",
+              at: Note.Place(line: member.location), depth: 1))
           continue
         }
         if let heldInit, heldInit.id == node.id {
@@ -224,7 +233,7 @@ struct InjectWriter {
   /// with its superclass's inits and required inits, or plain).
   func generatedInitLines(
     _ generated: GeneratedInit, of consumer: Consumer, _ texts: InitTexts, indent memberIndent: String, unit: String,
-    notes requiredNotes: inout [String]
+    notes requiredNotes: inout [Note]
   ) -> [String] {
     let (parameters, assignments, singletonAssignments) = (texts.parameters, texts.assignments, texts.singletonAssignments)
     var lines: [String] = []
@@ -255,7 +264,10 @@ struct InjectWriter {
         lines += singletonAssignments.map { inner + $0 }
         lines.append(inner + requiredInit.superCall)
         lines.append("\(memberIndent)}")
-        requiredNotes.append("\(consumer.primary.location.path):\(consumer.primary.location.line): required init\(requiredInit.failable)(\(requiredInit.shape.map { "\($0.label):" }.joined())) takes '\(accessExpression)'")
+        requiredNotes.append(
+          Note(
+            .kept, "required init\(requiredInit.failable)(\(requiredInit.shape.map { "\($0.label):" }.joined())) takes '\(accessExpression)'",
+            at: Note.Place(line: consumer.primary.location), depth: 1))
       }
       if coderInit {
         lines.append("")
@@ -263,7 +275,8 @@ struct InjectWriter {
         lines += singletonAssignments.map { inner + $0 }
         lines.append(inner + "super.init(coder: coder)")
         lines.append("\(memberIndent)}")
-        requiredNotes.append("\(consumer.primary.location.path):\(consumer.primary.location.line): required init?(coder:) takes '\(accessExpression)'")
+        requiredNotes.append(
+          Note(.kept, "required init?(coder:) takes '\(accessExpression)'", at: Note.Place(line: consumer.primary.location), depth: 1))
       }
     case .plain:
       lines.append("\(memberIndent)init(\(parameters.joined(separator: ", "))) {")
@@ -416,7 +429,7 @@ struct InjectWriter {
       updated[site.typeName, default: []].append("\(location.path):\(location.line)")
     }
     for (type, places) in updated.sorted(by: { $0.key < $1.key }) {
-      output.notes.append("  \(type): set where it is configured (\(places.joined(separator: ", ")))")
+      output.notes.append(Note(.changed, "\(type): set where it is configured (\(places.joined(separator: ", ")))", depth: 1))
     }
   }
 
@@ -471,7 +484,8 @@ struct InjectWriter {
     lines.removeLast()
     output.newFiles[path] = lines.joined(separator: source.lineEnding) + source.lineEnding
     output.companions[path] = singletonPath
-    output.notes.append("  \(path): the environment keys \(protocols.map { "'\\.\(lowerCamel($0))'" }.joined(separator: ", "))")
+    output.notes.append(
+      Note(.created, "the environment keys \(protocols.map { "'\\.\(lowerCamel($0))'" }.joined(separator: ", "))", at: Note.Place(path: path), depth: 1))
   }
 
   // MARK: Imports
@@ -495,7 +509,7 @@ struct InjectWriter {
         let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
         output.add(.insert(line + source.lineEnding + source.lineEnding, at: start), in: path)
       }
-      output.notes.append("  \(path): imports '\(module)', whose '\(design.singleton.typeName)' it now names")
+      output.notes.append(Note(.changed, "imports '\(module)', whose '\(design.singleton.typeName)' it now names", at: Note.Place(path: path), depth: 1))
     }
   }
 
@@ -521,7 +535,7 @@ struct InjectWriter {
       updated[site.call.typeName, default: []].append("\(location.path):\(location.line)")
     }
     for (type, places) in updated.sorted(by: { $0.key < $1.key }) {
-      output.notes.append("  \(type): \(places.count) call site\(places.count == 1 ? "" : "s") updated (\(places.joined(separator: ", ")))")
+      output.notes.append(Note(.changed, "\(type): \(places.count) call site\(places.count == 1 ? "" : "s") updated (\(places.joined(separator: ", ")))", depth: 1))
     }
   }
 
@@ -541,7 +555,10 @@ struct InjectWriter {
       }
       let taken = factory.protocols.map { "\(factory.parameterName($0)): \($0)" }.joined(separator: ", ")
       output.notes.append(
-        "  \(factory.title): takes \(taken); \(places.count) call site\(places.count == 1 ? "" : "s") updated\(places.isEmpty ? "" : " (\(places.joined(separator: ", ")))")")
+        Note(
+          .changed,
+          "\(factory.title): takes \(taken); \(places.count) call site\(places.count == 1 ? "" : "s") updated\(places.isEmpty ? "" : " (\(places.joined(separator: ", ")))")",
+          depth: 1))
     }
   }
 

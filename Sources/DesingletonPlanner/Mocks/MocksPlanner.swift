@@ -320,7 +320,7 @@ public enum MocksPlanner {
     guard let existing = project.bytes(design.path) else {
       plan.newFiles[design.path] = text
       if let companion = design.companion { plan.companions[design.path] = companion }
-      plan.notes.append("\(design.path): \(design.mockName), a double of '\(design.protocolName)'")
+      plan.notes.append(Note(.created, "\(design.mockName), a double of '\(design.protocolName)'", at: Note.Place(path: design.path)))
       return .created
     }
     let old = String(decoding: existing, as: UTF8.self)
@@ -344,7 +344,7 @@ public enum MocksPlanner {
     // Loaded so the Printer reads it as the plan does.
     _ = try project.file(design.path)
     plan.add(TextEdit(range: 0..<existing.count, replacement: text), in: design.path)
-    plan.notes.append("\(design.path): \(design.mockName) regenerated from '\(design.protocolName)'")
+    plan.notes.append(Note(.changed, "\(design.mockName) regenerated from '\(design.protocolName)'", at: Note.Place(path: design.path)))
     return .regenerated
   }
 }

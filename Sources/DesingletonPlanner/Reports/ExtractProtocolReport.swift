@@ -80,7 +80,7 @@ public struct ExtractProtocolReport: Sendable {
       ),
       ("leftOnSingleton", .array(leftOnSingleton.map(JSONValue.string))),
       ("files", files.json),
-    ] + files.verificationEntry).text()
+    ] + files.closingEntries).text()
   }
 }
 

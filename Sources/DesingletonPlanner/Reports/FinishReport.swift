@@ -64,7 +64,7 @@ public struct FinishReport: Sendable {
       ),
       ("removed", .array(removed.map(JSONValue.string))),
       ("files", files.json),
-    ] + files.verificationEntry
+    ] + files.closingEntries
     if let keptBacking { fields.append(("keptBacking", .string(keptBacking))) }
     return JSONValue.object(fields).text()
   }

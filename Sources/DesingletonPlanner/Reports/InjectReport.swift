@@ -117,7 +117,7 @@ public struct InjectReport: Sendable {
       ("warnings", .array(warnings.map { .string($0.description) })),
       ("accessorReferences", .object([("before", census(before)), ("after", census(after))])),
       ("files", files.json),
-    ] + files.verificationEntry).text()
+    ] + files.closingEntries).text()
   }
 }
 

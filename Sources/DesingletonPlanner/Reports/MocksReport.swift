@@ -68,7 +68,7 @@ public struct MocksReport: Sendable {
           })
       ),
       ("files", files.json),
-    ] + files.verificationEntry
+    ] + files.closingEntries
     if let singleton { fields.append(("singleton", .string(singleton))) }
     return JSONValue.object(fields).text()
   }

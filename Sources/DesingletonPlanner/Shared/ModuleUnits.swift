@@ -41,7 +41,12 @@ public enum ModuleUnits {
         merged.newFiles[path] = text
         owner[path] = module
       }
-      merged.notes.append(contentsOf: plan.notes.map { "\(module): \($0)" })
+      merged.notes.append(
+        contentsOf: plan.notes.map { note in
+          var note = note
+          note.module = note.module.map { "\(module): \($0)" } ?? module
+          return note
+        })
       merged.parts.append(contentsOf: plan.parts.map { part in
         var part = part
         part.name = "\(module)-\(part.name)"

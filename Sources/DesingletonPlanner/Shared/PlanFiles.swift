@@ -9,6 +9,8 @@ public struct PlanFiles: Sendable, Equatable {
   public var written: Bool
   /// How the write was checked; reported only when a build ran or none could.
   public var verification = VerificationReport()
+  /// The summary's notes, in order, each with its kind (`Note.Kind`).
+  public var notes: [Note] = []
 
   public init(changed: [String] = [], created: [String] = [], written: Bool = false) {
     self.changed = changed
@@ -16,10 +18,35 @@ public struct PlanFiles: Sendable, Equatable {
     self.written = written
   }
 
-  /// The report's `verification` entry, when there is one to give.
-  var verificationEntry: [(key: String, value: JSONValue)] {
-    guard written, verification.command != nil || verification.unverifiedReason != nil else { return [] }
-    return [("verification", verification.json)]
+  /// The report's last entries: `verification`, when there is one to give, and `notes`.
+  var closingEntries: [(key: String, value: JSONValue)] {
+    guard written, verification.command != nil || verification.unverifiedReason != nil else { return notesEntry }
+    return [("verification", verification.json)] + notesEntry
+  }
+
+  /// `notes`: `{"kind", "message"}`, with `file` and `line` (and `column`, from a diagnostic) where
+  /// the note is about a place, `depth` for the details of the note before it, `module` for one of
+  /// several compilation units. Left out when there are none.
+  private var notesEntry: [(key: String, value: JSONValue)] {
+    guard !notes.isEmpty else { return [] }
+    return [
+      (
+        "notes",
+        .array(
+          notes.map { note in
+            var fields: [(key: String, value: JSONValue)] = [("kind", .string(note.kind.rawValue))]
+            if let place = note.place {
+              fields.append(("file", .string(place.path)))
+              if let line = place.line { fields.append(("line", .int(line))) }
+              if let column = place.column { fields.append(("column", .int(column))) }
+            }
+            if note.depth > 0 { fields.append(("depth", .int(note.depth))) }
+            if let module = note.module { fields.append(("module", .string(module))) }
+            fields.append(("message", .string(note.message)))
+            return .object(fields)
+          })
+      )
+    ]
   }
 
   var json: JSONValue {
