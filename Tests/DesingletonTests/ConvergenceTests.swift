@@ -120,6 +120,126 @@ import Testing
     #expect(finishedErrors == "")
   }
 
+  /// Another singleton that reads this one (`Tracker.shared`, made by its own static member) is
+  /// no composition root: it is made wherever its accessor is first read. `inject --all` gives it
+  /// the slice where its accessor makes it, and `finish` proposes the type that is a root and lists
+  /// that static member as what still uses the accessor.
+  @Test func anotherSingletonIsAConsumerItsOwnAccessorCreatesNotARoot() throws {
+    var files = [
+      "Sources/App/Store.swift": """
+      @MainActor
+      public final class Store {
+        public static let shared = Store()
+        var count = 0
+        func bump() { count += 1 }
+      }
+
+      """,
+      "Sources/App/Tracker.swift": """
+      @MainActor
+      final class Tracker {
+        static let shared = Tracker()
+        func log() { Store.shared.bump() }
+      }
+
+      """,
+      "Sources/App/Root.swift": """
+      @MainActor
+      final class Root {
+        init() {}
+        func start() {
+          Store.shared.bump()
+          Screen().tap()
+        }
+      }
+
+      """,
+      "Sources/App/Screen.swift": """
+      @MainActor
+      final class Screen {
+        func tap() {
+          Store.shared.bump()
+          Tracker.shared.log()
+        }
+      }
+
+      """,
+      "Tests/AppTests/RootTests.swift": """
+      @MainActor
+      final class RootTests {
+        func testStart() { Root().start() }
+      }
+
+      """,
+    ]
+    let original = makeProject(files)
+    #expect(try !CompositionRoots.isCompositionRoot("Tracker", project: original))
+    #expect(try CompositionRoots.isCompositionRoot("Root", project: original))
+    let store = try #require(original.index.singletons.first { $0.typeName == "Store" })
+    files = try apply(
+      ExtractProtocolPlanner.plan(singleton: store, options: ExtractProtocolOptions(), project: original), to: original,
+      files: files)
+    let extracted = makeProject(files)
+    let (plan, report) = try InjectPlanner.run(
+      singleton: try #require(extracted.index.singletons.first { $0.typeName == "Store" }), options: InjectOptions(),
+      project: extracted
+    ) { plan in makeProject(try apply(plan, to: extracted, files: files)) }
+    #expect(report.consumers.map(\.typeName).sorted() == ["Screen", "Tracker"])
+    #expect(report.roots.map(\.typeName) == ["Root"])
+    files = try apply(plan, to: extracted, files: files)
+    #expect(files["Sources/App/Tracker.swift"]?.contains("static let shared = Tracker(storeProtocol: Store.shared)") == true)
+    #expect(try compileErrors(files) == "")
+
+    let injected = makeProject(files)
+    let target = try #require(injected.index.singletons.first { $0.typeName == "Store" })
+    let again = try InjectPlanner.plan(singleton: target, options: InjectOptions(), project: injected)
+    #expect(again.isEmpty, "a second run plans more: \(again.noteLines)")
+    #expect(try CompositionRoots.proposedRoot(singleton: target, project: injected).root == "Root")
+    do {
+      _ = try FinishPlanner.plan(singleton: target, options: FinishOptions(root: "Root"), project: injected)
+      Issue.record("finish went through while a static member still reads the accessor")
+    } catch let refusal as Refusal {
+      #expect(
+        refusal.diagnostics.map(\.message).contains { $0.contains("a static context 'Tracker'") }, "\(refusal.diagnostics)")
+    }
+  }
+
+  /// An app that starts in a `@main` type and has an application delegate the framework makes for
+  /// it, both reading the singleton: the `@main` type owns the instance, and `finish` lists the
+  /// delegate as a type the system creates, with how to wire it.
+  @Test func theMainTypeOwnsTheInstanceOverTheDelegateBesideIt() throws {
+    let files = [
+      "Sources/App/Store.swift": """
+      public final class Store {
+        public static let shared = Store()
+        var count = 0
+        func bump() { count += 1 }
+      }
+
+      """,
+      "Sources/App/App.swift": """
+      @main
+      struct ShopApp {
+        init() { Store.shared.bump() }
+        static func main() { _ = ShopApp() }
+      }
+
+      """,
+      "Sources/App/AppDelegate.swift": """
+      protocol UIApplicationDelegate {}
+      final class AppDelegate: UIApplicationDelegate {
+        func launched() { Store.shared.bump() }
+      }
+
+      """,
+    ]
+    let project = makeProject(files)
+    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    let proposal = try CompositionRoots.proposedRoot(singleton: store, project: project)
+    #expect(proposal.root == "ShopApp")
+    #expect(proposal.candidates.sorted() == ["AppDelegate", "ShopApp"])
+  }
+
   /// A consumer left out because injecting it would write the accessor more often than it uses it
   /// (`Favorites`, created twice by a factory enum, one use) is weighed again once the other
   /// consumers are planned: `Renderer`'s injection writes `Store.shared` into `Favorites` where it

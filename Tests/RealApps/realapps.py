@@ -38,6 +38,10 @@ After every step:
   suggested  every command finish suggests changes something (no refusal, no "nothing to change")
   printed    scan's printed extract-protocol command is accepted (the README promises it; a refusal counts)
 
+Not a check but measured: the last `finish` of each journey either succeeds, or lists only what finish may
+still list after `inject --all` (consumers inject skipped, each with its reason; static contexts; types the
+system creates; tests; Objective-C), or says something else; the report counts the three and shows the last.
+
 Output: a table per app (singletons tried, steps ok / refused / violations, time) and every violation with
 file:line and the check; `--results FILE` also writes it as Markdown. Logs of each violation's command are
 kept under the work folder (printed at the end).
@@ -205,6 +209,7 @@ class AppResult:
     scan_seconds: float = 0.0
     violations: list[Violation] = field(default_factory=list)
     journeys: list[str] = field(default_factory=list)  # one line per singleton: what each step did
+    finishes: list[tuple[str, str, list[str]]] = field(default_factory=list)  # (singleton, outcome, lines not listed)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -783,14 +788,51 @@ class Journey:
             finish = self.step("finish", self.argv_command(["finish", "--singleton", t, *roots]))
         else:
             finish = self.step("finish", self.argv_command(["finish", "--singleton", t]))
+        last_finish = finish
         if finish is not None and finish.run is not None and finish.run.code in (0, 1):
             suggestions = suggested_commands(finish.run.stdout + "\n" + finish.run.stderr, t)
             for suggestion in suggestions[: self.ctx.args.max_suggestions]:
                 subcommand = suggestion.split()[1] if len(suggestion.split()) > 1 else ""
-                self.step("suggested", self.shell_command(suggestion, subcommand), must_change=True)
+                taken = self.step("suggested", self.shell_command(suggestion, subcommand), must_change=True)
+                if subcommand == "finish":
+                    last_finish = taken
             if len(suggestions) > self.ctx.args.max_suggestions:
                 self.summary.append(f"suggested: {len(suggestions) - self.ctx.args.max_suggestions} more not run")
+        if last_finish is not None and last_finish.run is not None:
+            outcome, others = finish_outcome(last_finish.run)
+            self.result.finishes.append((self.name, outcome, others))
         self.step("mocks", self.argv_command(["mocks", "--singleton", t]))
+
+
+# What `finish` may still list once `inject --all` has run: uses no tool can move yet, each with its reason.
+FINISH_LISTED = [
+    ("skipped consumer", re.compile(r"is still used by a consumer not yet injected '[^']+'; 'inject --type [^']+' cannot take it yet: ")),
+    ("static context", re.compile(r"is still used by (a static context|top-level code)")),
+    ("framework-created", re.compile(r"is still used by (a type the system creates|a required init\?\(coder:\))")),
+    ("test", re.compile(r"is (still )?used by a test")),
+    ("Objective-C", re.compile(r"Objective-C code uses ")),
+]
+CONSUMER_LINE = re.compile(r"is still used by a consumer not yet injected '([^']+)'")
+
+
+def finish_outcome(result: Run) -> tuple[str, list[str]]:
+    """`finished` (exit 0), `listed` (every error is a use finish may still list: a consumer inject skipped
+    with its reason, a static context, a type the system creates, a test, Objective-C), else `other` with
+    the errors that are none of these."""
+    if result.code == 0:
+        return "finished", []
+    errors = [line for line in result.stderr.splitlines() if re.search(r"(^|: )error: ", line)]
+    # A consumer's reason is given on its first line only.
+    explained = {m.group(1) for line in errors if FINISH_LISTED[0][1].search(line) for m in [CONSUMER_LINE.search(line)] if m}
+    others = []
+    for line in errors:
+        consumer = CONSUMER_LINE.search(line)
+        if consumer and consumer.group(1) in explained:
+            continue
+        if not consumer and any(pattern.search(line) for _, pattern in FINISH_LISTED[1:]):
+            continue
+        others.append(re.sub(r"^.*?error: ", "", line))
+    return ("listed" if errors and not others else "other"), others
 
 
 def suggested_commands(text: str, singleton: str) -> list[str]:
@@ -1045,6 +1087,17 @@ def report(results: list[AppResult], missing: list[str], seconds: float, ctx: Co
                 detail = v.detail.replace("|", "\\|").replace("\n", " ")
                 out.append(f"| {v.app} | {v.singleton} | {v.step} | {v.check} | {v.location} | {detail[:400]} |")
     else:
+        out.append("none")
+    finishes = [(r.name, *f) for r in results for f in r.finishes]
+    counts = {k: sum(1 for f in finishes if f[2] == k) for k in ("finished", "listed", "other")}
+    out.append(f"\n## finish ({counts['finished']} finished, {counts['listed']} list only what they may, {counts['other']} other)\n")
+    out.append("The last `finish` of each journey: it either succeeds or lists only consumers `inject` skipped with their reason,")
+    out.append("static contexts, types the system creates, tests and Objective-C uses. The others, with what else they said:\n")
+    shown = [f for f in finishes if f[2] == "other"]
+    for app, singleton, _, others in shown:
+        said = "; ".join(sorted(set(short(o, 160) for o in others))[:3]) or "(no error line)"
+        out.append(f"- {app} {singleton}: {said}".replace("|", "\\|"))
+    if not shown:
         out.append("none")
     out.append("\n## Journeys\n")
     for r in results:

@@ -36,9 +36,9 @@ public enum CompositionRoots {
   }
 
   /// The composition root `finish` takes when none is named: the one root (or application entry
-  /// point) whose code still uses the accessor; of several, the one entry point among them; else the
-  /// one entry point of the code (`@main`, an application delegate). Nil when there is no such type
-  /// or several: the caller names them.
+  /// point) whose code still uses the accessor; of several, the one entry point among them, or the
+  /// one the program starts in (`@main`) of several; else the one entry point of the code (`@main`,
+  /// an application delegate). Nil when there is no such type or several: the caller names them.
   public static func proposedRoot(singleton: Singleton, project: Project) throws -> (root: String?, candidates: [String]) {
     let index = project.index
     func isEntryPoint(_ type: String) -> Bool { CompositionRoots.isEntryPoint(type, index: index) }
@@ -57,6 +57,12 @@ public enum CompositionRoots {
     // Of several, the application's entry point is where an app's objects are made.
     let entryPointsUsing = using.filter(isEntryPoint)
     if entryPointsUsing.count == 1 { return (entryPointsUsing[0], using) }
+    // Of several entry points, the one the program starts in (`@main`): an application delegate
+    // beside it is one the framework makes for it (`@UIApplicationDelegateAdaptor`).
+    let startingPoints = entryPointsUsing.filter { type in
+      index.declarations(of: type).flatMap(\.attributes).contains(where: FrameworkTypes.entryPointAttributes.contains)
+    }
+    if startingPoints.count == 1 { return (startingPoints[0], using) }
     if !using.isEmpty { return (nil, using) }
     // An entry point carries its attribute or conforms to an application delegate protocol.
     let entryPoints = project.typeNames(inFilesMentioning: FrameworkTypes.entryPointAttributes.sorted() + ["ApplicationDelegate"])
@@ -73,12 +79,26 @@ public enum CompositionRoots {
 
   /// A composition root: a class, struct or actor that no code outside tests creates (nothing in
   /// the project does, or only tests do). An enum's values come from its cases and a protocol's
-  /// code runs in what conforms to it, so neither is ever a root. The one answer every command uses.
+  /// code runs in what conforms to it, so neither is ever a root; nor is a type that makes its own
+  /// instance in a static member (another singleton's `static let shared = Tracker()`, a static
+  /// factory), unless it is an entry point: it is made wherever that member is read, and what it
+  /// needs is passed there. The one answer every command uses.
   public static func isCompositionRoot(_ type: String, project: Project) throws -> Bool {
     guard let primary = project.index.primaryDeclaration(of: type), [.class, .struct, .actor].contains(primary.kind) else {
       return false
     }
-    return try creators(of: type, project: project).allSatisfy(project.index.isTestType)
+    guard try creators(of: type, project: project).allSatisfy(project.index.isTestType) else { return false }
+    return try isEntryPoint(type, index: project.index) || !createsItselfStatically(type, project: project)
+  }
+
+  /// Whether a static member of `type` (outside tests) creates an instance of it.
+  static func createsItselfStatically(_ type: String, project: Project) throws -> Bool {
+    try project.answer("static creations of \(type) by itself") {
+      try InitCallFinder.calls(of: [type], superclassOf: [:], project: project).calls.contains { call in
+        !call.isSelfInit && !call.isSuperInit && call.context.isStatic && !Index.isTestPath(call.path)
+          && call.context.typeName.map(project.index.resolveType) == type
+      }
+    }
   }
 
   /// The types whose code creates `type`, and the top-level functions outside tests that do, in file order.
