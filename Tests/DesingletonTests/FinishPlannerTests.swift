@@ -127,6 +127,83 @@ import Testing
       ])
   }
 
+  /// A root that keeps the shared instance in a stored property (`@State var store = Store.shared`
+  /// in a SwiftUI app) holds it there already: that initial value creates the instance, and what
+  /// reads the property, the root's other uses and the properties made from it keep working.
+  @Test func aRootPropertyHoldingTheSharedInstanceBecomesTheOwner() throws {
+    try expectFinish(
+      Self.injected.merging([
+        "ShopApp.swift": """
+        @MainActor
+        final class ShopApp {
+          var store = Store.shared
+          let badge = Badge(counting: Store.shared)
+
+          func start() -> Int {
+            store.bump()
+            Store.shared.bump()
+            return badge.refresh() + store.count
+          }
+        }
+
+        """
+      ]) { $1 },
+      root: "ShopApp",
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          init() {}
+
+          var count = 0
+
+          func bump() {
+            count += 1
+          }
+        }
+
+        extension Store: Counting {}
+
+        """,
+        "ShopApp.swift": """
+        @MainActor
+        final class ShopApp {
+          var store = Store()
+          let badge: Badge
+
+          init() {
+            self.badge = Badge(counting: store)
+          }
+
+          func start() -> Int {
+            store.bump()
+            store.bump()
+            return badge.refresh() + store.count
+          }
+        }
+
+        """,
+      ])
+  }
+
+  /// Two properties holding the shared instance: neither is the owner, and what reads them blocks.
+  @Test func twoRootPropertiesHoldingTheSharedInstanceStillBlock() throws {
+    let project = makeProject(
+      Self.injected.merging([
+        "ShopApp.swift": """
+        @MainActor
+        final class ShopApp {
+          let store = Store.shared
+          let other = Store.shared
+          func start() { store.bump(); other.bump() }
+        }
+
+        """
+      ]) { $1 })
+    let singleton = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    #expect(throws: Refusal.self) { try FinishPlanner.plan(singleton: singleton, options: FinishOptions(root: "ShopApp"), project: project) }
+  }
+
   @Test func copyAndMutableCopyReturningSelfAreRemoved() throws {
     try expectFinish(
       [

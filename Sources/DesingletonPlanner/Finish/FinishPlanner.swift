@@ -112,11 +112,13 @@ public enum FinishPlanner {
     try checkRootDoesNotReceiveTheInstance(singleton, root: root, project: project)
     let testRefusals = options.includeTests
       ? try testReferencesToRefuse(remaining.filter { $0.kind == .test }, project: project) : [:]
+    let owner = options.container == nil
+      ? try ownerProperty(of: rootDecl, among: remaining.filter { $0.kind == .root }, project: project) : nil
     let blocking = remaining.filter { item in
       // `.shared` of a type that cannot be told may be this accessor: it cannot be deleted under it.
       if item.reference.use == .unresolvedImplicit { return true }
       switch item.kind {
-      case .root: return item.reference.alias != nil
+      case .root: return item.reference.alias != nil && item.reference.alias != owner?.name
       case .test: return !options.includeTests || testRefusals[item.reference] != nil
       case .coderInit: return false
       default: return true
@@ -136,8 +138,8 @@ public enum FinishPlanner {
     let members = index.declarations(of: singleton.typeName).flatMap(\.members)
     let source = try project.file(rootDecl.path).source
     let taken = Set(index.members(of: root).map(\.name))
-    var name = lowerCamel(singleton.simpleTypeName)
-    if taken.contains(name) { name = "shared" + singleton.simpleTypeName }
+    var name = owner?.name ?? lowerCamel(singleton.simpleTypeName)
+    if owner == nil && taken.contains(name) { name = "shared" + singleton.simpleTypeName }
     let creation = try instanceExpression(singleton, members: members, project: project)
     // The root owns the instance, or gets it from the container.
     let container = try options.container.map { kind in
@@ -152,7 +154,7 @@ public enum FinishPlanner {
     let access = project.modules.crossesModules(rootDecl.path, singleton.declaration.path) ? "public" : "internal"
     return FinishDesign(
       singleton: singleton, root: root, rootDecl: rootDecl, remaining: remaining, name: name, creation: creation,
-      container: container, initAccess: access)
+      container: container, initAccess: access, owner: owner?.reference)
   }
 }
 
@@ -169,6 +171,9 @@ struct FinishDesign {
   var container: ContainerWriter?
   /// The access the singleton's inits get: `public` when the root is in another module.
   var initAccess: String
+  /// The root's stored property whose initial value was the accessor (`@State var store = Store.shared`):
+  /// that value becomes the creation, and the property (`name`) holds the instance.
+  var owner: Reference? = nil
 
   /// Uses of the accessor that go with the arguments of consumers that now read `@Dependency`.
   var wrapped: Set<Reference> { container?.design.wrappedReferences ?? [] }

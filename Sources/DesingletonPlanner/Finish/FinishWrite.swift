@@ -49,6 +49,10 @@ extension FinishPlanner {
       }
     }
     guard rootReferences.contains(where: { !wrapped.contains($0.reference) }) else { return }
+    if let owner = design.owner {
+      // The property that held the shared instance creates it.
+      plan.add(TextEdit(range: owner.range.bytes, replacement: design.creation.expression), in: owner.range.path)
+    }
     let memberIndent = rootDecl.members.first.map { source.indentation(at: $0.range.bytes.lowerBound) }
       ?? source.indentation(at: rootDecl.range.bytes.lowerBound) + source.indentUnit
     let declaration = container?.rootProperties.map { memberIndent + $0 }.joined(separator: source.lineEnding)
@@ -56,10 +60,12 @@ extension FinishPlanner {
     let open = rootDecl.bodyOpen
     let nextLine = source.lineEnd(of: open)
     let blankFollows = nextLine < source.bytes.count && source.isBlank(nextLine..<source.lineEnd(of: nextLine))
-    plan.add(.insert(source.lineEnding + declaration + (blankFollows ? "" : source.lineEnding), at: open), in: rootDecl.path)
+    if design.owner == nil {
+      plan.add(.insert(source.lineEnding + declaration + (blankFollows ? "" : source.lineEnding), at: open), in: rootDecl.path)
+    }
     var capturer = CaptureCollector()
     var moved: [MovedProperty] = []
-    for item in rootReferences where !wrapped.contains(item.reference) {
+    for item in rootReferences where !wrapped.contains(item.reference) && item.reference != design.owner {
       let file = try project.file(item.reference.range.path)
       guard let node = file.expression(at: item.reference.range.bytes) else { continue }
       if let property = try storedProperty(around: Syntax(node), item: item, singleton: design.singleton) {

@@ -118,6 +118,10 @@ extension InjectPlanner {
   /// or a class with Interface Builder outlets or actions whose only init is `init?(coder:)` and
   /// that no code creates. Nil when the code does not say.
   public static func interfaceBuilderCreation(of typeName: String, project: Project) -> String? {
+    project.answer("interface builder creation of \(typeName)") { findInterfaceBuilderCreation(of: typeName, project: project) }
+  }
+
+  private static func findInterfaceBuilderCreation(of typeName: String, project: Project) -> String? {
     let index = project.index
     guard let primary = index.primaryDeclaration(of: typeName), primary.kind == .class else { return nil }
     // A cast of what a storyboard instantiates names the call: only files whose text does are walked.
