@@ -816,23 +816,34 @@ CONSUMER_LINE = re.compile(r"is still used by a consumer not yet injected '([^']
 
 
 def finish_outcome(result: Run) -> tuple[str, list[str]]:
-    """`finished` (exit 0), `listed` (every error is a use finish may still list: a consumer inject skipped
-    with its reason, a static context, a type the system creates, a test, Objective-C), else `other` with
-    the errors that are none of these."""
+    """`finished` (exit 0); `listed` (every error is a use finish may still list: a consumer inject skipped
+    with its reason, a static context, a type the system creates, a test, Objective-C); `next step` (besides
+    those, consumers `inject --all` left for the spread rule, each with the `inject --type` that takes it);
+    else `other`, with the errors that are none of these."""
     if result.code == 0:
         return "finished", []
     errors = [line for line in result.stderr.splitlines() if re.search(r"(^|: )error: ", line)]
-    # A consumer's reason is given on its first line only.
-    explained = {m.group(1) for line in errors if FINISH_LISTED[0][1].search(line) for m in [CONSUMER_LINE.search(line)] if m}
-    others = []
+
+    def consumers(pattern: str) -> set[str]:
+        return {m.group(1) for line in errors if re.search(pattern, line) for m in [CONSUMER_LINE.search(line)] if m}
+
+    # A consumer's reason, or the command that takes it, is given on its first line only.
+    explained = consumers(FINISH_LISTED[0][1].pattern)
+    takeable = consumers(r"; run 'desingleton inject ")
+    others, next_steps = [], False
     for line in errors:
         consumer = CONSUMER_LINE.search(line)
         if consumer and consumer.group(1) in explained:
             continue
+        if consumer and consumer.group(1) in takeable:
+            next_steps = True
+            continue
         if not consumer and any(pattern.search(line) for _, pattern in FINISH_LISTED[1:]):
             continue
         others.append(re.sub(r"^.*?error: ", "", line))
-    return ("listed" if errors and not others else "other"), others
+    if not errors or others:
+        return "other", others
+    return ("next step" if next_steps else "listed"), []
 
 
 def suggested_commands(text: str, singleton: str) -> list[str]:
@@ -1089,10 +1100,13 @@ def report(results: list[AppResult], missing: list[str], seconds: float, ctx: Co
     else:
         out.append("none")
     finishes = [(r.name, *f) for r in results for f in r.finishes]
-    counts = {k: sum(1 for f in finishes if f[2] == k) for k in ("finished", "listed", "other")}
-    out.append(f"\n## finish ({counts['finished']} finished, {counts['listed']} list only what they may, {counts['other']} other)\n")
+    counts = {k: sum(1 for f in finishes if f[2] == k) for k in ("finished", "listed", "next step", "other")}
+    out.append(f"\n## finish ({counts['finished']} finished, {counts['listed']} list only what they may, "
+               f"{counts['next step']} name an inject --type that takes a consumer, {counts['other']} other)\n")
     out.append("The last `finish` of each journey: it either succeeds or lists only consumers `inject` skipped with their reason,")
-    out.append("static contexts, types the system creates, tests and Objective-C uses. The others, with what else they said:\n")
+    out.append("static contexts, types the system creates, tests and Objective-C uses; or, besides those, consumers `inject --all`")
+    out.append("left because injecting them would spread the accessor, each with the `inject --type` command that takes it.")
+    out.append("The others, with what else they said:\n")
     shown = [f for f in finishes if f[2] == "other"]
     for app, singleton, _, others in shown:
         said = "; ".join(sorted(set(short(o, 160) for o in others))[:3]) or "(no error line)"
