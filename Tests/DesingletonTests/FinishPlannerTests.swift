@@ -186,6 +186,95 @@ import Testing
       ])
   }
 
+  /// The singleton's own instance code reading its accessor reads the one instance: `self`, once
+  /// the root owns it. A static member's use still blocks.
+  @Test func theSingletonsOwnInstanceCodeReadsSelf() throws {
+    var files = Self.injected
+    files["Store.swift"] = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        private init() {}
+
+        var count = 0
+
+        func bump() {
+          count += 1
+        }
+
+        func bumpTwice() {
+          Store.shared.bump()
+          Store.shared.bump()
+        }
+
+        func later() {
+          Task { [weak self] in self?.bump() }
+          Task { Store.shared.bump() }
+        }
+      }
+
+      extension Store: Counting {}
+
+      """
+    files["Coordinator.swift"] = """
+      @MainActor
+      final class Coordinator {
+        func start() -> Badge {
+          Store.shared.bumpTwice()
+          return Badge(counting: Store.shared)
+        }
+      }
+
+      """
+    try expectFinish(
+      files, root: "Coordinator",
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          init() {}
+
+          var count = 0
+
+          func bump() {
+            count += 1
+          }
+
+          func bumpTwice() {
+            self.bump()
+            self.bump()
+          }
+
+          func later() {
+            Task { [weak self] in self?.bump() }
+            Task { self.bump() }
+          }
+        }
+
+        extension Store: Counting {}
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          private let store = Store()
+
+          func start() -> Badge {
+            store.bumpTwice()
+            return Badge(counting: store)
+          }
+        }
+
+        """,
+      ])
+
+    files["Store.swift"] = files["Store.swift"]!.replacingOccurrences(
+      of: "  func later() {", with: "  static func reset() {\n    Store.shared.count = 0\n  }\n\n  func later() {")
+    let project = makeProject(files)
+    let singleton = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    #expect(throws: Refusal.self) { try FinishPlanner.plan(singleton: singleton, options: FinishOptions(root: "Coordinator"), project: project) }
+  }
+
   /// Two properties holding the shared instance: neither is the owner, and what reads them blocks.
   @Test func twoRootPropertiesHoldingTheSharedInstanceStillBlock() throws {
     let project = makeProject(

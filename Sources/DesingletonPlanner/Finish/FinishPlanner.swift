@@ -114,10 +114,12 @@ public enum FinishPlanner {
       ? try testReferencesToRefuse(remaining.filter { $0.kind == .test }, project: project) : [:]
     let owner = options.container == nil
       ? try ownerProperty(of: rootDecl, among: remaining.filter { $0.kind == .root }, project: project) : nil
+    let selfUses = Set(try remaining.filter { try SelfUses.canBeSelf($0, singleton: singleton, project: project) }.map(\.reference))
     let blocking = remaining.filter { item in
       // `.shared` of a type that cannot be told may be this accessor: it cannot be deleted under it.
       if item.reference.use == .unresolvedImplicit { return true }
       switch item.kind {
+      case .singleton: return !selfUses.contains(item.reference)
       case .root: return item.reference.alias != nil && item.reference.alias != owner?.name
       case .test: return !options.includeTests || testRefusals[item.reference] != nil
       case .coderInit: return false
@@ -154,7 +156,7 @@ public enum FinishPlanner {
     let access = project.modules.crossesModules(rootDecl.path, singleton.declaration.path) ? "public" : "internal"
     return FinishDesign(
       singleton: singleton, root: root, rootDecl: rootDecl, remaining: remaining, name: name, creation: creation,
-      container: container, initAccess: access, owner: owner?.reference)
+      container: container, initAccess: access, owner: owner?.reference, selfUses: selfUses)
   }
 }
 
@@ -174,6 +176,8 @@ struct FinishDesign {
   /// The root's stored property whose initial value was the accessor (`@State var store = Store.shared`):
   /// that value becomes the creation, and the property (`name`) holds the instance.
   var owner: Reference? = nil
+  /// The singleton's own instance code's uses of the accessor, which become `self` (`SelfUses`).
+  var selfUses: Set<Reference> = []
 
   /// Uses of the accessor that go with the arguments of consumers that now read `@Dependency`.
   var wrapped: Set<Reference> { container?.design.wrappedReferences ?? [] }

@@ -24,6 +24,9 @@ extension FinishPlanner {
       plan.notes += container.design.kept.map { Note(.kept, $0) }
     }
     try writeCoderInits(design, project: project, plan: &plan, report: &report)
+    for reference in design.selfUses.sorted(by: { $0.location < $1.location }) {
+      plan.add(TextEdit(range: reference.range.bytes, replacement: "self"), in: reference.range.path)
+    }
     try writeRemovals(design, project: project, plan: &plan, report: &report)
     if let container = design.container {
       plan.notes.append(Note(.summary, container.summary(root: design.root)))

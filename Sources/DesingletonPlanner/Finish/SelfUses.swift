@@ -1,0 +1,34 @@
+import DesingletonCore
+import DesingletonIndex
+import SwiftSyntax
+
+/// The singleton's own instance code reading its accessor (`func reload() { Store.shared.bump() }`):
+/// once the root owns the one instance, that instance is `self` there. A use stays a blocker where
+/// `self` is not that instance or cannot be written: a static member, an init or a stored property's
+/// initial value (`self` is not ready), a struct (a copy), a type the project only extends, a closure
+/// that captures `self` weakly, a reassignment of the accessor.
+enum SelfUses {
+  static func canBeSelf(_ item: RemainingReference, singleton: Singleton, project: Project) throws -> Bool {
+    let reference = item.reference
+    guard item.kind == .singleton, !singleton.isForeign, [.class, .actor].contains(singleton.typeKind),
+      !reference.context.isStatic, !reference.context.inPropertyInitializer, reference.alias == nil,
+      !(reference.context.memberName ?? "init(").hasPrefix("init(")
+    else { return false }
+    switch reference.use {
+    case .member, .instance, .alias, .keyPath: break
+    default: return false
+    }
+    let file = try project.file(reference.range.path)
+    guard let node = file.expression(at: reference.range.bytes) else { return false }
+    var current = node.parent
+    while let syntax = current {
+      if let closure = syntax.as(ClosureExprSyntax.self),
+        closure.signature?.capture?.items.contains(where: { $0.specifier?.specifier.tokenKind == .keyword(.weak) }) == true
+      {
+        return false
+      }
+      current = syntax.parent
+    }
+    return true
+  }
+}
