@@ -62,18 +62,24 @@ public final class Project: @unchecked Sendable {
 
   private var answers: [String: Any] = [:]
 
+  /// An answer as it is kept: boxed, so that an optional answer (nil too) is told from none yet
+  /// (a missing entry cast to `Optional` would succeed as nil).
+  private struct Answer<Value> {
+    var value: Value
+  }
+
   /// The answer to a question about this project, worked out once: `key` names the question and
   /// what it is asked about. The project never changes, so neither does the answer.
   public func answer<Value>(_ key: String, _ work: () throws -> Value) rethrows -> Value {
     lock.lock()
-    let known = answers[key] as? Value
+    let known = answers[key] as? Answer<Value>
     lock.unlock()
-    if let known { return known }
+    if let known { return known.value }
     let value = try work()
     lock.lock()
     defer { lock.unlock() }
-    if let first = answers[key] as? Value { return first }
-    answers[key] = value
+    if let first = answers[key] as? Answer<Value> { return first.value }
+    answers[key] = Answer(value: value)
     return value
   }
 

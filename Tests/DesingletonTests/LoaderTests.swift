@@ -656,4 +656,21 @@ import Testing
     let problems = WrittenImports.problems(files, companions: [:], project: known)
     #expect(problems.map { $0.location?.description } == ["B.swift:3:1", "C.swift:1:1"])
   }
+
+  /// A question is worked out once per project, a nil answer too.
+  @Test func anAnswerIsWorkedOutOnceEvenWhenItIsNil() {
+    let project = makeProject(["A.swift": "struct A {}\n"])
+    var runs = 0
+    let first: String? = project.answer("q") {
+      runs += 1
+      return nil
+    }
+    let second: String? = project.answer("q") {
+      runs += 1
+      return "x"
+    }
+    #expect(first == nil)
+    #expect(second == nil)
+    #expect(runs == 1)
+  }
 }
