@@ -268,11 +268,18 @@ import Testing
         """,
       ])
 
-    files["Store.swift"] = files["Store.swift"]!.replacingOccurrences(
-      of: "  func later() {", with: "  static func reset() {\n    Store.shared.count = 0\n  }\n\n  func later() {")
-    let project = makeProject(files)
-    let singleton = try #require(project.index.singletons.first { $0.typeName == "Store" })
-    #expect(throws: Refusal.self) { try FinishPlanner.plan(singleton: singleton, options: FinishOptions(root: "Coordinator"), project: project) }
+    // A static member's use, or one in a closure that captures `self` weakly, still blocks.
+    for blocker in [
+      "  static func reset() {\n    Store.shared.count = 0\n  }\n\n  func later() {",
+      "  func weakly() {\n    Task { [weak self] in\n      _ = self\n      Store.shared.bump()\n    }\n  }\n\n  func later() {",
+    ] {
+      var blocked = files
+      blocked["Store.swift"] = files["Store.swift"]!.replacingOccurrences(of: "  func later() {", with: blocker)
+      let project = makeProject(blocked)
+      #expect(try compileErrors(blocked) == "")
+      let singleton = try #require(project.index.singletons.first { $0.typeName == "Store" })
+      #expect(throws: Refusal.self) { try FinishPlanner.plan(singleton: singleton, options: FinishOptions(root: "Coordinator"), project: project) }
+    }
   }
 
   /// Two properties holding the shared instance: neither is the owner, and what reads them blocks.
