@@ -238,6 +238,16 @@ import Testing
     let proposal = try CompositionRoots.proposedRoot(singleton: store, project: project)
     #expect(proposal.root == "ShopApp")
     #expect(proposal.candidates.sorted() == ["AppDelegate", "ShopApp"])
+
+    // Neither reads it: the code's entry points, the `@main` one first.
+    var unused = files
+    unused["Sources/App/App.swift"] = unused["Sources/App/App.swift"]!.replacingOccurrences(of: "init() { Store.shared.bump() }", with: "init() {}")
+      .replacingOccurrences(of: "_ = ShopApp()", with: "_ = ShopApp(); Screen().tap()")
+    unused["Sources/App/AppDelegate.swift"] = unused["Sources/App/AppDelegate.swift"]!.replacingOccurrences(of: "Store.shared.bump()", with: "")
+    unused["Sources/App/Screen.swift"] = "final class Screen {\n  func tap() { Store.shared.bump() }\n}\n"
+    let other = makeProject(unused)
+    let fallback = try CompositionRoots.proposedRoot(singleton: try #require(other.index.singletons.first { $0.typeName == "Store" }), project: other)
+    #expect(fallback.root == "ShopApp")
   }
 
   /// A consumer left out because injecting it would write the accessor more often than it uses it

@@ -55,19 +55,22 @@ public enum CompositionRoots {
     }
     if using.count == 1 { return (using[0], using) }
     // Of several, the application's entry point is where an app's objects are made.
-    let entryPointsUsing = using.filter(isEntryPoint)
-    if entryPointsUsing.count == 1 { return (entryPointsUsing[0], using) }
-    // Of several entry points, the one the program starts in (`@main`): an application delegate
-    // beside it is one the framework makes for it (`@UIApplicationDelegateAdaptor`).
-    let startingPoints = entryPointsUsing.filter { type in
-      index.declarations(of: type).flatMap(\.attributes).contains(where: FrameworkTypes.entryPointAttributes.contains)
-    }
-    if startingPoints.count == 1 { return (startingPoints[0], using) }
+    if let entryPoint = startingPoint(of: using.filter(isEntryPoint), index: index) { return (entryPoint, using) }
     if !using.isEmpty { return (nil, using) }
     // An entry point carries its attribute or conforms to an application delegate protocol.
     let entryPoints = project.typeNames(inFilesMentioning: FrameworkTypes.entryPointAttributes.sorted() + ["ApplicationDelegate"])
       .filter { !index.isTestType($0) && isEntryPoint($0) }
-    return (entryPoints.count == 1 ? entryPoints[0] : nil, entryPoints)
+    return (startingPoint(of: entryPoints, index: index), entryPoints)
+  }
+
+  /// The one of these entry points; of several, the one the program starts in (`@main`): an
+  /// application delegate beside it is one the framework makes for it (`@UIApplicationDelegateAdaptor`).
+  private static func startingPoint(of entryPoints: [String], index: Index) -> String? {
+    if entryPoints.count == 1 { return entryPoints[0] }
+    let marked = entryPoints.filter { type in
+      index.declarations(of: type).flatMap(\.attributes).contains(where: FrameworkTypes.entryPointAttributes.contains)
+    }
+    return marked.count == 1 ? marked[0] : nil
   }
 
   /// An application's entry point, which the system creates and where its objects are made: a
