@@ -43,13 +43,19 @@ public final class Project: @unchecked Sendable {
     self.modules = modules
   }
 
-  /// The parsed file at `path`. A file with syntax errors is a refusal: it cannot be edited safely.
+  /// The parsed file at `path`. A file with syntax errors is a refusal, one line at its first error:
+  /// it can be neither edited nor read safely.
   public func file(_ path: String) throws -> ParsedFile {
     if let cached = cached(path) { return cached }
     let source = try overrides[path] ?? FileLoader.read(path)
     let parsed = ParsedFile(source: source)
     if parsed.tree.hasError {
-      throw Refusal(FileIndexer.syntaxErrors(in: parsed.tree, source: source))
+      let errors = FileIndexer.syntaxErrors(in: parsed.tree, source: source)
+      let more = errors.count > 1 ? " (and \(errors.count - 1) more syntax error\(errors.count == 2 ? "" : "s"))" : ""
+      throw Refusal(
+        "\(errors.first?.message ?? "syntax error")\(more): the command needs this file, and it does not parse; "
+          + "fix it, or leave it out with --exclude",
+        at: errors.first?.location ?? Location(path: path, line: 1, column: 1))
     }
     lock.lock()
     defer { lock.unlock() }

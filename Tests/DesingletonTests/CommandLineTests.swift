@@ -163,6 +163,8 @@ import Testing
     #expect(result.status == 1)
     #expect(result.standardError.hasPrefix("Store.swift:5:"))
     #expect(result.standardError.contains(": error: "))
+    #expect(result.standardError.hasSuffix("the command needs this file, and it does not parse; fix it, or leave it out with --exclude\n"))
+    #expect(result.standardError.split(separator: "\n").count == 1, "one line for the file: \(result.standardError)")
     #expect(try snapshot(directory) == before)
   }
 
