@@ -126,15 +126,7 @@ import Testing
   /// that static member as what still uses the accessor.
   @Test func anotherSingletonIsAConsumerItsOwnAccessorCreatesNotARoot() throws {
     var files = [
-      "Sources/App/Store.swift": """
-      @MainActor
-      public final class Store {
-        public static let shared = Store()
-        var count = 0
-        func bump() { count += 1 }
-      }
-
-      """,
+      "Sources/App/Store.swift": Self.bumpingStore,
       "Sources/App/Tracker.swift": """
       @MainActor
       final class Tracker {
@@ -204,19 +196,22 @@ import Testing
     }
   }
 
+  /// A singleton with one member to slice, in an app's module.
+  static let bumpingStore = """
+    @MainActor
+    public final class Store {
+      public static let shared = Store()
+      var count = 0
+      func bump() { count += 1 }
+    }
+
+    """
+
   /// An app that starts in a `@main` type and has an application delegate the framework makes for
-  /// it, both reading the singleton: the `@main` type owns the instance, and `finish` lists the
-  /// delegate as a type the system creates, with how to wire it.
+  /// it, both reading the singleton (or neither): the `@main` type is the root `finish` proposes.
   @Test func theMainTypeOwnsTheInstanceOverTheDelegateBesideIt() throws {
     let files = [
-      "Sources/App/Store.swift": """
-      public final class Store {
-        public static let shared = Store()
-        var count = 0
-        func bump() { count += 1 }
-      }
-
-      """,
+      "Sources/App/Store.swift": Self.bumpingStore,
       "Sources/App/App.swift": """
       @main
       struct ShopApp {

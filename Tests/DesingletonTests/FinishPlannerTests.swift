@@ -85,21 +85,7 @@ import Testing
       ]) { $1 },
       root: "Coordinator",
       produces: [
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          init() {}
-
-          var count = 0
-
-          func bump() {
-            count += 1
-          }
-        }
-
-        extension Store: Counting {}
-
-        """,
+        "Store.swift": Self.finishedStore,
         "Coordinator.swift": """
         @MainActor
         final class Coordinator {
@@ -150,21 +136,7 @@ import Testing
       ]) { $1 },
       root: "ShopApp",
       produces: [
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          init() {}
-
-          var count = 0
-
-          func bump() {
-            count += 1
-          }
-        }
-
-        extension Store: Counting {}
-
-        """,
+        "Store.swift": Self.finishedStore,
         "ShopApp.swift": """
         @MainActor
         final class ShopApp {
@@ -473,21 +445,7 @@ import Testing
       ]) { $1 },
       root: "Coordinator", includeTests: true,
       produces: [
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          init() {}
-
-          var count = 0
-
-          func bump() {
-            count += 1
-          }
-        }
-
-        extension Store: Counting {}
-
-        """,
+        "Store.swift": Self.finishedStore,
         "Coordinator.swift": """
         @MainActor
         final class Coordinator {
@@ -614,21 +572,7 @@ import Testing
       ]) { $1 },
       root: "Coordinator",
       produces: [
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          init() {}
-
-          var count = 0
-
-          func bump() {
-            count += 1
-          }
-        }
-
-        extension Store: Counting {}
-
-        """,
+        "Store.swift": Self.finishedStore,
         "CounterViewController.swift": """
         import Foundation
 
@@ -1165,6 +1109,23 @@ import Testing
   // MARK: Inputs
 
   /// A strict main-actor singleton whose one consumer, `Badge`, `inject` already rewrote.
+  /// `injected`'s Store once `finish` has run: no accessor, an internal init.
+  static let finishedStore = """
+    @MainActor
+    final class Store {
+      init() {}
+
+      var count = 0
+
+      func bump() {
+        count += 1
+      }
+    }
+
+    extension Store: Counting {}
+
+    """
+
   static let injected: [String: String] = [
     "Store.swift": """
     @MainActor
