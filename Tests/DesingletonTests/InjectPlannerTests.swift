@@ -3184,6 +3184,31 @@ import Testing
 
   // MARK: Refusals
 
+  /// A member no protocol can require (its type cannot be told from its declaration) gets the
+  /// reason, not an `extract-protocol` command that would be refused (CodeEdit's `feedbackTypeList`).
+  @Test func aMemberNoProtocolCanRequireIsRefusedWithTheReason() throws {
+    var files = Self.store
+    files["Store.swift"] = files["Store.swift"]!.replacingOccurrences(
+      of: "  func reload() {}", with: "  func reload() {}\n\n  var kinds = [Kind(name: \"a\")]")
+    files["Kind.swift"] = "struct Kind {\n  var name: String\n}\n"
+    try expectInjectRefusal(
+      files.merging([
+        "Badge.swift": """
+        @MainActor
+        final class Badge {
+          func refresh() -> Int {
+            Store.shared.bump()
+            return Store.shared.kinds.count
+          }
+        }
+
+        """
+      ]) { $1 },
+      types: ["Badge"],
+      "Badge.swift:5:12: error: 'Badge' uses 'kinds', which no protocol of 'Store' covers; it cannot be in a protocol: cannot infer the type of 'kinds'; add a type annotation"
+    )
+  }
+
   @Test func aMemberNoProtocolCoversIsRefusedWithTheExtractProtocolCall() throws {
     try expectInjectRefusal(
       Self.store.merging([

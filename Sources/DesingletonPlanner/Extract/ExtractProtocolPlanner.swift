@@ -245,20 +245,11 @@ public enum ExtractProtocolPlanner {
       provided = ProvidedMembers(protocols: conformed.subtracting([typed]), index: index)
     }
     let allMembers = analysis.declarations.flatMap(\.members)
-    let nested = Set(allMembers.filter { [.nestedType, .typeAlias].contains($0.kind) }.map(\.name))
-    let primaryKind = analysis.declarations.first { !$0.isExtension }?.kind
-    let builder = RequirementBuilder(
-      typeName: analysis.singleton.typeName, nestedTypeNames: nested, isValueType: [.struct, .enum].contains(primaryKind),
-      index: index)
+    let builder = RequirementBuilder(for: analysis, index: index)
     var suggestion = SliceSuggester.suggest(
       analysis, maxSlices: maxSlices, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
       isProvided: provided.contains,
-      obstacle: { member in
-        guard let file = try? project.file(member.range.path), let node = file.node(at: member.range.bytes) else {
-          return "its declaration cannot be read"
-        }
-        return builder.obstacle(for: member, node: node).map { builder.reason($0, member: member) }
-      })
+      obstacle: { builder.obstacleReason(for: $0, project: project) })
     // A member that cannot have the access its slice needs (internal, in a slice a consumer in
     // another module uses) stays on the singleton with the reason, as extract-protocol leaves it.
     guard let primary = analysis.declarations.first(where: { !$0.isExtension }) else { return suggestion }

@@ -154,6 +154,12 @@ extension InjectDesigner {
       return "it is declared\(module), which the module of '\(singleton.typeName)' cannot see, so no protocol beside '\(singleton.typeName)' can require it; "
         + "move it into the module of '\(singleton.typeName)', or keep the accessor here"
     }
+    // What no protocol can require, as extract-protocol decides it (a type the declaration does not tell).
+    if let analysis = try? singletonAnalysis() {
+      let builder = RequirementBuilder(for: analysis, index: index)
+      let reasons = members.compactMap { builder.obstacleReason(for: $0, project: project) }
+      if reasons.count == members.count, let first = reasons.first { return "it cannot be in a protocol: \(first)" }
+    }
     let name = sliceName(members)
     // The access the slice would need, as extract-protocol decides it: a member that cannot have it
     // (internal, or naming an internal type, used from another module) would be refused.

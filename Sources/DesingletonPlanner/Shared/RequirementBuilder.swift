@@ -501,3 +501,23 @@ final class PrivateMemberFinder: SyntaxVisitor {
     return .visitChildren
   }
 }
+
+extension RequirementBuilder {
+  /// The builder of requirements for `analysis`'s singleton: its nested type names, whether it is a value type.
+  init(for analysis: SingletonAnalysis, index: Index) {
+    let nested = analysis.declarations.flatMap(\.members).filter { [.nestedType, .typeAlias].contains($0.kind) }.map(\.name)
+    let primaryKind = analysis.declarations.first { !$0.isExtension }?.kind
+    self.init(
+      typeName: analysis.singleton.typeName, nestedTypeNames: Set(nested), isValueType: [.struct, .enum].contains(primaryKind),
+      index: index)
+  }
+
+  /// Why `member` cannot be a protocol requirement, in words; nil when it can. The one answer
+  /// extract-protocol's suggestion and inject's advice give.
+  func obstacleReason(for member: MemberDecl, project: Project) -> String? {
+    guard let file = try? project.file(member.range.path), let node = file.node(at: member.range.bytes) else {
+      return "its declaration cannot be read"
+    }
+    return obstacle(for: member, node: node).map { reason($0, member: member) }
+  }
+}
