@@ -325,6 +325,10 @@ public struct ReferenceContext: Hashable, Sendable {
   /// `willSet`/`didSet` or a getter).
   public var inPropertyInitializer: Bool
 
+  /// Runs while an instance is made, before `self` is whole: an init, or a stored property's
+  /// initial value.
+  public var isAtInitTime: Bool { inPropertyInitializer || memberName?.hasPrefix("init(") == true }
+
   public init(
     typeName: String?, memberName: String?, isStatic: Bool, inPropertyInitializer: Bool = false
   ) {

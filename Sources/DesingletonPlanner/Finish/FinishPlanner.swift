@@ -113,7 +113,7 @@ public enum FinishPlanner {
     let testRefusals = options.includeTests
       ? try testReferencesToRefuse(remaining.filter { $0.kind == .test }, project: project) : [:]
     let owner = options.container == nil
-      ? try ownerProperty(of: rootDecl, among: remaining.filter { $0.kind == .root }, project: project) : nil
+      ? try ownerProperty(among: remaining.filter { $0.kind == .root }, singleton: singleton, project: project) : nil
     let selfUses = Set(try remaining.filter { try SelfUses.canBeSelf($0, singleton: singleton, project: project) }.map(\.reference))
     let blocking = remaining.filter { item in
       // `.shared` of a type that cannot be told may be this accessor: it cannot be deleted under it.

@@ -11,31 +11,22 @@ struct MovedProperty {
 }
 
 extension FinishPlanner {
-  /// The stored instance property whose initial value holds `node`, unless it is `lazy` (a lazy
-  /// initializer may use instance members). A use inside a closure there is refused: moved into an
-  /// init, the closure would capture `self` before it is initialized.
   /// The root's stored instance property whose whole initial value is the accessor
   /// (`@State var store = Store.shared`, `let store: Store = Store.shared`): the root holds the
   /// instance there already, so that value becomes the creation and what reads the property stays.
   /// Nil when there is none, several, or a local alias of the same name (`let store = store` would
   /// not compile).
   static func ownerProperty(
-    of root: TypeDecl, among references: [RemainingReference], project: Project
+    among references: [RemainingReference], singleton: Singleton, project: Project
   ) throws -> (name: String, reference: Reference)? {
     var found: [(name: String, reference: Reference)] = []
     for item in references {
-      guard case .alias(let name) = item.reference.use, item.reference.alias == nil, item.reference.context.inPropertyInitializer,
-        !item.reference.context.isStatic, item.reference.range.path == root.path,
-        root.range.bytes.contains(item.reference.range.bytes.lowerBound)
+      guard case .alias = item.reference.use, item.reference.alias == nil, item.reference.context.inPropertyInitializer,
+        let node = try project.file(item.reference.range.path).expression(at: item.reference.range.bytes),
+        let property = try storedProperty(around: Syntax(node), item: item, singleton: singleton),
+        property.binding.initializer?.value.id == node.id, property.binding.parent?.as(PatternBindingListSyntax.self)?.count == 1
       else { continue }
-      let file = try project.file(item.reference.range.path)
-      guard let node = file.expression(at: item.reference.range.bytes),
-        let clause = node.parent?.as(InitializerClauseSyntax.self), clause.value.id == node.id,
-        let binding = clause.parent?.as(PatternBindingSyntax.self), binding.pattern.trimmedDescription == name,
-        let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), variable.bindings.count == 1,
-        variable.parent?.is(MemberBlockItemSyntax.self) == true, !variable.modifiers.isStatic
-      else { continue }
-      found.append((name, item.reference))
+      found.append((property.name, item.reference))
     }
     guard found.count == 1, let owner = found.first else { return nil }
     let shadowed = references.contains { item in
@@ -45,6 +36,9 @@ extension FinishPlanner {
     return shadowed ? nil : owner
   }
 
+  /// The stored instance property whose initial value holds `node`, unless it is `lazy` (a lazy
+  /// initializer may use instance members). A use inside a closure there is refused: moved into an
+  /// init, the closure would capture `self` before it is initialized.
   static func storedProperty(
     around node: Syntax, item: RemainingReference, singleton: Singleton
   ) throws -> (binding: PatternBindingSyntax, name: String)? {

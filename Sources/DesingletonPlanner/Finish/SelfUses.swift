@@ -11,8 +11,7 @@ enum SelfUses {
   static func canBeSelf(_ item: RemainingReference, singleton: Singleton, project: Project) throws -> Bool {
     let reference = item.reference
     guard item.kind == .singleton, !singleton.isForeign, [.class, .actor].contains(singleton.typeKind),
-      !reference.context.isStatic, !reference.context.inPropertyInitializer, reference.alias == nil,
-      !(reference.context.memberName ?? "init(").hasPrefix("init(")
+      !reference.context.isStatic, !reference.context.isAtInitTime, reference.context.memberName != nil, reference.alias == nil
     else { return false }
     switch reference.use {
     case .member, .instance, .alias, .keyPath: break

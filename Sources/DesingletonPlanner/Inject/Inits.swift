@@ -15,15 +15,12 @@ extension InjectDesigner {
       guard var consumer = consumers[typeName], !consumer.propertyInjected, consumer.primary.kind == .struct,
         index.declarations(of: typeName).contains(where: { $0.inherited.contains { FrameworkTypes.lastComponent($0) == "View" } })
       else { continue }
-      func atInitTime(_ context: ReferenceContext) -> Bool {
-        context.inPropertyInitializer || (context.memberName?.hasPrefix("init(") ?? false)
-      }
       let creations = calls.filter { $0.context.typeName.map(index.resolveType) == typeName && !$0.isSelfInit && !$0.isSuperInit }
       let stored = Set(consumer.primary.members.filter { $0.kind == .property && $0.isStored && !$0.isStatic }.map(\.name))
       let createsAtInit = creations.contains { call in
-        atInitTime(call.context) || call.context.memberName.map(stored.contains) == true
+        call.context.isAtInitTime || call.context.memberName.map(stored.contains) == true
       }
-      guard !createsAtInit, !consumer.references.contains(where: { atInitTime($0.context) }) else { continue }
+      guard !createsAtInit, !consumer.references.contains(where: \.context.isAtInitTime) else { continue }
       consumer.readsEnvironment = true
       consumers[typeName] = consumer
     }

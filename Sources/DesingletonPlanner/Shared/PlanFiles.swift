@@ -20,8 +20,8 @@ public struct PlanFiles: Sendable, Equatable {
 
   /// The report's last entries: `verification`, when there is one to give, and `notes`.
   var closingEntries: [(key: String, value: JSONValue)] {
-    guard written, verification.command != nil || verification.unverifiedReason != nil else { return notesEntry }
-    return [("verification", verification.json)] + notesEntry
+    let verified = written && (verification.command != nil || verification.unverifiedReason != nil)
+    return (verified ? [("verification", verification.json)] : []) + notesEntry
   }
 
   /// `notes`: `{"kind", "message"}`, with `file` and `line` (and `column`, from a diagnostic) where
