@@ -37,8 +37,8 @@ struct ExtractProtocol: ParsableCommand {
   @Flag(help: "Write the protocols into the singleton's file, after the type, instead of new files.")
   var protocolsInSingletonFile = false
 
-  @Option(help: "Without --slice, cut at most this many of the suggested slices.")
-  var maxSlices: Int = SliceSuggester.defaultMaxSlices
+  @Option(help: "Without --slice, cut at most this many of the suggested slices (default: as many as the consumers need).")
+  var maxSlices: Int?
 
   @Flag(help: "Write the chosen slices into .desingleton.json for review instead of changing code; later runs cut them.")
   var saveSlices = false
@@ -48,7 +48,7 @@ struct ExtractProtocol: ParsableCommand {
 
   func validate() throws {
     _ = try parsedSlices()
-    if maxSlices < 1 { throw ValidationError("--max-slices must be at least 1") }
+    if let maxSlices, maxSlices < 1 { throw ValidationError("--max-slices must be at least 1") }
     if protocolsInSingletonFile && outputDir != nil {
       throw ValidationError("--output-dir and --protocols-in-singleton-file cannot be used together")
     }

@@ -27,8 +27,8 @@ struct Scan: ParsableCommand {
     help: "Output format: text for people, json for scripts, dot or mermaid for a graph, html for a page with the usage heat map and the graph.")
   var format: ReportFormat = .text
 
-  @Option(help: "Suggest at most this many slices per singleton.")
-  var maxSlices: Int = SliceSuggester.defaultMaxSlices
+  @Option(help: "Suggest at most this many slices per singleton (default: as many as its consumers need); the others' members stay on the singleton, and the consumers that use them are listed as uncovered.")
+  var maxSlices: Int?
 
   @Option(
     name: .customLong("slice"),
@@ -52,7 +52,7 @@ struct Scan: ParsableCommand {
   var listParsed: String?
 
   func validate() throws {
-    if maxSlices < 1 { throw ValidationError("--max-slices must be at least 1") }
+    if let maxSlices, maxSlices < 1 { throw ValidationError("--max-slices must be at least 1") }
     if !slices.isEmpty && singleton == nil { throw ValidationError("--slice needs --singleton NAME") }
   }
 

@@ -227,15 +227,16 @@ import Testing
     #expect(try desingleton(["extract-protocol"], in: directory).status == 0)
     try run(["git", "add", "-A"], in: directory)
     try run(["git", "-c", "user.name=t", "-c", "user.email=t@localhost", "commit", "-qm", "slices"], in: directory)
-    #expect(bytes(directory + "/Store.swift") == Array((store + "\r\nextension Store: StoreProtocol {}\r\n").utf8))
-    #expect(bytes(directory + "/StoreProtocol.swift") == Array("@MainActor\r\nprotocol StoreProtocol: AnyObject, Sendable {\r\n\tvar count: Int { get }\r\n\tfunc bump()\r\n}\r\n".utf8))
+    // `count` no consumer uses stays on the singleton; `bump` is the slice.
+    #expect(bytes(directory + "/Store.swift") == Array((store + "\r\nextension Store: BumpService {}\r\n").utf8))
+    #expect(bytes(directory + "/BumpService.swift") == Array("@MainActor\r\nprotocol BumpService: AnyObject, Sendable {\r\n\tfunc bump()\r\n}\r\n".utf8))
 
     let injection = try desingleton(["inject", "--all"], in: directory)
     #expect(injection.status == 0, "\(injection.standardError)")
     let injected = String(decoding: bytes(directory + "/Counter.swift"), as: UTF8.self)
     let expected = String(consumer)
-      .replacingOccurrences(of: "final class Counter {\r\n", with: "final class Counter {\r\n\tprivate let storeProtocol: StoreProtocol\r\n\r\n\tinit(storeProtocol: StoreProtocol) {\r\n\t\tself.storeProtocol = storeProtocol\r\n\t}\r\n\r\n")
-      .replacingOccurrences(of: "Store.shared.bump()", with: "storeProtocol.bump()")
+      .replacingOccurrences(of: "final class Counter {\r\n", with: "final class Counter {\r\n\tprivate let bumpService: BumpService\r\n\r\n\tinit(bumpService: BumpService) {\r\n\t\tself.bumpService = bumpService\r\n\t}\r\n\r\n")
+      .replacingOccurrences(of: "Store.shared.bump()", with: "bumpService.bump()")
     #expect(injected == expected)
   }
 

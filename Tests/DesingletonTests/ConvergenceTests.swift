@@ -179,7 +179,8 @@ import Testing
     #expect(report.consumers.map(\.typeName).sorted() == ["Screen", "Tracker"])
     #expect(report.roots.map(\.typeName) == ["Root"])
     files = try apply(plan, to: extracted, files: files)
-    #expect(files["Sources/App/Tracker.swift"]?.contains("static let shared = Tracker(storeProtocol: Store.shared)") == true)
+    #expect(files["Sources/App/Tracker.swift"]?.contains(": Store.shared)") == true)
+    #expect(files["Sources/App/Tracker.swift"]?.contains("static let shared = Tracker(") == true)
     #expect(try compileErrors(files) == "")
 
     let injected = makeProject(files)

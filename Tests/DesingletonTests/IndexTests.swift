@@ -684,13 +684,15 @@ import Testing
     #expect(entry.references == 9)
   }
 
-  @Test func unusedMembersFollowWhatTheyUse() throws {
+  /// A member no consumer uses stays on the singleton, even where a sliced member's body uses it.
+  @Test func unusedMembersStayOnTheSingleton() throws {
     var files = Self.shopping
     files["SessionController.swift"] = files["SessionController.swift"]!.replacingOccurrences(
       of: "  func fetchAvailableItems()", with: "  var itemCount: Int { fetchedItems.count }\n  func fetchAvailableItems()")
     let report = try ScanReport(project: makeProject(files))
-    let slices = try #require(report.singletons.first?.suggestedSlices)
-    #expect(slices.last?.members == ["fetchedItems", "availableItems", "itemCount", "fetchAvailableItems"])
+    let entry = try #require(report.singletons.first)
+    #expect(entry.suggestedSlices.last?.members == ["fetchedItems", "availableItems", "fetchAvailableItems"])
+    #expect(entry.unsliced == ["itemCount"])
   }
 
   /// A declaration over several lines is folded onto one, whatever the line ends.

@@ -3224,7 +3224,7 @@ import Testing
         """
       ]) { $1 },
       types: ["Badge"],
-      "Badge.swift:5:5: error: 'Badge' uses 'reload', which no protocol of 'Store' covers; run 'desingleton extract-protocol --singleton Store --slice ReloadService=reload' to cut one"
+      "Badge.swift:5:5: error: 'Badge' uses 'reload', which no protocol of 'Store' covers; run 'desingleton extract-protocol --singleton Store --slice Reloading=reload' to cut one"
     )
   }
 

@@ -56,6 +56,18 @@ import Testing
     #expect(ScanPage.html(report).contains("<h2>Odd&quot;&lt;Name&gt;&amp;.shared</h2>"))
   }
 
+  /// The page shows the suggestion's figures, as the text report does.
+  @Test func thePageShowsTheSuggestionsFigures() throws {
+    let report = try ScanReport(
+      project: makeProject([
+        "Store.swift": Self.store,
+        "A.swift": "final class A { func f() { Store.shared.bump(); _ = Store.shared.count } }\n",
+        "B.swift": "final class B { func f() { Store.shared.rename() } }\n",
+      ]))
+    let quality = try #require(report.singletons[0].quality)
+    #expect(ScanPage.html(report).contains("<p class=\"quality\">Suggested slices: \(quality.summary)</p>\n"))
+  }
+
   /// Every sample's pictures pass the independent checks.
   @Test(arguments: ["ShoppingApp", "SingletonShapes", "GodObject", "TwinTargets", "FrameworkApp", "XcodeApp"])
   func samplePicturesAreValid(_ sample: String) throws {

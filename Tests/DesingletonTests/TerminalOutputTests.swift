@@ -64,7 +64,7 @@ import Testing
       environment: ["NO_COLOR": "1"]
     )
     #expect(result.output.contains("\u{1B}[1mdiff --git a/Store.swift b/Store.swift\u{1B}[0m\n"))
-    #expect(result.output.contains("\u{1B}[32m+protocol StoreProtocol: AnyObject, Sendable {\u{1B}[0m"))
+    #expect(result.output.contains("\u{1B}[32m+protocol BumpService: AnyObject, Sendable {\u{1B}[0m"))
     let refused = try run([Self.binary, "scan", "--singleton", "Nope", "--color", "always"], in: directory)
     #expect(refused.standardError == "\u{1B}[1;31merror:\u{1B}[0m no singleton named 'Nope'; singletons found: Store\n")
   }
@@ -93,7 +93,7 @@ import Testing
       in: directory,
       environment: plainTerminal
     )
-    #expect(!never.contains("\u{1B}[3") && !never.contains("\u{1B}[1m") && never.contains("+protocol StoreProtocol"))
+    #expect(!never.contains("\u{1B}[3") && !never.contains("\u{1B}[1m") && never.contains("+protocol BumpService"))
 
     // A run shorter than the delay draws no progress line.
     let quick = try underTerminal(

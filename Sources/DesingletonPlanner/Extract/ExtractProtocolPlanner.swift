@@ -16,11 +16,11 @@ public struct ExtractProtocolOptions: Sendable {
   /// Write the protocols into the singleton's file, after the type, instead of new files.
   public var protocolsInSingletonFile: Bool
   /// At most this many suggested slices (without `slices`).
-  public var maxSlices: Int
+  public var maxSlices: Int?
 
   public init(
     slices: [Slice]? = nil, moveDerived: Bool = false, splitMutable: Bool = false, outputDirectory: String? = nil,
-    protocolsInSingletonFile: Bool = false, maxSlices: Int = SliceSuggester.defaultMaxSlices
+    protocolsInSingletonFile: Bool = false, maxSlices: Int? = nil
   ) {
     self.maxSlices = maxSlices
     self.slices = slices
@@ -228,7 +228,7 @@ public enum ExtractProtocolPlanner {
   /// provides are not suggested again, members that cannot be requirements are left out with the
   /// reason, and no name is a type the project has.
   public static func suggestedSlices(
-    _ analysis: SingletonAnalysis, project: Project, maxSlices: Int = SliceSuggester.defaultMaxSlices
+    _ analysis: SingletonAnalysis, project: Project, maxSlices: Int? = nil
   ) -> SliceSuggestion {
     let index = project.index
     guard !analysis.singleton.isForeign else { return SliceSuggestion() }
@@ -246,13 +246,49 @@ public enum ExtractProtocolPlanner {
     }
     let allMembers = analysis.declarations.flatMap(\.members)
     let builder = RequirementBuilder(for: analysis, index: index)
+    let primary = analysis.declarations.first { !$0.isExtension }
+    // The access each consumer outside the singleton's modules needs, and each member allows: the
+    // grouping never makes a slice that `SliceVisibility` would have to cut a member from.
+    var demands: [String: SliceVisibility.Demand] = [:]
+    var exposure: [String: AccessLevel] = [:]
+    if let primary {
+      for consumer in analysis.consumers {
+        guard let demand = SliceVisibility.demand(of: consumer, primary: primary, project: project) else { continue }
+        if (demands[consumer.typeName]?.floor ?? .private) < demand.floor { demands[consumer.typeName] = demand }
+      }
+      if !demands.isEmpty {
+        // An overload less visible than another stays on the singleton alone (`SliceVisibility`).
+        for member in allMembers {
+          let level = (try? SliceVisibility.exposure(of: member, project: project).level) ?? .internal
+          exposure[member.name] = max(exposure[member.name] ?? level, level)
+        }
+      }
+    }
+    /// A member (every overload of its name) less visible than one of its own consumers needs fits
+    /// no slice.
+    func misfit(_ member: MemberDecl) -> String? {
+      guard !demands.isEmpty else { return nil }
+      var outside: SliceVisibility.Demand?
+      for consumer in analysis.consumers where consumer.members.contains(member.name) {
+        guard let demand = demands[consumer.typeName], (outside?.floor ?? .private) < demand.floor else { continue }
+        outside = demand
+      }
+      guard let outside else { return nil }
+      let reasons = allMembers.filter { $0.name == member.name }.map { overload in
+        (try? SliceVisibility.exposure(of: overload, project: project)).flatMap {
+          SliceVisibility.misfit($0, outside, slice: "every slice with it")
+        }
+      }
+      return reasons.contains(nil) ? nil : reasons.first ?? nil
+    }
     var suggestion = SliceSuggester.suggest(
       analysis, maxSlices: maxSlices, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
       isProvided: provided.contains,
-      obstacle: { builder.obstacleReason(for: $0, project: project) })
-    // A member that cannot have the access its slice needs (internal, in a slice a consumer in
-    // another module uses) stays on the singleton with the reason, as extract-protocol leaves it.
-    guard let primary = analysis.declarations.first(where: { !$0.isExtension }) else { return suggestion }
+      obstacle: { builder.obstacleReason(for: $0, project: project) ?? misfit($0) },
+      demand: { demands[$0]?.floor }, exposable: { exposure[$0] ?? .public })
+    // A member that cannot have the access its slice needs (internal, used by a consumer in another
+    // module) stays on the singleton with the reason, as extract-protocol leaves it.
+    guard let primary else { return suggestion }
     suggestion.slices = suggestion.slices.compactMap { slice in
       let members = requirableMembers(named: slice.members, in: allMembers, analysis: analysis, excluding: provided)
       guard let visibility = try? SliceVisibility(slice: slice, members: members, analysis: analysis, primary: primary, project: project)

@@ -26,66 +26,96 @@ struct SliceVisibility {
   /// cannot have the access is left out of a suggested slice with the reason, and refused in one
   /// named with `--slice`.
   init(slice: Slice, members: [MemberDecl], analysis: SingletonAnalysis, primary: TypeDecl, project: Project) throws {
-    let index = project.index
-    let modules = project.modules
-    func capped(_ level: AccessLevel?) -> AccessLevel { min(level ?? .internal, .public) }
-    var outside: (consumer: String, module: String)?
-    // `package` suffices when every module outside is a target of the singleton's own package.
-    var floor = AccessLevel.package
-    // A file can be in several targets (an iOS and a Mac app): a consumer is outside when it shares
-    // none of the singleton file's modules.
-    let homes = Set(modules.modules(of: primary.path))
-    if !homes.isEmpty {
-      for consumer in analysis.consumers where !consumer.members.isDisjoint(with: slice.members) {
-        for reference in consumer.references {
-          let owners = modules.modules(of: reference.range.path)
-          guard let module = owners.first, homes.isDisjoint(with: owners),
-            !modules.targets(named: module).contains(where: \.isTest), !index.isInTest(reference)
-          else { continue }
-          if outside == nil { outside = (consumer.typeName, module) }
-          if !homes.contains(where: { modules.module(module, sharesPackageWith: $0) }) {
-            outside = (consumer.typeName, module)
-            floor = .public
-          }
-        }
-      }
+    var outside: Demand?
+    for consumer in analysis.consumers where !consumer.members.isDisjoint(with: slice.members) {
+      guard let demand = Self.demand(of: consumer, primary: primary, project: project) else { continue }
+      if outside == nil || demand.floor == .public { outside = demand }
     }
-    var level = capped(primary.access)
+    var level = min(primary.access ?? .internal, .public)
     for member in members {
-      var exposable = capped(member.access)
-      var hidden: (name: String, access: AccessLevel)?
-      let file = try project.file(member.range.path)
-      if let node = file.node(at: member.range.bytes) {
-        // A generic parameter (of the member or of a type around it) is no type of the code; nor is
-        // a private or file-private type of another file, which this file cannot see.
-        let generics = Self.genericParameterNames(around: node)
-        for name in Self.signatureTypeNames(of: node) where !generics.contains(name) {
-          let declarations = index.types(named: name).flatMap { index.declarations(of: $0) }.filter {
-            !$0.isExtension && ($0.path == member.range.path || ($0.access ?? .internal) > .fileprivate)
-          }
-          for declaration in declarations {
-            let declared = capped(declaration.access)
-            if declared < exposable || (declared <= .fileprivate && hidden == nil) {
-              exposable = min(exposable, declared)
-              hidden = (name, declared)
-            }
-          }
-        }
-      }
-      if let hidden, hidden.access <= .fileprivate {
+      let exposure = try Self.exposure(of: member, project: project)
+      if let hidden = exposure.hidden, hidden.access <= .fileprivate {
         excluded.append((member, "its signature names '\(hidden.name)', which is \(hidden.access.keyword) to its file"))
         continue
       }
-      if let outside, exposable < floor {
-        let what = hidden.map { "its signature names '\($0.name)', which is \($0.access.keyword)" }
-          ?? "it is \(exposable.keyword)"
-        excluded.append((member, "\(what), and '\(slice.name)' must be \(floor.keyword): '\(outside.consumer)' in module '\(outside.module)' uses it"))
+      if let outside, let reason = Self.misfit(exposure, outside, slice: "'\(slice.name)'") {
+        excluded.append((member, reason))
         continue
       }
-      level = min(level, exposable)
+      level = min(level, exposure.level)
     }
     // Public where everything allows it (a public init may then take the protocol), else `package`.
-    access = outside != nil ? max(level, floor) : max(level, .internal)
+    access = outside.map { max(level, $0.floor) } ?? max(level, .internal)
+  }
+
+  /// Why a member exposed as `exposure` cannot be in a slice (`slice` names it) that `outside` needs,
+  /// or nil when it can.
+  static func misfit(_ exposure: Exposure, _ outside: Demand, slice: String) -> String? {
+    guard exposure.level < outside.floor else { return nil }
+    let what = exposure.hidden.map { "its signature names '\($0.name)', which is \($0.access.keyword)" }
+      ?? "it is \(exposure.level.keyword)"
+    return "\(what), and \(slice) must be \(outside.floor.keyword): '\(outside.consumer)' in module '\(outside.module)' uses it"
+  }
+
+  /// What a consumer outside the singleton's modules asks of every slice it uses: `public`, or
+  /// `package` when every such module is a target of the singleton's own package.
+  struct Demand: Equatable {
+    var floor: AccessLevel
+    var consumer: String
+    var module: String
+  }
+
+  /// The access a consumer needs of the slices it uses, or nil when it shares a module with the
+  /// singleton (tests aside: they see internal declarations through `@testable import`). A file can
+  /// be in several targets (an iOS and a Mac app): a consumer is outside when it shares none of the
+  /// singleton file's modules.
+  static func demand(of consumer: ConsumerUsage, primary: TypeDecl, project: Project) -> Demand? {
+    let modules = project.modules
+    let homes = Set(modules.modules(of: primary.path))
+    guard !homes.isEmpty else { return nil }
+    var demand: Demand?
+    for reference in consumer.references {
+      let owners = modules.modules(of: reference.range.path)
+      guard let module = owners.first, homes.isDisjoint(with: owners),
+        !modules.targets(named: module).contains(where: \.isTest), !project.index.isInTest(reference)
+      else { continue }
+      if demand == nil { demand = Demand(floor: .package, consumer: consumer.typeName, module: module) }
+      if !homes.contains(where: { modules.module(module, sharesPackageWith: $0) }) {
+        demand = Demand(floor: .public, consumer: consumer.typeName, module: module)
+      }
+    }
+    return demand
+  }
+
+  /// The most a member can be exposed as: its own access (at most `public`), lowered by the least
+  /// visible type its signature names (`hidden`).
+  struct Exposure {
+    var level: AccessLevel
+    var hidden: (name: String, access: AccessLevel)?
+  }
+
+  static func exposure(of member: MemberDecl, project: Project) throws -> Exposure {
+    let index = project.index
+    func capped(_ level: AccessLevel?) -> AccessLevel { min(level ?? .internal, .public) }
+    var exposure = Exposure(level: capped(member.access))
+    let file = try project.file(member.range.path)
+    guard let node = file.node(at: member.range.bytes) else { return exposure }
+    // A generic parameter (of the member or of a type around it) is no type of the code; nor is
+    // a private or file-private type of another file, which this file cannot see.
+    let generics = Self.genericParameterNames(around: node)
+    for name in Self.signatureTypeNames(of: node) where !generics.contains(name) {
+      let declarations = index.types(named: name).flatMap { index.declarations(of: $0) }.filter {
+        !$0.isExtension && ($0.path == member.range.path || ($0.access ?? .internal) > .fileprivate)
+      }
+      for declaration in declarations {
+        let declared = capped(declaration.access)
+        if declared < exposure.level || (declared <= .fileprivate && exposure.hidden == nil) {
+          exposure.level = min(exposure.level, declared)
+          exposure.hidden = (name, declared)
+        }
+      }
+    }
+    return exposure
   }
 
   /// The type names a member's declaration (not its body) spells: property types, parameter and

@@ -41,12 +41,28 @@ public enum ScanPage {
       out += "<p>\(escaped(entry.place.file)):\(entry.place.line), \(entry.members.count) members, "
       out += "\(entry.references) references, \(entry.consumers.count) consumer types</p>\n"
       out += heatMap(entry)
+      out += qualityLines(entry)
       var single = report
       single.singletons = [entry]
       out += svg(ScanGraph(single))
       out += "</section>\n"
     }
     return out + "</body>\n</html>\n"
+  }
+
+  /// The figures of the suggested slices, and of the slices given (`--slice` or saved), with the
+  /// consumers each leaves uncovered.
+  static func qualityLines(_ entry: ScanReport.SingletonEntry) -> String {
+    var out = ""
+    for (title, quality) in [("Suggested slices", entry.quality), ("The slices given", entry.chosenQuality)] {
+      guard let quality else { continue }
+      out += "<p class=\"quality\">\(title): \(escaped(quality.summary))"
+      if !quality.uncoveredConsumers.isEmpty {
+        out += "; uncovered (they use a member no slice holds): \(escaped(quality.uncoveredConsumers.joined(separator: ", ")))"
+      }
+      out += "</p>\n"
+    }
+    return out
   }
 
   /// Members down, consumers across; a used cell's colour is the share of consumers using its member.

@@ -87,7 +87,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
   /// `chosen`: slices the user gave for a singleton (by its type name), to be measured beside the suggestion.
   public init(
     project: Project, only typeName: String? = nil, threads: Int? = nil,
-    maxSlices: Int = SliceSuggester.defaultMaxSlices, census: Bool = false,
+    maxSlices: Int? = nil, census: Bool = false,
     chosen: @Sendable (Singleton) -> [Slice]? = { _ in nil }
   ) throws {
     let index = project.index
@@ -110,7 +110,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
 
   /// One entry, or one per module when two targets each declare a type of this name.
   private static func entries(
-    for singleton: Singleton, project: Project, maxSlices: Int, census: Bool, chosen: (Singleton) -> [Slice]?
+    for singleton: Singleton, project: Project, maxSlices: Int?, census: Bool, chosen: (Singleton) -> [Slice]?
   ) throws -> [SingletonEntry] {
     func entry(_ singleton: Singleton, in project: Project) throws -> SingletonEntry {
       var entry = try ScanReport.entry(for: singleton, project: project, maxSlices: maxSlices, chosen: chosen(singleton))
@@ -127,7 +127,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
     }
   }
 
-  private static func entry(for singleton: Singleton, project: Project, maxSlices: Int, chosen: [Slice]?) throws -> SingletonEntry {
+  private static func entry(for singleton: Singleton, project: Project, maxSlices: Int?, chosen: [Slice]?) throws -> SingletonEntry {
     let analysis = try SingletonAnalysis(singleton: singleton, project: project)
     let suggestion = ExtractProtocolPlanner.suggestedSlices(analysis, project: project, maxSlices: maxSlices)
     var note: String?

@@ -34,8 +34,6 @@ public struct SingletonAnalysis: Sendable {
   public let unattributed: [UnattributedReference]
   /// Members written through the singleton from anywhere (for `{ get set }`).
   public let writtenMembers: Set<String>
-  /// For each member, the other members its body uses.
-  public let dependencies: [String: Set<String>]
   /// Where the instance the accessor returns is replaced (`reset()` assigning `_shared`, `X.shared = ...`):
   /// a consumer holding the instance would then keep the old one.
   public let reassignments: [Location]
@@ -102,17 +100,6 @@ public struct SingletonAnalysis: Sendable {
     self.consumers = consumers.keys.sorted().compactMap { consumers[$0] }
     self.unattributed = unattributed
     self.writtenMembers = written
-
-    var dependencies: [String: Set<String>] = [:]
-    let names = Set(members.map(\.name) + all.filter { !$0.isStatic }.map(\.name))
-    for declaration in declarations {
-      let file = try project.file(declaration.path)
-      for member in declaration.members where !member.isStatic {
-        guard let node = file.node(at: member.range.bytes) else { continue }
-        dependencies[member.name, default: []].formUnion(MemberUseCollector.names(in: node, among: names).subtracting([member.name]))
-      }
-    }
-    self.dependencies = dependencies
 
     var reassignments = references.filter { $0.use == .reassignment }.map(\.location)
     let storage = Set([singleton.backingStorage, singleton.shape == .staticVar || singleton.shape == .closureInitialized ? singleton.accessor : nil].compactMap { $0 })

@@ -41,6 +41,25 @@ public enum SliceNamer {
     if members.count > 1, let first = shared.first, first.hasSuffix("ing"), !first.hasSuffix("Providing") {
       names.append(first)
     }
+    // One method named by what it does to what: `exportTheme` → `ThemeExporting`, `track` → `Tracking`.
+    if members.count == 1, let method = methods.first, let verb = words(method.name).first, verbs.contains(verb) {
+      let rest = Array(words(method.name).dropFirst())
+      if rest.isEmpty {
+        names.append(gerund(verb))
+      } else if !rest.contains(where: { stopWords.contains($0) || particles.contains($0) }) {
+        names.append(camel(Array(rest.dropLast())) + singular(capitalized(rest[rest.count - 1])) + gerund(verb))
+      }
+    }
+    // A noun every member names says what the group is about (`notificationsEnabled`,
+    // `pendingNotificationCount`, `scheduleNotification` → `NotificationProviding`), unless it is a
+    // property the others act on (`cart`, `addItemToCart` → `CurrentCart`).
+    let wordSets = members.map { Set(words($0.name).map(stem).map(singularWord)) }
+    if members.count > 1, let common = wordSets.dropFirst().reduce(wordSets.first, { $0?.intersection($1) }),
+      common.contains(where: { $0.count > 2 && !stopWords.contains($0) && !verbs.contains($0) && !genericWords.contains($0) }),
+      !properties.contains(where: { Set(words($0.name).map(stem).map(singularWord)).isSubset(of: common) })
+    {
+      names += shared
+    }
     if members.count <= 3 {
       let stored = properties.first { $0.isStored } ?? properties.first
       if let stored, !methods.isEmpty {
@@ -54,7 +73,15 @@ public enum SliceNamer {
     }
     // The words the members share.
     names += shared
-    if let first = members.first { names.append(camel(words(first.name)) + (first.kind == .method ? "Service" : "Provider")) }
+    if members.count > 1 {
+      // Nothing shared: named after the singleton's subject, never after one member of several.
+      let subject = self.subject(of: typeName)
+      let changes = methods.count == members.count
+        && members.allSatisfy { member in words(member.name).first.map(changingVerbs.contains) == true }
+      names.append(subject + (changes ? "Editing" : properties.count == members.count ? "Providing" : "Service"))
+    } else if let first = members.first {
+      names.append(camel(words(first.name)) + (first.kind == .method ? "Service" : "Provider"))
+    }
     return uniqued(names.map(clean).filter { $0.first?.isLetter == true })
   }
 
@@ -105,6 +132,15 @@ public enum SliceNamer {
     }
     names.append(capitalized(top) + "Service")
     return names
+  }
+
+  /// What a singleton is about: its name without trailing role words (`NoteStore` → `Note`,
+  /// `AuthenticationServiceProvider` → `Authentication`), or the whole name when that is all it is
+  /// (`Store`).
+  static func subject(of typeName: String) -> String {
+    var parts = words(typeName)
+    while parts.count > 1, let last = parts.last, roleWords.contains(singularWord(last)) { parts.removeLast() }
+    return parts.count == words(typeName).count ? clean(typeName) : camel(parts)
   }
 
   /// Lowercased camel-case words, digits and underscores dropped: `load3` → `load`, `fetchURLs` → `fetch`, `urls`.
@@ -189,6 +225,21 @@ public enum SliceNamer {
   static let stopWords: Set<String> = [
     "is", "has", "did", "will", "should", "can", "the", "a", "an", "of", "for", "to", "with", "and", "or", "from", "by",
     "in", "on", "at", "as", "if", "new", "all", "get", "set", "value", "values", "current", "shared", "my",
+  ]
+
+  /// Words that make a verb a phrase (`logOut`, `signIn`): the verb alone is not what is done.
+  static let particles: Set<String> = ["in", "out", "up", "down", "off", "over", "back", "away", "into", "onto"]
+
+  /// Words that name a type's role rather than its subject.
+  static let roleWords: Set<String> = [
+    "store", "manager", "service", "controller", "provider", "center", "repository", "model", "helper", "handler",
+    "coordinator", "engine", "client", "cache", "registry", "defaults", "settings",
+  ]
+
+  /// Verbs that change what a type holds: a group of such methods edits it.
+  static let changingVerbs: Set<String> = [
+    "add", "remove", "delete", "insert", "update", "set", "save", "clear", "reset", "mark", "toggle", "enable", "disable",
+    "archive", "store", "restore", "write", "append", "move", "rename", "replace", "increment", "decrement",
   ]
 
   /// Words too common to say what a group is about.

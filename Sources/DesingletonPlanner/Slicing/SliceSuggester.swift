@@ -44,41 +44,68 @@ public struct SliceSuggestion: Sendable, Equatable {
   }
 }
 
-/// Groups a singleton's members into at most `maxSlices` protocols by consumer co-usage.
+/// Groups a singleton's members into protocols that serve its consumers, by optimising stated goals
+/// over the consumers' usage alone (the figures `SliceQuality` reports):
 ///
-/// 1. Members used by exactly the same consumers form a group.
-/// 2. A group of one member that only one consumer uses joins the group whose consumers use it most
-///    (one-member slices stay only where several consumers use that member).
-/// 3. Groups about the same thing merge: a noun at least half of each group's member names have
-///    (`unreadCount`, `resetUnreadCount`, `unreadCountText`).
-/// 4. While there are more groups than `maxSlices`, the two whose consumers overlap most (at least a
-///    third of their consumers shared) merge.
-/// 5. The `maxSlices` groups most used (member uses by consumers) are kept; the others stay on the
-///    singleton and are listed.
-/// 6. Members no consumer uses follow the members their bodies use (or that use them).
-/// 7. Each slice is named from the words its members share (`AccountRefreshing`, `UnreadCounting`),
+/// - **coverage**: every member some consumer uses that can be a requirement is in a slice;
+/// - **cohesion**: each consumer receives slices made mostly of what it uses;
+/// - **few protocols per consumer**, and **at most one slice per three members**.
+///
+/// 1. Members used by exactly the same consumers form a group: every consumer then uses all of each
+///    group it receives (cohesion 1), but a god object has dozens of groups.
+/// 2. Groups merge, one pair at a time, the pair that costs least: a merge lowers the cohesion of a
+///    consumer that used only one of the two and saves a protocol for one that used both. The score
+///    of a set of slices is the sum over consumers of cohesion minus `protocolWeight` per protocol
+///    beyond the first; outside god objects, a merge of two groups about the same thing gains
+///    `topicWeight` where every consumer still uses half of what it receives. Merging goes on while
+///    it raises the score, and (at whatever cost) while the median consumer receives more than two
+///    protocols or, in a god object (consumers use `godObjectMembers` members or more), there are
+///    more slices than a third of the members.
+/// 3. With `maxSlices` (a user's `--max-slices`), the slices most used (member uses by consumers)
+///    are kept; the others' members stay on the singleton, listed with the reason, and the
+///    consumers that use them are reported as uncovered.
+/// 4. Members no consumer uses stay on the singleton (`--move-derived` moves what can move).
+/// 5. Each slice is named from the words its members share (`AccountRefreshing`, `UnreadCounting`),
 ///    under a name no type in the project has, with no digits.
 ///
-/// The grouping is made over every member that can be a requirement, provided by an existing
-/// protocol or not, and the provided members are taken out only afterwards: after the slices are
-/// cut, the same grouping finds every group provided, and a second run suggests nothing.
+/// Members a protocol of the singleton provides already are left out: every used member that can
+/// be a requirement is in a slice after a run (unless the user caps the slices), so a second run
+/// suggests nothing.
 public enum SliceSuggester {
-  public static let defaultMaxSlices = 8
+  /// What a protocol beyond a consumer's first costs in the score, against the cohesion (0 to 1) of
+  /// each consumer: a merge that saves several consumers a protocol may cost another some cohesion.
+  static let protocolWeight = 0.1
 
-  /// `isTaken` says whether a name is already used by a type the slices must not collide with;
-  /// `isProvided` whether a member is provided already (by a protocol the singleton conforms to);
-  /// `obstacle` why a member cannot be a requirement, if it cannot.
+  /// What a merge of two groups about the same thing (a noun at least half of each one's member
+  /// names have) gains, where every consumer it gives more members still uses half of what it
+  /// receives: `cacheProfileImage` and `cachedProfileImage` make one `ProfileImageCaching`. Not in a
+  /// god object, which must give up cohesion to have few slices and spends none on names.
+  static let topicWeight = 1.0
+
+  /// A singleton whose consumers use at least this many of its members is a god object: its slices
+  /// are at most one per three members, whatever the score, and no merge is made for a name.
+  public static let godObjectMembers = 10
+
+  /// `maxSlices` caps the slices (nil: as many as the goals ask for); `isTaken` says whether a name
+  /// is already used by a type the slices must not collide with; `isProvided` whether a member is
+  /// provided already (by a protocol the singleton conforms to); `obstacle` why a member cannot be
+  /// a requirement, if it cannot; `demand` the access a consumer (by type name) needs of every slice
+  /// it uses, if it is outside the singleton's modules, and `exposable` the most a member (by name)
+  /// can be exposed as: no merge puts a member into a slice that needs more than it allows.
   public static func suggest(
-    _ analysis: SingletonAnalysis, maxSlices: Int = defaultMaxSlices, isTaken: (String) -> Bool = { _ in false },
-    isProvided: (MemberDecl) -> Bool = { _ in false }, obstacle: (MemberDecl) -> String? = { _ in nil }
+    _ analysis: SingletonAnalysis, maxSlices: Int? = nil, isTaken: (String) -> Bool = { _ in false },
+    isProvided: (MemberDecl) -> Bool = { _ in false }, obstacle: (MemberDecl) -> String? = { _ in nil },
+    demand: (String) -> AccessLevel? = { _ in nil }, exposable: (String) -> AccessLevel = { _ in .public }
   ) -> SliceSuggestion {
     var suggestion = SliceSuggestion()
     let candidates = analysis.members.filter { ($0.access ?? .internal) > .fileprivate }
+    // Members a protocol of the singleton provides are not cut again.
+    let provided = Set(candidates.filter(isProvided).map(\.name))
     var blocked: [String: String] = [:]
-    for member in candidates where blocked[member.name] == nil {
+    for member in candidates where blocked[member.name] == nil && !provided.contains(member.name) {
       if let reason = obstacle(member) { blocked[member.name] = reason }
     }
-    let names = uniqueNames(candidates.map(\.name)).filter { blocked[$0] == nil }
+    let names = uniqueNames(candidates.map(\.name)).filter { blocked[$0] == nil && !provided.contains($0) }
     let order = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     var consumersOf: [String: Set<String>] = [:]
     for usage in analysis.consumers {
@@ -87,25 +114,17 @@ public enum SliceSuggester {
 
     // 1. Same consumers, same group.
     var (groups, unused) = groupedBySameConsumers(names, consumersOf: consumersOf)
-    // 2. A lone member of one consumer joins the group that consumer uses it with most.
-    joinLoneMembers(&groups, consumersOf: consumersOf)
-    // 3. Groups about the same thing (a word most of each one's members have) merge.
-    mergeByTopic(&groups)
-    // 4. Groups most of whose consumers use both merge; while there are too many, so do groups a third
-    //    of whose consumers use both.
-    mergeBySharedConsumers(&groups, maxSlices: maxSlices)
-    // 5. Keep the most used: the most uses of a member by a consumer.
-    suggestion.kept += keepMostUsed(&groups, maxSlices: maxSlices, consumersOf: consumersOf)
-    // 6. Members no consumer uses follow what they depend on, or what depends on them.
-    attachUnused(&unused, to: &groups, dependencies: analysis.dependencies)
-    // Members a protocol of the singleton provides are not cut again.
-    let provided = Set(candidates.filter(isProvided).map(\.name))
-    let wholeType = groups.count == 1 && unused.isEmpty && suggestion.kept.isEmpty && blocked.isEmpty
-    // 7. Names.
+    // 2. Merge the cheapest pair while it pays, or while there are too many slices or protocols.
+    merge(&groups, godObject: consumersOf.count >= godObjectMembers, demand: demand, exposable: exposable)
+    // 3. A user's cap: the most used slices are kept.
+    if let maxSlices { suggestion.kept += keepMostUsed(&groups, maxSlices: maxSlices, consumersOf: consumersOf) }
+    // 4. Members no consumer uses stay where they are.
+    suggestion.unsliced = unused
+    let wholeType = groups.count == 1 && unused.isEmpty && suggestion.kept.isEmpty && blocked.isEmpty && provided.isEmpty
+    // 5. Names.
     var taken: Set<String> = []
     for group in groups {
-      let members = group.members.filter { !provided.contains($0) }.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
-      guard !members.isEmpty else { continue }
+      let members = group.members.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
       let decls = members.compactMap { name in analysis.members.first { $0.name == name } }
       let name = SliceNamer.name(
         for: decls, typeName: analysis.singleton.simpleTypeName, wholeType: wholeType,
@@ -113,13 +132,12 @@ public enum SliceSuggester {
       taken.insert(name)
       suggestion.slices.append(Slice(name: name, members: members))
     }
-    suggestion.requirable = Set(names).subtracting(provided)
-    suggestion.unsliced = unused.filter { !provided.contains($0) }
-    suggestion.kept = suggestion.kept.filter { !provided.contains($0.member) }
-    for name in uniqueNames(candidates.map(\.name)) where !provided.contains(name) && consumersOf[name] != nil {
+    suggestion.requirable = Set(names)
+    for name in uniqueNames(candidates.map(\.name)) where consumersOf[name] != nil {
       if let reason = blocked[name] { suggestion.kept.append(KeptMember(member: name, reason: reason)) }
     }
-    suggestion.kept.sort { (order[$0.member] ?? Int.max, $0.member) < (order[$1.member] ?? Int.max, $1.member) }
+    let position = Dictionary(uniqueKeysWithValues: uniqueNames(candidates.map(\.name)).enumerated().map { ($1, $0) })
+    suggestion.kept.sort { (position[$0.member] ?? Int.max, $0.member) < (position[$1.member] ?? Int.max, $1.member) }
     return suggestion
   }
 
@@ -142,51 +160,17 @@ public enum SliceSuggester {
     return (groups, unused)
   }
 
-  /// Step 2: a lone member of one consumer joins the group that consumer uses it with most.
-  static func joinLoneMembers(_ groups: inout [Group], consumersOf: [String: Set<String>]) {
-    var position = 0
-    while position < groups.count {
-      let group = groups[position]
-      guard group.members.count == 1, group.consumers.count < 2,
-        let target = bestPartner(of: position, in: groups, consumersOf: consumersOf)
-      else {
-        position += 1
-        continue
-      }
-      groups[target].absorb(group)
-      groups.remove(at: position)
-      position = 0
-    }
+  /// Step 2: `SliceMerger` merges the groups.
+  static func merge(
+    _ groups: inout [Group], godObject: Bool, demand: (String) -> AccessLevel? = { _ in nil },
+    exposable: (String) -> AccessLevel = { _ in .public }
+  ) {
+    var merger = SliceMerger(groups: groups, godObject: godObject, demand: demand, exposable: exposable)
+    merger.run()
+    groups = merger.groups.map(\.group)
   }
 
-  /// Step 3: groups about the same thing (a word most of each one's members have) merge.
-  static func mergeByTopic(_ groups: inout [Group]) {
-    var merged = true
-    while merged {
-      merged = false
-      search: for left in groups.indices {
-        for right in groups.indices where right > left && !groups[left].topic.isDisjoint(with: groups[right].topic) {
-          groups[left].absorb(groups[right])
-          groups.remove(at: right)
-          merged = true
-          break search
-        }
-      }
-    }
-  }
-
-  /// Step 4: groups most of whose consumers use both merge; while there are too many, so do groups
-  /// a third of whose consumers use both.
-  static func mergeBySharedConsumers(_ groups: inout [Group], maxSlices: Int) {
-    while let (left, right) = closestPair(groups),
-      groups[left].similarity(groups[right]) > 0.5 || (groups.count > maxSlices && groups[left].similarity(groups[right]) >= 0.34)
-    {
-      groups[left].absorb(groups[right])
-      groups.remove(at: right)
-    }
-  }
-
-  /// Step 5: beyond `maxSlices`, the most used groups stay (the most uses of a member by a
+  /// Step 3: beyond `maxSlices`, the most used groups stay (the most uses of a member by a
   /// consumer); the others' members are kept on the singleton.
   static func keepMostUsed(_ groups: inout [Group], maxSlices: Int, consumersOf: [String: Set<String>]) -> [KeptMember] {
     var kept: [KeptMember] = []
@@ -202,25 +186,6 @@ public enum SliceSuggester {
       groups = groups.indices.filter(chosen.contains).map { groups[$0] }
     }
     return kept
-  }
-
-  /// Step 6: members no consumer uses follow what they depend on, or what depends on them.
-  static func attachUnused(_ unused: inout [String], to groups: inout [Group], dependencies: [String: Set<String>]) {
-    var changed = true
-    while changed && !unused.isEmpty {
-      changed = false
-      for name in unused {
-        let uses = dependencies[name] ?? []
-        let target =
-          groups.firstIndex { !Set($0.members).isDisjoint(with: uses) }
-          ?? groups.firstIndex { $0.members.contains { dependencies[$0]?.contains(name) == true } }
-        if let target {
-          groups[target].members.append(name)
-          unused.removeAll { $0 == name }
-          changed = true
-        }
-      }
-    }
   }
 
   struct Group {
@@ -251,40 +216,6 @@ public enum SliceSuggester {
       }
       return Set(counts.filter { $0.value * 2 >= members.count }.keys)
     }
-
-    /// Shared consumers over all consumers of the two.
-    func similarity(_ other: Group) -> Double {
-      let union = consumers.union(other.consumers).count
-      return union == 0 ? 0 : Double(consumers.intersection(other.consumers).count) / Double(union)
-    }
-  }
-
-  /// The group that the consumers of `groups[position]` use it with most: the most consumers in
-  /// common, then the closest, then the first.
-  private static func bestPartner(of position: Int, in groups: [Group], consumersOf: [String: Set<String>]) -> Int? {
-    let group = groups[position]
-    var best: (index: Int, shared: Int, similarity: Double)?
-    for other in groups.indices where other != position {
-      let shared = groups[other].consumers.intersection(group.consumers).count
-      guard shared > 0 else { continue }
-      let similarity = groups[other].similarity(group)
-      if best == nil || shared > best!.shared || (shared == best!.shared && similarity > best!.similarity) {
-        best = (other, shared, similarity)
-      }
-    }
-    return best?.index
-  }
-
-  /// The two groups whose consumers overlap most; ties go to the earliest pair.
-  private static func closestPair(_ groups: [Group]) -> (Int, Int)? {
-    var best: (Int, Int, Double)?
-    for left in groups.indices {
-      for right in groups.indices where right > left {
-        let similarity = groups[left].similarity(groups[right])
-        if best == nil || similarity > best!.2 { best = (left, right, similarity) }
-      }
-    }
-    return best.map { ($0.0, $0.1) }
   }
 
   private static func uniqueNames(_ names: [String]) -> [String] {

@@ -20,10 +20,10 @@ import UIKit
 
     /// A spy: the font screen asks the slice to grow the font, once per tap.
     @Test func makingTheFontLargerCallsTheSliceOncePerTap() {
-        let fontSize = CurrentFontSizeMock(history: History(currentFontSize: Preferences.shared))
+        let fontSize = IncreaseFontSizeServiceMock()
         var taps = 0
         fontSize.increaseFontSizeHandler = { taps += 1 }
-        let screen = FontScreen(currentFontSize: fontSize, screenTitle: "Fonts")
+        let screen = FontScreen(increaseFontSizeService: fontSize, screenTitle: "Fonts")
 
         screen.makeLarger()
         screen.makeLarger()

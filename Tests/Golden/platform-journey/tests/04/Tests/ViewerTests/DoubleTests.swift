@@ -7,10 +7,10 @@ import Testing
 @Suite struct DoubleTests {
     /// The viewer opens its path through the service, asks it for the date, and closes what it opened.
     @Test func theViewerOpensAndClosesThroughTheService() {
-        let service = OpenServiceMock()
+        let service = FileServiceMock()
         service.openHandler = { _ in FileHandleID(rawValue: 42) }
         service.modificationDateHandler = { _ in Date(timeIntervalSince1970: 7) }
-        let viewer = DocumentViewer(openService: service, path: "/notes.txt")
+        let viewer = DocumentViewer(fileService: service, path: "/notes.txt")
 
         viewer.show()
         #expect(viewer.lastModified == Date(timeIntervalSince1970: 7))
@@ -24,12 +24,12 @@ import Testing
 
     /// The status bar counts what the provider stubs.
     @Test func theStatusBarCountsTheStubbedFiles() {
-        let provider = OpenFilesProviderMock()
+        let provider = FileProvidingMock()
         provider.openFiles = [FileHandleID(rawValue: 1): "/a", FileHandleID(rawValue: 2): "/b"]
-        #expect(StatusBar(openFilesProvider: provider).text == "2 open")
+        #expect(StatusBar(fileProviding: provider).text == "2 open")
         #if os(Linux)
         provider.pageSize = 512
-        #expect(StatusBar(openFilesProvider: provider).pageText == "pages of 512 bytes")
+        #expect(StatusBar(fileProviding: provider).pageText == "pages of 512 bytes")
         #endif
     }
 }

@@ -7,10 +7,10 @@ import UIKit
 struct DoubleTests {
 
     @Test func theLoginScreenPassesWhatWasTypedAndReportsTheStubbedUser() throws {
-        let service = CurrentUserServiceMock()
+        let service = LogInServiceMock()
         let ada = User(username: "ada", name: "Ada Lovelace")
         service.logInHandler = { _, _, completion in completion(.success(ada)) }
-        let login = LoginViewController(currentUserService: service)
+        let login = LoginViewController(logInService: service)
         var loggedIn: [User] = []
         login.onLogin = { loggedIn.append($0) }
         login.loadViewIfNeeded()
@@ -26,9 +26,9 @@ struct DoubleTests {
     }
 
     @Test func aStubbedFailureShowsTheError() throws {
-        let service = CurrentUserServiceMock()
+        let service = LogInServiceMock()
         service.logInHandler = { _, _, completion in completion(.failure(.invalidCredentials)) }
-        let login = LoginViewController(currentUserService: service)
+        let login = LoginViewController(logInService: service)
         login.loadViewIfNeeded()
 
         try #require(login.button("login.submit")).tap()

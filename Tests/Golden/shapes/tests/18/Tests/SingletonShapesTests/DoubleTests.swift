@@ -8,10 +8,10 @@ import Testing
 struct DoubleTests {
 
     @Test func theLoaderDecodesWhatTheStubbedDownloaderReturns() async throws {
-        let downloads = DownloadManagerProtocolMock()
+        let downloads = DownloadServiceMock()
         downloads.downloadHandler = { _ in Data("hello".utf8) }
         downloads.decodeHandler = { _, _ in AttachmentLoader.Manifest(version: 3, files: ["a.txt"]) }
-        let loader = AttachmentLoader(downloadManagerProtocol: downloads, baseURL: URL(string: "https://example.com")!)
+        let loader = AttachmentLoader(downloadService: downloads, baseURL: URL(string: "https://example.com")!)
 
         let text = try await loader.text(named: "a.txt")
         let manifest = try await loader.manifest()

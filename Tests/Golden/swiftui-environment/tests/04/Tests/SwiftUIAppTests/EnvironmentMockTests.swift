@@ -13,8 +13,8 @@ import Testing
     }
 
     @Test @MainActor func addBookViewAddsItsDraft() {
-        let adding = AddServiceMock()
-        let shown = render(AddBookView(draft: "Walden").environment(\.addService, adding))
+        let adding = AddingMock()
+        let shown = render(AddBookView(draft: "Walden").environment(\.adding, adding))
         shown.tap("Add")
         #expect(adding.addArgValues == ["Walden"])
     }

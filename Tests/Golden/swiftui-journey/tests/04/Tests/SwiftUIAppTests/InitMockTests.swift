@@ -13,11 +13,12 @@ import Testing
     }
 
     @Test @MainActor func readingSettingsEnlargesThroughItsModel() {
-        let size = CurrentFontSizeMock()
+        let size = FontSizeProviderMock()
         size.fontSize = 20
-        let shown = render(ReadingSettings(currentFontSize: size))
+        let enlarging = EnlargeServiceMock()
+        let shown = render(ReadingSettings(fontSizeProvider: size, enlargeService: enlarging))
         #expect(shown.texts.first == "Font 20")
         shown.tap("Larger")
-        #expect(size.enlargeCallCount == 1)
+        #expect(enlarging.enlargeCallCount == 1)
     }
 }

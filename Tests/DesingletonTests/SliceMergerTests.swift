@@ -1,0 +1,58 @@
+import DesingletonIndex
+import Testing
+
+@testable import DesingletonPlanner
+
+/// The merging step of the slice suggestion, on groups of members with the consumers that use them.
+@Suite struct SliceMergerTests {
+  typealias Group = SliceSuggester.Group
+
+  func merged(
+    _ groups: [Group], godObject: Bool = false, demand: [String: AccessLevel] = [:], exposable: [String: AccessLevel] = [:]
+  ) -> [[String]] {
+    var groups = groups
+    SliceSuggester.merge(&groups, godObject: godObject, demand: { demand[$0] }, exposable: { exposable[$0] ?? .public })
+    return groups.map { $0.members.sorted() }.sorted { $0.joined() < $1.joined() }
+  }
+
+  /// Two groups about the same thing merge when every consumer still uses half of what it
+  /// receives; groups that share nothing stay apart (each consumer keeps cohesion 1).
+  @Test func groupsAboutTheSameThingMergeAndOthersStayApart() {
+    let groups = [
+      Group(members: ["cacheProfileImage"], consumers: ["Avatar", "Coordinator"]),
+      Group(members: ["cachedProfileImage"], consumers: ["ProfileView", "Coordinator"]),
+      Group(members: ["tearDown"], consumers: ["Coordinator"]),
+    ]
+    #expect(merged(groups) == [["cacheProfileImage", "cachedProfileImage"], ["tearDown"]])
+    // Without the shared noun, the merge costs two consumers half of what they receive.
+    let apart = [
+      Group(members: ["cacheProfileImage"], consumers: ["Avatar", "Coordinator"]),
+      Group(members: ["removeFriend"], consumers: ["ProfileView", "Coordinator"]),
+    ]
+    #expect(merged(apart) == [["cacheProfileImage"], ["removeFriend"]])
+  }
+
+  /// The same merge is not made when a consumer in another module needs the slice public and one
+  /// of its members is internal: the member would have to leave the slice.
+  @Test func noMergePutsAnInternalMemberIntoASliceAnotherModuleUses() {
+    let groups = [
+      Group(members: ["imageCache"], consumers: ["Avatar"]),
+      Group(members: ["imageCacheSize"], consumers: ["Avatar", "Widget"]),
+    ]
+    #expect(merged(groups) == [["imageCache", "imageCacheSize"]])
+    #expect(
+      merged(groups, demand: ["Widget": .public], exposable: ["imageCache": .internal]) == [["imageCache"], ["imageCacheSize"]])
+    // `package` suffices for a module of the same package.
+    #expect(
+      merged(groups, demand: ["Widget": .package], exposable: ["imageCache": .package]) == [["imageCache", "imageCacheSize"]])
+  }
+
+  /// A god object (its consumers use ten members or more) gets at most one slice per three
+  /// members, even where every merge costs cohesion.
+  @Test func aGodObjectGetsAtMostOneSlicePerThreeMembers() {
+    let groups = (0..<12).map { Group(members: ["member\($0)"], consumers: ["Consumer\($0)"]) }
+    #expect(merged(groups, godObject: true).count == 4)
+    // In a smaller singleton, nothing forces a merge that costs cohesion.
+    #expect(merged(groups).count == 12)
+  }
+}
