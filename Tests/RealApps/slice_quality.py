@@ -10,7 +10,10 @@ slices per members sliced; then the same figures over all of them. Nothing is ju
 are what slicing is measured by.
 
 Usage:
-  python3 Tests/RealApps/slice_quality.py --bin .build/release/desingleton [--min-used 10] [--app NAME]
+  python3 Tests/RealApps/slice_quality.py --bin .build/release/desingleton [--min-used 10] [--app NAME] [--names]
+
+With --names, every suggested slice of every god object is listed under its figures (name: members),
+for reading the names a team would get.
 
 Exits 0, or 2 on bad usage or a missing binary. Standard library only.
 """
@@ -39,6 +42,7 @@ def main() -> int:
     parser.add_argument("--mirror", default=os.environ.get("DESINGLETON_MIRROR", "/work/.mirror"))
     parser.add_argument("--min-used", type=int, default=10, help="a god object's consumers use at least this many members (default 10)")
     parser.add_argument("--app", action="append", default=[], help="only these apps (a substring of OWNER/NAME; repeatable)")
+    parser.add_argument("--names", action="store_true", help="list each god object's suggested slices (name: members)")
     args = parser.parse_args()
     binary = Path(args.bin).resolve()
     if not binary.is_file():
@@ -80,6 +84,9 @@ def main() -> int:
                 f"  protocols {quality['medianProtocols']} (median) / {quality['maxProtocols']} (max)"
                 f"  {quality['slices']} slices for {quality['slicedMembers']} members  kept {len(entry.get('kept', []))}"
             )
+            if args.names:
+                for slice_ in entry.get("suggestedSlices", []):
+                    print(f"    {slice_['name']}: {', '.join(slice_['members'])}")
     if rows:
         print(
             f"\n{len(rows)} god objects: coverage {min(r['coverage'] for r in rows):.2f} (lowest), "
