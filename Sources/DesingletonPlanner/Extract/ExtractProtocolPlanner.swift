@@ -250,17 +250,17 @@ public enum ExtractProtocolPlanner {
     // The access each consumer outside the singleton's modules needs, and each member allows: the
     // grouping never makes a slice that `SliceVisibility` would have to cut a member from.
     var demands: [String: SliceVisibility.Demand] = [:]
-    var exposure: [String: AccessLevel] = [:]
+    // Each name's overloads, with the most each can be exposed as (read once, where a consumer is outside).
+    var exposures: [String: [SliceVisibility.Exposure]] = [:]
     if let primary {
       for consumer in analysis.consumers {
         guard let demand = SliceVisibility.demand(of: consumer, primary: primary, project: project) else { continue }
         if (demands[consumer.typeName]?.floor ?? .private) < demand.floor { demands[consumer.typeName] = demand }
       }
       if !demands.isEmpty {
-        // An overload less visible than another stays on the singleton alone (`SliceVisibility`).
         for member in allMembers {
-          let level = (try? SliceVisibility.exposure(of: member, project: project).level) ?? .internal
-          exposure[member.name] = max(exposure[member.name] ?? level, level)
+          exposures[member.name, default: []].append(
+            (try? SliceVisibility.exposure(of: member, project: project)) ?? SliceVisibility.Exposure(level: .internal))
         }
       }
     }
@@ -274,18 +274,15 @@ public enum ExtractProtocolPlanner {
         outside = demand
       }
       guard let outside else { return nil }
-      let reasons = allMembers.filter { $0.name == member.name }.map { overload in
-        (try? SliceVisibility.exposure(of: overload, project: project)).flatMap {
-          SliceVisibility.misfit($0, outside, slice: "every slice with it")
-        }
-      }
+      let reasons = (exposures[member.name] ?? []).map { SliceVisibility.misfit($0, outside, slice: "every slice with it") }
       return reasons.contains(nil) ? nil : reasons.first ?? nil
     }
     var suggestion = SliceSuggester.suggest(
       analysis, maxSlices: maxSlices, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
       isProvided: provided.contains,
       obstacle: { builder.obstacleReason(for: $0, project: project) ?? misfit($0) },
-      demand: { demands[$0]?.floor }, exposable: { exposure[$0] ?? .public })
+      // An overload less visible than another stays on the singleton alone (`SliceVisibility`).
+      demand: { demands[$0]?.floor }, exposable: { exposures[$0]?.map(\.level).max() ?? .public })
     // A member that cannot have the access its slice needs (internal, used by a consumer in another
     // module) stays on the singleton with the reason, as extract-protocol leaves it.
     guard let primary else { return suggestion }

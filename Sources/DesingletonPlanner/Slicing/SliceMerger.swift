@@ -16,7 +16,9 @@ struct SliceMerger {
     /// The consumers (by number) that use a member of the group.
     var receivers: Set<Int>
     var topic: Set<String>
-    /// Members less visible than a consumer of the group needs.
+    /// The most access a consumer of the group needs (nil: none is outside the singleton's modules).
+    var floor: AccessLevel?
+    /// Members less visible than `floor`.
     var misfits: Int
   }
 
@@ -50,14 +52,18 @@ struct SliceMerger {
         size[consumer] += group.members.count
         protocols[consumer] += 1
       }
-      self.groups.append(Entry(group: group, receivers: receivers, topic: group.topic, misfits: 0))
+      self.groups.append(Entry(group: group, receivers: receivers, topic: group.topic, floor: nil, misfits: 0))
     }
     used = size
     let members = groups.reduce(0) { $0 + $1.members.count }
     // A god object's slices are at most a third of its members; a smaller singleton's are what the
     // score makes them (the article's six members in three slices).
     limit = godObject ? max(1, members / 3) : Int.max
-    for position in self.groups.indices { self.groups[position].misfits = misfits(of: self.groups[position].group) }
+    for position in self.groups.indices {
+      let floor = self.groups[position].group.consumers.compactMap { demands[$0] }.max()
+      self.groups[position].floor = floor
+      self.groups[position].misfits = misfits(of: self.groups[position].group.members, below: floor)
+    }
   }
 
   mutating func run() {
@@ -74,19 +80,18 @@ struct SliceMerger {
     }
   }
 
-  /// The members of a group less visible than its consumers need.
-  private func misfits(of group: SliceSuggester.Group) -> Int {
-    guard !demands.isEmpty, let floor = group.consumers.compactMap({ demands[$0] }).max() else { return 0 }
-    return group.members.filter { (exposure[$0] ?? .public) < floor }.count
+  /// The members less visible than `floor`.
+  private func misfits(of members: [String], below floor: AccessLevel?) -> Int {
+    guard let floor else { return 0 }
+    return members.filter { (exposure[$0] ?? .public) < floor }.count
   }
 
   /// What merging the two would change in the score, or nil when it may not be made.
   private func gain(_ left: Int, _ right: Int) -> Double? {
     let (one, other) = (groups[left], groups[right])
-    if !demands.isEmpty {
-      var merged = one.group
-      merged.absorb(other.group)
-      guard misfits(of: merged) == one.misfits + other.misfits else { return nil }
+    if one.floor != other.floor {
+      let floor = max(one.floor ?? .private, other.floor ?? .private)
+      guard misfits(of: one.group.members + other.group.members, below: floor) == one.misfits + other.misfits else { return nil }
     }
     var total = 0.0
     var halfUsed = true
@@ -123,6 +128,7 @@ struct SliceMerger {
     groups[left].group.absorb(other.group)
     groups[left].receivers.formUnion(other.receivers)
     groups[left].misfits += other.misfits
+    if let floor = other.floor, (groups[left].floor ?? .private) < floor { groups[left].floor = floor }
     groups[left].topic = groups[left].group.topic
   }
 }
