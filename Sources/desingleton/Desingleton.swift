@@ -224,6 +224,7 @@ struct WriteOptions: ParsableArguments {
   /// the units the compiler's errors blame are excluded and `makePlan` is asked again, until the
   /// build passes, nothing is left, or the rounds run out (then every file is restored).
   /// `repairing`: whether `makePlan` can leave units out (a command whose change is one piece cannot).
+  @discardableResult
   func carryOut(
     project: Project, root: String, summary: Bool = true, verifying setting: VerifySetting?, repairing: Bool = true,
     plan makePlan: ([String: CompilerError]) throws -> Plan

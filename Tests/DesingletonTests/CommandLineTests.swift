@@ -332,6 +332,7 @@ import Testing
     #expect(result.status == 0)
     #expect(result.output.contains("--- a/App.xcodeproj/project.pbxproj\n+++ b/App.xcodeproj/project.pbxproj\n"))
     let patch = directory + "/../\(UUID().uuidString).diff"
+    defer { try? FileManager.default.removeItem(atPath: patch) }
     try Data(result.output.utf8).write(to: URL(fileURLWithPath: patch))
     #expect(try run(["git", "apply", patch], in: directory).status == 0)
     let checked = try IndependentReader.readFile(directory + "/App.xcodeproj/project.pbxproj")

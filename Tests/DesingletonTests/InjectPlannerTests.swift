@@ -126,6 +126,76 @@ import Testing
       ])
   }
 
+  /// `required init?(coder:) { fatalError(…) }` compiles without setting the stored properties: the
+  /// new one gets no value there, and the accessor is not written into it.
+  @Test func aCoderInitThatStopsTakesNoAccessor() throws {
+    try expectInjection(
+      Self.store.merging(["Screen.swift": Self.screen]) { $1 }.merging([
+        "Profile.swift": """
+        import Foundation
+
+        final class Profile: Screen {
+          let title: String
+
+          init(title: String) {
+            self.title = title
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            fatalError("init(coder:) has not been implemented")
+          }
+
+          func show() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        func makeProfiles() -> [Profile] {
+          [Profile(title: "Me")]
+        }
+
+        """
+      ]) { $1 },
+      types: ["Profile"],
+      produces: [
+        "Profile.swift": """
+        import Foundation
+
+        final class Profile: Screen {
+          private let counting: Counting
+
+          let title: String
+
+          init(counting: Counting, title: String) {
+            self.counting = counting
+            self.title = title
+            super.init(nibName: nil, bundle: nil)
+          }
+
+          required init?(coder: NSCoder) {
+            fatalError("init(coder:) has not been implemented")
+          }
+
+          func show() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        func makeProfiles() -> [Profile] {
+          [Profile(counting: Store.shared, title: "Me")]
+        }
+
+        """
+      ],
+      notes: [
+        "Profile: counting: Counting; 1 reference rewritten",
+        "  Profile: 1 call site updated (Profile.swift:22)",
+      ])
+  }
+
   @Test func convenienceInitsForwardTheParameterIncludingOneInAnExtension() throws {
     try expectInjection(
       Self.store.merging([

@@ -64,7 +64,7 @@ extension CommandLineTests {
     #expect(!references.isEmpty)
     #expect(Set(references.compactMap { $0["kind"] as? String }).isSubset(of: ["root", "test", "coder-init"]))
     #expect(
-      (finish["coderInits"] as? [[String: Any]])?.compactMap { $0["type"] as? String }.contains("CartViewController")
+      (finish["coderInits"] as? [[String: Any]])?.compactMap { $0["type"] as? String }.contains("LoginViewController")
         == true)
     #expect(
       ((finish["files"] as? [String: Any])?["changed"] as? [String])?.contains(

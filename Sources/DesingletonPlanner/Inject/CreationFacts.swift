@@ -32,6 +32,29 @@ enum InitBodyScanner {
     return finder.found
   }
 
+  /// Whether a body stops before it can use `self`: one of its statements is a call to `fatalError`
+  /// or `preconditionFailure` and no statement before it names `self` or `super`. Such an init
+  /// (`required init?(coder:) { fatalError("…") }`) compiles without setting the stored properties,
+  /// so a new one needs no value there.
+  static func stopsBeforeSelf(_ body: CodeBlockSyntax) -> Bool {
+    for item in body.statements {
+      if let call = item.item.as(FunctionCallExprSyntax.self), neverReturning(call.calledExpression) { return true }
+      if item.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.self) || $0.tokenKind == .keyword(.super) }) {
+        return false
+      }
+    }
+    return false
+  }
+
+  private static func neverReturning(_ callee: ExprSyntax) -> Bool {
+    let stops: Set<String> = ["fatalError", "preconditionFailure"]
+    if let name = callee.as(DeclReferenceExprSyntax.self) { return stops.contains(name.baseName.text) }
+    if let member = callee.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Swift" {
+      return stops.contains(member.declName.baseName.text)
+    }
+    return false
+  }
+
   private final class SelfInitFinder: SyntaxVisitor {
     var found = false
 

@@ -202,8 +202,8 @@ struct InjectWriter {
         // The design checked that every init can be read.
         guard let node = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
         if member.modifiers.contains("required") {
-          // Storyboards and other callers that cannot pass arguments keep working with the shared instance.
-          guard let body = node.body else { continue }
+          // Callers that cannot pass arguments get the shared instance; an init that stops needs none.
+          guard let body = node.body, !InitBodyScanner.stopsBeforeSelf(body) else { continue }
           insertStatements(singletonAssignments, atStartOf: body, in: file)
           requiredNotes.append(
             Note(

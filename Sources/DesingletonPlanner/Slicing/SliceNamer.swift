@@ -62,13 +62,14 @@ public enum SliceNamer {
     }
     if members.count <= 3 {
       let stored = properties.first { $0.isStored } ?? properties.first
-      if let stored, !methods.isEmpty {
+      // `Current` names a thing (`CurrentCart`), never a question (`isAdding`).
+      if let stored, !methods.isEmpty, !(words(stored.name).first.map(readingWords.contains) ?? false) {
         let base = camel(words(stored.name))
         names.append(words(stored.name).first == "current" ? base + "Service" : "Current" + base)
       } else if let first = properties.first, members.count == 1 {
         names.append(camel(words(first.name)) + "Provider")
       } else if let first = methods.first, members.count == 1 {
-        names.append(camel(words(first.name)) + "Service")
+        names.append(singleMemberName(first))
       }
     }
     // The words the members share.
@@ -80,9 +81,19 @@ public enum SliceNamer {
         && members.allSatisfy { member in words(member.name).first.map(changingVerbs.contains) == true }
       names.append(subject + (changes ? "Editing" : properties.count == members.count ? "Providing" : "Service"))
     } else if let first = members.first {
-      names.append(camel(words(first.name)) + (first.kind == .method ? "Service" : "Provider"))
+      names.append(singleMemberName(first))
     }
     return uniqued(names.map(clean).filter { $0.first?.isLetter == true })
+  }
+
+  /// A lone member's name as a type: a property or a method that reads (`getReplyVisibility`,
+  /// `isManaged`) provides it, without a leading `get` (`ReplyVisibilityProvider`,
+  /// `IsManagedProvider`); another method is a service (`PrimeForUseService`).
+  static func singleMemberName(_ member: MemberDecl) -> String {
+    var parts = words(member.name)
+    let reads = member.kind != .method || parts.first.map(readingWords.contains) == true
+    if parts.first == "get", parts.count > 1 { parts.removeFirst() }
+    return camel(parts) + (reads ? "Provider" : "Service")
   }
 
   /// `AccountRefreshing` from the two words most members share: a noun, and a verb made a gerund.
@@ -105,7 +116,10 @@ public enum SliceNamer {
       (-(counts[$0] ?? 0), firstSeen[$0] ?? 0) < (-(counts[$1] ?? 0), firstSeen[$1] ?? 0)
     }
     guard let top = shared.first else { return [] }
-    let verb = shared.first { verbs.contains($0) }
+    // The verb is the one members start with most (`clearImageCache`, `cacheSize` → `clear`).
+    let leads = wordLists.map { $0.first }
+    let verb = shared.filter(verbs.contains).enumerated()
+      .max { (leads.count(of: $0.element), -$0.offset) < (leads.count(of: $1.element), -$1.offset) }?.element
     let nouns = shared.filter { !verbs.contains($0) && !genericWords.contains($0) }
     // Two nouns make a phrase where a member writes them side by side (`profileImage`).
     var phrase: String?
@@ -189,7 +203,13 @@ public enum SliceNamer {
 
   static func camel(_ words: [String]) -> String { words.map(capitalized).joined() }
 
-  static func capitalized(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
+  /// `url` → `URL`, `urls` → `URLs` (an acronym is cased uniformly), `theme` → `Theme`.
+  static func capitalized(_ word: String) -> String {
+    let lower = word.lowercased()
+    if acronyms.contains(lower) { return lower.uppercased() }
+    if lower.hasSuffix("s"), acronyms.contains(String(lower.dropLast())) { return lower.dropLast().uppercased() + "s" }
+    return word.prefix(1).uppercased() + word.dropFirst()
+  }
 
   /// Letters and underscores only, starting with a letter.
   static func clean(_ name: String) -> String {
@@ -223,8 +243,17 @@ public enum SliceNamer {
   }
 
   static let stopWords: Set<String> = [
-    "is", "has", "did", "will", "should", "can", "the", "a", "an", "of", "for", "to", "with", "and", "or", "from", "by",
+    "is", "are", "was", "were", "does", "has", "did", "will", "should", "can", "the", "a", "an", "of", "for", "to", "with", "and", "or", "from", "by",
     "in", "on", "at", "as", "if", "new", "all", "get", "set", "value", "values", "current", "shared", "my",
+  ]
+
+  /// First words of a method that reads a value rather than doing something.
+  static let readingWords: Set<String> = ["get", "is", "are", "has", "can", "should", "was", "were", "does"]
+
+  /// Words written in capitals in Swift names (`themesURL`, `accountID`).
+  static let acronyms: Set<String> = [
+    "url", "id", "ui", "api", "html", "json", "xml", "http", "https", "pdf", "opml", "ssl", "uuid", "rss", "sql", "ip",
+    "dns", "vpn", "css", "ssh", "usb", "gps", "ddc", "ocr",
   ]
 
   /// Words that make a verb a phrase (`logOut`, `signIn`): the verb alone is not what is done.
@@ -263,6 +292,10 @@ public enum SliceNamer {
   private static let irregularGerunds: [String: String] = [
     "log": "logging", "stop": "stopping", "set": "setting", "run": "running", "get": "getting", "map": "mapping",
     "plan": "planning", "ship": "shipping", "tap": "tapping", "drop": "dropping", "post": "posting",
-    "login": "loggingIn", "logout": "loggingOut",
+    "login": "loggingIn", "logout": "loggingOut", "reset": "resetting", "format": "formatting", "backup": "backingUp",
   ]
+}
+
+extension Array where Element == String? {
+  fileprivate func count(of word: String) -> Int { self.count { $0 == word } }
 }

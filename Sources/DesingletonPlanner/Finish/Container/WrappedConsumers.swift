@@ -47,7 +47,6 @@ extension ContainerPlanner {
     references: [RemainingReference],
     project: Project
   ) throws -> (wrapped: [WrappedConsumer], kept: [String]) {
-    let index = project.index
     let check = WrapCheck(
       sliceNamed: Dictionary(uniqueKeysWithValues: slices.map { ($0.name, $0) }), singleton: singleton,
       rootModule: project.modules.module(of: root.path), references: references,
