@@ -486,6 +486,64 @@ import Testing
     #expect(report.after?.outsideRootsAndTests == 5)
   }
 
+  /// A part that grows the count alone only because a creator left out writes the accessor where
+  /// it makes it (`Legacy` making `Debug()`, while `Debug`'s coder init pays one use) is planned in
+  /// together with that creator, which then takes the protocol from `Main` to hand it down, as a
+  /// second run would plan them; before, the first run left both out and the second took them in.
+  @Test func aPartIsTriedWithTheCreatorsItWroteTheAccessorInto() throws {
+    let files = [
+      "Sources/App/Store.swift": """
+      final class Store {
+        nonisolated(unsafe) static let shared = Store()
+        var flag = false
+        var count = 0
+      }
+
+      """,
+      "Sources/App/Screens.swift": """
+      import Foundation
+
+      class Screen {
+        init() {}
+        required init?(coder: NSCoder) {}
+      }
+
+      final class Debug: Screen {
+        override init() { super.init() }
+        required init?(coder: NSCoder) { super.init(coder: coder) }
+        func decide() -> Bool { Store.shared.flag }
+      }
+
+      final class Legacy {
+        func debug() -> Debug { Debug() }
+      }
+
+      final class Main {
+        func number() -> Int { Store.shared.count }
+        func decide() -> Bool { Store.shared.flag }
+        func settings() -> Legacy { Legacy() }
+        func debug() -> Debug { Debug() }
+      }
+
+      final class Coordinator {
+        func start() -> Main { Main() }
+        func again() -> Main { Main() }
+        func number() -> Int { Store.shared.count }
+      }
+
+      func makeCoordinator() -> Coordinator { Coordinator() }
+
+      """,
+    ]
+    let slices = [Slice(name: "Deciding", members: ["flag"]), Slice(name: "Othering", members: ["count"])]
+    let (injected, report) = try extractAndInjectAll(files, slices: slices)
+    #expect(report.consumers.map(\.typeName).sorted() == ["Coordinator", "Debug", "Legacy", "Main"])
+    let screens = try #require(injected["Sources/App/Screens.swift"])
+    #expect(screens.contains("func debug() -> Debug { Debug(deciding: deciding) }"))
+    #expect(report.before?.outsideRootsAndTests == 4)
+    #expect(report.after?.outsideRootsAndTests == 3)
+  }
+
   /// A static factory method (`enum Screens { static func list() -> List }`) cannot hold injected
   /// properties: it takes what the consumers it creates need as parameters, first in its list, and
   /// each call passes them, from the caller's own properties (a caller that is no consumer becomes

@@ -25,6 +25,14 @@ public enum AccessorSpread {
     public var removed = 0
     /// The first added reference, in the file as it was (nil: in a new file).
     public var place: Location?
+    /// Where each added reference was written: the file and the offset, in the file as it was,
+    /// of the edit that wrote it (none for new files).
+    public var sites: [Site] = []
+  }
+
+  public struct Site: Sendable, Hashable {
+    public var path: String
+    public var offset: Int
   }
 
   /// A part of the plan left out: its units and, for each, the note saying why; `added` is how many
@@ -32,6 +40,8 @@ public enum AccessorSpread {
   public struct Exclusion: Sendable {
     public var notes: [(unit: String, note: Diagnostic)]
     public var added: Int
+    /// Where the part wrote the accessor.
+    public var sites: [Site] = []
     public var units: [String] { notes.map(\.unit) }
   }
 
@@ -51,7 +61,7 @@ public enum AccessorSpread {
             at: count.place)
         )
       }
-      return Exclusion(notes: notes, added: count.added)
+      return Exclusion(notes: notes, added: count.added, sites: count.sites)
     }
   }
 
@@ -76,6 +86,7 @@ public enum AccessorSpread {
       let originalOffset = edits[position].range.lowerBound
       var count = counts[owners[position], default: Count()]
       count.added += 1
+      count.sites.append(Site(path: path, offset: originalOffset))
       if count.place == nil, let source = original[path] { count.place = source.location(ofOffset: originalOffset) }
       counts[owners[position]] = count
     }

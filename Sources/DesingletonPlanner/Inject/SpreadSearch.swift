@@ -18,7 +18,9 @@ extension InjectPlanner {
   /// once per set of parts left out; last, each part still out is planned in alone, as a second run
   /// would weigh it, and when that grows the count its creations inside other consumers pass the
   /// accessor for what the creator does not use (`InjectOptions.passedDirectly`) instead of the
-  /// creator taking it to hand down, and it is tried once more.
+  /// creator taking it to hand down, and it is tried once more; when it still grows the count, it is
+  /// tried with the parts left out that it wrote the accessor into (its creators, which would then
+  /// take a protocol to hand it down).
   ///
   /// ## Before
   /// `Main` uses `Othering` three times and makes `Provider`, which uses `Deciding` once; a global
@@ -48,7 +50,10 @@ extension InjectPlanner {
       if search.leaveOut(exclusions) { continue }
       if let settled = search.settled, let previous = settled.report.after, census.outsideRootsAndTests > previous.outsideRootsAndTests {
         // The parts planned in last, or all those still out tried again at once, go back out.
-        guard search.takeBackLastAdmitted() else { return settled }
+        let inside = { (site: AccessorSpread.Site, unit: String) -> Bool in
+          project.index.declarations(of: unit).contains { $0.range.path == site.path && $0.range.bytes.contains(site.offset) }
+        }
+        guard search.takeBackLastAdmitted(spreading: exclusions, inside: inside) else { return settled }
         (plan, report) = settled
         census = previous
       }
@@ -72,6 +77,8 @@ struct SpreadSearch {
   /// Parts whose planning in alone grew the count.
   var refused: Set<[String]> = []
   var tried: Set<Set<String>> = []
+  /// Parts planned in together with the creators they wrote the accessor into.
+  var triedTogether: Set<Set<String>> = []
   /// What was left out before the parts still out were tried again at once, to go back to when
   /// that plan uses the accessor more.
   var beforeRetry: (leftOut: [AccessorSpread.Exclusion], spreading: [String: Diagnostic], refused: Set<[String]>)?
@@ -100,8 +107,15 @@ struct SpreadSearch {
   }
 
   /// Leaves out again the parts planned in last, or those left out before all were tried again at
-  /// once; false when neither was.
-  mutating func takeBackLastAdmitted() -> Bool {
+  /// once; false when neither was. A part that grew the count alone, even passing the accessor
+  /// directly, is tried once more together with the parts left out that it wrote the accessor into
+  /// (its creators: `Legacy` making `Debug(deciding: Store.shared)`), since those would take a
+  /// protocol to hand it down, as a second run would plan them. `spreading`: the parts of the plan
+  /// just made that wrote the accessor more than they removed; `inside`: whether a place is inside
+  /// a unit's declarations.
+  mutating func takeBackLastAdmitted(
+    spreading: [AccessorSpread.Exclusion] = [], inside: (AccessorSpread.Site, String) -> Bool = { _, _ in false }
+  ) -> Bool {
     if lastAdmitted.isEmpty, let retry = beforeRetry {
       (leftOut, options.spreading, refused) = retry
       beforeRetry = nil
@@ -122,12 +136,26 @@ struct SpreadSearch {
       let planned = Set(settled?.report.consumers.map(\.typeName) ?? [])
       for unit in part.units { options.passedDirectly[unit] = planned }
       oneByOne = [part]
+    } else if let part = lastAdmitted.first, lastAdmitted.count == 1, aloneBudget > 0,
+      case let sites = spreading.filter({ $0.units.contains(where: part.units.contains) }).flatMap(\.sites),
+      case let creators = leftOut.filter({ other in
+        !other.units.contains(where: part.units.contains) && sites.contains { site in other.units.contains { inside(site, $0) } }
+      }),
+      !creators.isEmpty, case let together = creators.reduce(part, Self.joined), triedTogether.insert(Set(together.units)).inserted
+    {
+      aloneBudget -= 1
+      for unit in part.units { options.passedDirectly[unit] = nil }
+      oneByOne = [together]
     } else {
       refused.formUnion(lastAdmitted.map(\.units))
       for unit in lastAdmitted.flatMap(\.units) { options.passedDirectly[unit] = nil }
     }
     lastAdmitted = []
     return true
+  }
+
+  private static func joined(_ first: AccessorSpread.Exclusion, _ second: AccessorSpread.Exclusion) -> AccessorSpread.Exclusion {
+    AccessorSpread.Exclusion(notes: first.notes + second.notes, added: first.added + second.added, sites: first.sites + second.sites)
   }
 
   /// Plans in the next parts to weigh (`current` settled as the plan to fall back to); false when
@@ -174,7 +202,9 @@ struct SpreadSearch {
       aloneBudget -= 1
       weighed = [next]
     }
-    leftOut.removeAll { part in weighed.contains { $0.units == part.units } }
+    // A part planned in together with its creators takes them out of what is left out.
+    let weighedUnits = Set(weighed.flatMap(\.units))
+    leftOut.removeAll { part in part.units.allSatisfy(weighedUnits.contains) }
     lastAdmitted = weighed
     for unit in weighed.flatMap(\.units) {
       admitted.insert(unit)
