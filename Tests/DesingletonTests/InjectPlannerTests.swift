@@ -196,6 +196,96 @@ import Testing
       ])
   }
 
+  /// Two creators whose stored properties start at the same byte of their files each move their
+  /// creation into their init, with its own argument once: a place in the code is a file and an
+  /// offset, never an offset alone (the two were taken for one, and one file got both arguments).
+  @Test func creationsMovedFromTwoFilesAtTheSameOffsetStayApart() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Wrapper.swift": """
+        @MainActor
+        final class Wrapper {
+          func mode() -> Int { Store.shared.count }
+        }
+
+        @MainActor
+        final class Intents {
+          func first() -> First { First() }
+          func later() -> Later { Later() }
+        }
+
+        """,
+        "First.swift": """
+        @MainActor
+        final class First {
+          let wrapper = Wrapper()
+          func run() -> Int { wrapper.mode() }
+        }
+
+        """,
+        "Later.swift": """
+        @MainActor
+        final class Later {
+          let wrapper = Wrapper()
+          func run() -> Int { wrapper.mode() + 1 }
+        }
+
+        """,
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Wrapper.swift": """
+        @MainActor
+        final class Wrapper {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func mode() -> Int { counting.count }
+        }
+
+        @MainActor
+        final class Intents {
+          func first() -> First { First(counting: Store.shared) }
+          func later() -> Later { Later(counting: Store.shared) }
+        }
+
+        """,
+        "First.swift": """
+        @MainActor
+        final class First {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+            self.wrapper = Wrapper(counting: counting)
+          }
+
+          let wrapper: Wrapper
+          func run() -> Int { wrapper.mode() }
+        }
+
+        """,
+        "Later.swift": """
+        @MainActor
+        final class Later {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+            self.wrapper = Wrapper(counting: counting)
+          }
+
+          let wrapper: Wrapper
+          func run() -> Int { wrapper.mode() + 1 }
+        }
+
+        """,
+      ])
+  }
+
   @Test func convenienceInitsForwardTheParameterIncludingOneInAnExtension() throws {
     try expectInjection(
       Self.store.merging([

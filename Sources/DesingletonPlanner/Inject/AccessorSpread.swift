@@ -27,12 +27,7 @@ public enum AccessorSpread {
     public var place: Location?
     /// Where each added reference was written: the file and the offset, in the file as it was,
     /// of the edit that wrote it (none for new files).
-    public var sites: [Site] = []
-  }
-
-  public struct Site: Sendable, Hashable {
-    public var path: String
-    public var offset: Int
+    public var sites: [FilePlace] = []
   }
 
   /// A part of the plan left out: its units and, for each, the note saying why; `added` is how many
@@ -41,7 +36,7 @@ public enum AccessorSpread {
     public var notes: [(unit: String, note: Diagnostic)]
     public var added: Int
     /// Where the part wrote the accessor.
-    public var sites: [Site] = []
+    public var sites: [FilePlace] = []
     public var units: [String] { notes.map(\.unit) }
   }
 
@@ -86,7 +81,7 @@ public enum AccessorSpread {
       let originalOffset = edits[position].range.lowerBound
       var count = counts[owners[position], default: Count()]
       count.added += 1
-      count.sites.append(Site(path: path, offset: originalOffset))
+      count.sites.append(FilePlace(path: path, offset: originalOffset))
       if count.place == nil, let source = original[path] { count.place = source.location(ofOffset: originalOffset) }
       counts[owners[position]] = count
     }

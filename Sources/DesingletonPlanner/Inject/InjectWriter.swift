@@ -114,18 +114,18 @@ struct InjectWriter {
   /// Creations in stored properties' initial values that pass the creator's own properties: the
   /// value, with its new arguments, becomes `self.name = value` in the creator's inits, and the
   /// declaration keeps only its type. Returns the statements per creator and the sites written here.
-  mutating func moveInitialValues() throws -> (statements: [String: [String]], sites: Set<Int>) {
-    var byBinding: [Int: (creator: String, moved: MovedInitialValue, sites: [CallSite])] = [:]
+  mutating func moveInitialValues() throws -> (statements: [String: [String]], sites: Set<FilePlace>) {
+    var byBinding: [FilePlace: (creator: String, moved: MovedInitialValue, sites: [CallSite])] = [:]
     for site in design.callSites where !site.captured.isEmpty {
       guard let creator = site.call.context.typeName.map(project.index.resolveType),
         let holder = design.consumer(creator), !holder.protocols.isEmpty, !holder.propertyInjected,
         let moved = MovedInitialValue(around: Syntax(site.call.call))
       else { continue }
-      let key = moved.binding.positionAfterSkippingLeadingTrivia.utf8Offset
+      let key = FilePlace(path: site.call.path, offset: moved.binding.positionAfterSkippingLeadingTrivia.utf8Offset)
       byBinding[key, default: (creator, moved, [])].sites.append(site)
     }
     var statements: [String: [String]] = [:]
-    var sites: Set<Int> = []
+    var sites: Set<FilePlace> = []
     for key in byBinding.keys.sorted() {
       guard let (creator, moved, group) = byBinding[key], let initializer = moved.binding.initializer else { continue }
       let path = group[0].call.path
@@ -148,8 +148,8 @@ struct InjectWriter {
       } else if let type = moved.inferredType(project.index) {
         output.add(TextEdit(range: moved.binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset..<declarationEnd, replacement: ": \(type)"), in: path)
       }
-      for site in group { sites.insert(site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset) }
-      let location = file.source.location(ofOffset: key)
+      for site in group { sites.insert(FilePlace(path: path, offset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset)) }
+      let location = file.source.location(ofOffset: key.offset)
       output.notes.append(
         Note(
           .moved, "'\(moved.name)' is now assigned in the inits of '\(creator)', where its value can use the injected properties",
@@ -515,7 +515,7 @@ struct InjectWriter {
 
   // MARK: Call sites
 
-  mutating func writeCallSites(skipping moved: Set<Int> = []) throws {
+  mutating func writeCallSites(skipping moved: Set<FilePlace> = []) throws {
     var updated: [String: [String]] = [:]
     for site in design.callSites {
       let file = try project.file(site.call.path)
@@ -523,7 +523,7 @@ struct InjectWriter {
         // `.environment(\.key, value)` on the view made here.
         output.add(.insert(site.environment.joined(), at: site.call.call.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
         for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
-      } else if !moved.contains(site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset) {
+      } else if !moved.contains(FilePlace(path: site.call.path, offset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset)) {
         if site.makesLazy, let property = MovedInitialValue(around: Syntax(site.call.call)) {
           makeLazy(property.variable, in: file)
         }

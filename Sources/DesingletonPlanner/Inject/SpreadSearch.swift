@@ -50,7 +50,7 @@ extension InjectPlanner {
       if search.leaveOut(exclusions) { continue }
       if let settled = search.settled, let previous = settled.report.after, census.outsideRootsAndTests > previous.outsideRootsAndTests {
         // The parts planned in last, or all those still out tried again at once, go back out.
-        let inside = { (site: AccessorSpread.Site, unit: String) -> Bool in
+        let inside = { (site: FilePlace, unit: String) -> Bool in
           project.index.declarations(of: unit).contains { $0.range.path == site.path && $0.range.bytes.contains(site.offset) }
         }
         guard search.takeBackLastAdmitted(spreading: exclusions, inside: inside) else { return settled }
@@ -114,7 +114,7 @@ struct SpreadSearch {
   /// just made that wrote the accessor more than they removed; `inside`: whether a place is inside
   /// a unit's declarations.
   mutating func takeBackLastAdmitted(
-    spreading: [AccessorSpread.Exclusion] = [], inside: (AccessorSpread.Site, String) -> Bool = { _, _ in false }
+    spreading: [AccessorSpread.Exclusion] = [], inside: (FilePlace, String) -> Bool = { _, _ in false }
   ) -> Bool {
     if lastAdmitted.isEmpty, let retry = beforeRetry {
       (leftOut, options.spreading, refused) = retry

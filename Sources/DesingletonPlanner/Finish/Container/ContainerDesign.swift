@@ -54,7 +54,7 @@ struct ContainerDesign {
   /// The root's property for the instance (Swinject) or, per slice, the slices it reads (dependencies).
   var instanceName: String
   /// For each use of the accessor in the root (by its byte offset), the slice it is passed as (dependencies).
-  var sliceOfReference: [Int: String]
+  var sliceOfReference: [FilePlace: String]
   /// With `--dependency-wrapper`: the consumers that read their protocols with `@Dependency`, and why
   /// the others keep their init parameters.
   var wrapped: [WrappedConsumer] = []
@@ -192,12 +192,12 @@ enum ContainerPlanner {
   /// the accessor is passed as (by the byte where the use starts), or a refusal for a use passed as none.
   static func slicesPassed(
     _ references: [Reference], names: [String], singleton: Singleton, project: Project
-  ) throws -> [Int: String] {
-    var sliceOfReference: [Int: String] = [:]
+  ) throws -> [FilePlace: String] {
+    var sliceOfReference: [FilePlace: String] = [:]
     var problems: [Diagnostic] = []
     for reference in references {
       if let slice = try sliceOfArgument(reference, slices: Set(names), project: project) {
-        sliceOfReference[reference.range.bytes.lowerBound] = slice
+        sliceOfReference[FilePlace(path: reference.range.path, offset: reference.range.bytes.lowerBound)] = slice
       } else {
         problems.append(
           .error(

@@ -86,7 +86,7 @@ struct ContainerWriter {
   }
 
   private func slice(of reference: Reference) -> ContainerDesign.Slice? {
-    design.sliceOfReference[reference.range.bytes.lowerBound].flatMap { name in design.slices.first { $0.name == name }
+    design.sliceOfReference[FilePlace(path: reference.range.path, offset: reference.range.bytes.lowerBound)].flatMap { name in design.slices.first { $0.name == name }
     }
   }
 
