@@ -335,15 +335,19 @@ public enum ReferenceCollector {
     return written
   }
 
-  /// The function or method a call calls: `present` in `present(.shared)` and
-  /// `view.present(.shared)`. Nil for a type's init, an implicit member's call (`.make(.shared)`),
-  /// a closure, and a name the enclosing declaration binds anywhere (a parameter, a local variable
-  /// or function), whose type the index does not keep.
+  /// The function, method or enum case a call calls: `present` in `present(.shared)`,
+  /// `view.present(.shared)` and `.image(name: .shared)` (a static member of a type the code does
+  /// not name: like a method of a value whose type is not kept, it is looked up by its name and
+  /// label in every declaration). Nil for a type's init, a closure, and a bare name the enclosing
+  /// declaration binds anywhere (a parameter, a local variable or function), whose type the index
+  /// does not keep.
   private static func calledFunction(_ call: FunctionCallExprSyntax) -> String? {
     let token: TokenSyntax
+    var bare = false
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
       token = reference.baseName
-    } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil {
+      bare = true
+    } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
       token = member.declName.baseName
     } else {
       return nil
@@ -351,7 +355,7 @@ public enum ReferenceCollector {
     guard case .identifier = token.tokenKind else { return nil }
     let name = unquoted(token.text)
     guard let first = name.first, !first.isUppercase else { return nil }
-    if LocalNames.binds(name, around: Syntax(call)) { return nil }
+    if bare, LocalNames.binds(name, around: Syntax(call)) { return nil }
     return name
   }
 

@@ -59,7 +59,7 @@ struct ImplicitMemberLookup {
     guard let slot else { return .unknown }
     if let callee = slot.initializedType {
       guard declarations[Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)] != nil else {
-        return .framework
+        return Self.genericTypes.contains(Self.lookupName(callee)) ? .unknown : .framework
       }
       guard let types = parameterTypes(.initializer(of: Self.lookupName(callee), label: slot.label)) else {
         return .unknown
@@ -68,7 +68,7 @@ struct ImplicitMemberLookup {
     }
     if let name = slot.function {
       coverage?.needCallable(name)
-      guard declaresCallable(name) else { return .framework }
+      guard declaresCallable(name) else { return Self.genericFunctions.contains(name) ? .unknown : .framework }
       guard let types = parameterTypes(ParameterSlot(callee: name, label: slot.label)) else { return .unknown }
       return .declared(types)
     }
@@ -102,6 +102,21 @@ struct ImplicitMemberLookup {
       }
     }
   }
+
+  /// Standard library and framework types whose inits take a value of any type, which the context
+  /// gives (`Optional(.shared)`, `Just(.shared)`): their parameters rule no singleton out.
+  static let genericTypes: Set<String> = [
+    "Optional", "Array", "Set", "Dictionary", "Result", "Just", "CurrentValueSubject", "Published", "State", "Binding",
+    "StateObject", "ObservedObject", "Box", "Task", "AnyPublisher", "Future", "Deferred", "Lazy", "Weak", "Unmanaged",
+  ]
+
+  /// Standard library and framework methods and cases that take a value of any type, which the
+  /// context gives (`list.append(.shared)`, `.some(.shared)`, `continuation.resume(returning: .shared)`).
+  static let genericFunctions: Set<String> = [
+    "some", "append", "insert", "contains", "firstIndex", "lastIndex", "updateValue", "send", "resume", "yield",
+    "max", "min", "swap", "withExtendedLifetime", "withUnsafePointer", "assign", "store", "success", "failure",
+    "init", "map", "flatMap", "compactMap", "filter", "reduce", "first", "last", "removeAll", "merge", "subscript",
+  ]
 
   /// The simple name a written type is looked up by (`Outer.Inner<T>` → `Inner`).
   private static func lookupName(_ written: String) -> String { NameCoverage.key(written) ?? written }

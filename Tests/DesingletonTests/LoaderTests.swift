@@ -476,9 +476,10 @@ import Testing
     #expect(errors == "")
   }
 
-  /// `Fetcher(session: .shared)`, `fetcher.configure(session: .shared)`: the project declares both
-  /// callees, and each gives `session` the type `URLSession`, so `.shared` is URLSession's, never
-  /// the singleton's: no reference, no blocker, and `finish` at the one consumer deletes the accessor.
+  /// `Fetcher(session: .shared)`, `fetcher.configure(session: .shared)`, `.make(session: .shared)`:
+  /// the project declares the callees, and each gives `session` the type `URLSession`, so `.shared`
+  /// is URLSession's, never the singleton's: no reference, no blocker, and `finish` at the one
+  /// consumer deletes the accessor.
   @Test func anImplicitMemberPassedToAFrameworkTypedParameterIsNotTheSingletons() throws {
     let files = [
       "Store.swift": """
@@ -492,11 +493,14 @@ import Testing
           let session: URLSession
           init(session: URLSession) { self.session = session }
           func configure(session: URLSession, count: Int) {}
+          static func make(session: URLSession) -> Fetcher { Fetcher(session: session) }
         }
         final class Screen {
           func go() -> Int {
             let fetcher = Fetcher(session: .shared)
             fetcher.configure(session: .shared, count: 1)
+            let made: Fetcher = .make(session: .shared)
+            _ = made
             return Store.shared.load()
           }
         }
@@ -510,6 +514,7 @@ import Testing
     }
     #expect(finished.files["Store.swift"]?.contains("static let shared") == false)
     #expect(finished.files["Fetcher.swift"]?.contains("Fetcher(session: .shared)") == true)
+    #expect(finished.files["Fetcher.swift"]?.contains(".make(session: .shared)") == true)
     let errors = try compileErrors(finished.files.merging(framework) { $1 })
     #expect(errors == "")
   }

@@ -290,6 +290,42 @@ import Testing
       """)
   }
 
+  /// A standard library callee that takes any type (`list.append(.shared)`, `.some(.shared)`,
+  /// `Optional(.shared)`) looks `.shared` up in the type the context gives it, which may be the
+  /// singleton: it is no framework parameter that rules the singleton out.
+  @Test func finishRefusesAnImplicitMemberPassedToAGenericStandardCallee() throws {
+    try expectShapeFinishRefusal(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var count = 0
+        }
+
+        """,
+        "App.swift": """
+        @MainActor
+        final class App {
+          func start() -> Int {
+            var list: [Store] = []
+            list.append(.shared)
+            let maybe: Store? = .some(.shared)
+            let other: Store? = Optional(.shared)
+            return list.count + (maybe?.count ?? 0) + (other?.count ?? 0)
+          }
+        }
+
+        """,
+      ],
+      root: "App",
+      """
+      App.swift:5:17: error: '.shared' may be 'Store.shared', and which type it belongs to cannot be told; write the type out
+      App.swift:6:31: error: '.shared' may be 'Store.shared', and which type it belongs to cannot be told; write the type out
+      App.swift:7:34: error: '.shared' may be 'Store.shared', and which type it belongs to cannot be told; write the type out
+      """)
+  }
+
   @Test func finishRefusesAnImplicitMemberInAnAnnotatedProperty() throws {
     try expectShapeFinishRefusal(
       [
