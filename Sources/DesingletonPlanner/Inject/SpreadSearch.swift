@@ -79,6 +79,8 @@ struct SpreadSearch {
   var tried: Set<Set<String>> = []
   /// Parts planned in together with the creators they wrote the accessor into.
   var triedTogether: Set<Set<String>> = []
+  /// The part and creators being planned in together now, to leave out again as they were.
+  var together: (units: Set<String>, part: AccessorSpread.Exclusion, creators: [AccessorSpread.Exclusion])?
   /// What was left out before the parts still out were tried again at once, to go back to when
   /// that plan uses the accessor more.
   var beforeRetry: (leftOut: [AccessorSpread.Exclusion], spreading: [String: Diagnostic], refused: Set<[String]>)?
@@ -127,6 +129,16 @@ struct SpreadSearch {
       options.spreading[unit] = note
     }
     leftOut += lastAdmitted
+    if let trial = together, lastAdmitted.count == 1, Set(lastAdmitted[0].units) == trial.units {
+      // With its creators it grew the count too: each goes back out as it was, the part refused.
+      together = nil
+      leftOut.removeAll { Set($0.units) == trial.units }
+      leftOut += [trial.part] + trial.creators
+      refused.insert(trial.part.units)
+      for unit in trial.units { options.passedDirectly[unit] = nil }
+      lastAdmitted = []
+      return true
+    }
     if lastAdmitted.count > 1 {
       oneByOne = lastAdmitted
     } else if let part = lastAdmitted.first, !part.units.allSatisfy({ options.passedDirectly[$0] != nil }), aloneBudget > 0 {
@@ -141,11 +153,13 @@ struct SpreadSearch {
       case let creators = leftOut.filter({ other in
         !other.units.contains(where: part.units.contains) && sites.contains { site in other.units.contains { inside(site, $0) } }
       }),
-      !creators.isEmpty, case let together = creators.reduce(part, Self.joined), triedTogether.insert(Set(together.units)).inserted
+      !creators.isEmpty, case let joined = creators.reduce(part, Self.joined), triedTogether.insert(Set(joined.units)).inserted
     {
       aloneBudget -= 1
       for unit in part.units { options.passedDirectly[unit] = nil }
-      oneByOne = [together]
+      leftOut.removeAll { Set($0.units) == Set(part.units) }
+      together = (Set(joined.units), part, creators)
+      oneByOne = [joined]
     } else {
       refused.formUnion(lastAdmitted.map(\.units))
       for unit in lastAdmitted.flatMap(\.units) { options.passedDirectly[unit] = nil }
@@ -165,6 +179,7 @@ struct SpreadSearch {
     // refused are weighed again (the alone stage's budget bounds the run). A part that planned
     // nothing in (a creator of no consumer now) is still out: it is weighed again once what it
     // would create goes in.
+    if let trial = together, lastAdmitted.count == 1, Set(lastAdmitted[0].units) == trial.units { together = nil }
     let planned = Set(current.report.consumers.map(\.typeName))
     let idle = lastAdmitted.filter { !$0.units.contains(where: planned.contains) }
     if idle.count < lastAdmitted.count { refused = [] }
