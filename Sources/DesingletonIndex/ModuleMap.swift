@@ -36,11 +36,16 @@ public struct ModuleMap: Sendable {
     /// Whether the targets of its package can share `package` declarations: a SwiftPM manifest of
     /// tools version 5.9 or later.
     public var allowsPackageAccess = false
+    /// Whether it builds a program of its own, a process with its own statics: an application,
+    /// an app or widget extension, a command-line tool (SwiftPM's `.executableTarget`).
+    public var isProgram = false
 
     public init(
       name: String, directory: String, isTest: Bool, files: Set<String>? = nil, excluded: [String] = [],
-      sources: [String]? = nil, dependencies: [String] = [], kind: Kind = .swiftPM, declaredIn: String = ""
+      sources: [String]? = nil, dependencies: [String] = [], kind: Kind = .swiftPM, declaredIn: String = "",
+      isProgram: Bool = false
     ) {
+      self.isProgram = isProgram
       self.name = name
       self.directory = directory
       self.isTest = isTest
@@ -115,6 +120,7 @@ public struct ModuleMap: Sendable {
           sources: found.sources.map { $0.map(inside) }, dependencies: found.dependencies, kind: .swiftPM,
           declaredIn: manifest.path)
         target.allowsPackageAccess = allowsPackageAccess
+        target.isProgram = found.isExecutable
         targets.append(target)
       }
     }
@@ -160,6 +166,11 @@ public struct ModuleMap: Sendable {
   }
 
   /// The module of a file: the one it is compiled into (the first by name when it is in several).
+  /// The programs (`Target.isProgram`) the file at `path` is compiled into.
+  public func programs(of path: String) -> [String] {
+    targets.filter { $0.isProgram && $0.contains(path) }.map(\.name)
+  }
+
   public func module(of path: String) -> String? {
     modules(of: path).first
   }
@@ -226,6 +237,7 @@ public struct ModuleMap: Sendable {
       var exclude: [String]
       var sources: [String]?
       var dependencies: [String]
+      var isExecutable = false
     }
     var found: [Found] = []
     /// Product name → the names of its targets (`.library(name: "Kit", type: .dynamic, targets: [...])`).
@@ -312,7 +324,7 @@ public struct ModuleMap: Sendable {
       found.append(
         Found(
           name: name, path: string(argument("path")), isTest: kind == "testTarget", exclude: strings("exclude") ?? [],
-          sources: strings("sources"), dependencies: dependencies))
+          sources: strings("sources"), dependencies: dependencies, isExecutable: kind == "executableTarget"))
       // `.target(name:)` inside `dependencies:` names a dependency, not another target.
       return .skipChildren
     }

@@ -25,6 +25,8 @@ public struct XcodeProject: Sendable {
     /// (`My App Watch` → `My_App_Watch`, `Shared-watchOS` → `Shared_watchOS`).
     public var moduleName: String
     public var isTest: Bool
+    /// Whether its product runs as a process of its own (`ModuleMap.Target.isProgram`).
+    public var isProgram = false
     /// The files of its Sources build phase, and those a synchronized folder's exceptions add.
     public var files: [String]
     /// The synchronized folders it compiles, each with the files and folders excepted from it.
@@ -243,6 +245,13 @@ public struct XcodeProject: Sendable {
 
   // MARK: Targets
 
+  /// Product types that run as processes of their own: applications (watch apps too), app and
+  /// ExtensionKit extensions, command-line tools, XPC services.
+  static let programProductTypes = [
+    "com.apple.product-type.application", "com.apple.product-type.app-extension", "com.apple.product-type.extensionkit-extension",
+    "com.apple.product-type.watchkit2-extension", "com.apple.product-type.tool", "com.apple.product-type.xpc-service",
+  ]
+
   private func readTargets() -> [Target] {
     let groups = synchronizedGroups
     return nativeTargetIDs.compactMap { id -> Target? in
@@ -282,10 +291,12 @@ public struct XcodeProject: Sendable {
       for product in object.strings("packageProductDependencies") {
         if let productName = objects[product]?["productName"]?.string { dependencies.append(productName) }
       }
-      return Target(
+      var target = Target(
         id: id, name: name, moduleName: moduleName(of: object, targetName: name),
         isTest: productType.hasSuffix(".unit-test") || productType.hasSuffix(".ui-testing"),
         files: files, folders: folders, dependencies: dependencies)
+      target.isProgram = Self.programProductTypes.contains { productType.hasPrefix($0) }
+      return target
     }
   }
 
@@ -342,13 +353,13 @@ public struct XcodeProject: Sendable {
         result.append(
           ModuleMap.Target(
             name: target.moduleName, directory: folder, isTest: target.isTest, files: Set(target.files),
-            dependencies: dependencies, kind: .xcode, declaredIn: path))
+            dependencies: dependencies, kind: .xcode, declaredIn: path, isProgram: target.isProgram))
       }
       for folder in target.folders {
         result.append(
           ModuleMap.Target(
             name: target.moduleName, directory: folder.path, isTest: target.isTest, excluded: folder.excluded,
-            dependencies: dependencies, kind: .xcode, declaredIn: path))
+            dependencies: dependencies, kind: .xcode, declaredIn: path, isProgram: target.isProgram))
       }
       return result
     }

@@ -86,6 +86,16 @@ struct Finish: ParsableCommand {
           root = named
         } else {
           let proposal = try CompositionRoots.proposedRoot(singleton: unitSingleton, project: unit)
+          if proposal.root == nil, !proposal.perProgram.isEmpty, format == .text {
+            notes.append(
+              "note: the composition roots are \(proposal.perProgram.map { "'\($0)'" }.joined(separator: ", ")), one per program, each owning its own instance as the static accessor gave each program its own; name one with --root")
+            let options = FinishOptions(root: proposal.perProgram[0], includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper)
+            let (plan, unitReports) = try FinishPlanner.runPerProgram(
+              singleton: unitSingleton, roots: proposal.perProgram, options: options, project: unit
+            ) { [diffRoot] in try rewritten(unit, by: $0, root: diffRoot) }
+            reports += unitReports
+            return plan
+          }
           guard let proposed = proposal.root else {
             throw Refusal(
               proposal.candidates.isEmpty

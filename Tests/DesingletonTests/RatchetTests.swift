@@ -129,6 +129,73 @@ import Testing
     #expect(try count("Store.shared", in: directory) == 0, "the accessor is gone")
   }
 
+  /// Two programs (two executable targets) each have a root that uses the accessor: `static let`
+  /// gave each process its own instance, so `finish` without `--root` gives each root its own, the
+  /// accessor goes, and the singleton gains the public init the other modules need.
+  @Test func finishGivesEachProgramItsOwnRoot() throws {
+    var files = [
+      "Package.swift": """
+      // swift-tools-version:5.9
+      import PackageDescription
+
+      let package = Package(
+        name: "Two",
+        targets: [
+          .target(name: "Core"),
+          .executableTarget(name: "AppA", dependencies: ["Core"]),
+          .executableTarget(name: "AppB", dependencies: ["Core"]),
+        ]
+      )
+
+      """,
+      "Sources/Core/Store.swift": """
+      public final class Store {
+        nonisolated(unsafe) public static let shared = Store()
+        public private(set) var count = 0
+        public func bump() { count += 1 }
+      }
+
+      public final class Counter {
+        public init() {}
+        public func tap() -> Int {
+          Store.shared.bump()
+          return Store.shared.count
+        }
+      }
+
+      """,
+    ]
+    for program in ["A", "B"] {
+      files["Sources/App\(program)/Main\(program).swift"] =
+        "import Core\n\nfinal class Main\(program) {\n  func run() -> Int { Counter().tap() + Store.shared.count }\n}\n"
+      files["Sources/App\(program)/main.swift"] = "print(Main\(program)().run())\n"
+    }
+    let directory = try project(files)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let typeCheck = "d=$(mktemp -d) && swiftc -parse-as-library -emit-module -module-name Core -emit-module-path $d/Core.swiftmodule "
+      + "Sources/Core/*.swift && swiftc -typecheck -I $d Sources/AppA/*.swift && swiftc -typecheck -I $d Sources/AppB/*.swift"
+    for step in [["extract-protocol", "--singleton", "Store"], ["inject", "--all", "--singleton", "Store"]] {
+      let result = try run([Self.binary] + step + ["--verify", typeCheck], in: directory, verifying: true)
+      #expect(result.status == 0, "\(step): \(result.standardError)")
+      commit(directory)
+    }
+    let finish = try run([Self.binary, "finish", "--singleton", "Store", "--verify", typeCheck], in: directory, verifying: true)
+    #expect(finish.status == 0, "\(finish.standardError)")
+    #expect(finish.standardError.contains("note: the composition roots are 'MainA', 'MainB', one per program"), "\(finish.standardError)")
+    #expect(finish.standardError.contains("verified: "), "\(finish.standardError)")
+    for program in ["A", "B"] {
+      let main = try String(contentsOfFile: directory + "/Sources/App\(program)/Main\(program).swift", encoding: .utf8)
+      #expect(main.contains("  private let store = Store()\n"), "\(main)")
+      #expect(!main.contains("Store.shared"), "\(main)")
+    }
+    let store = try String(contentsOfFile: directory + "/Sources/Core/Store.swift", encoding: .utf8)
+    #expect(!store.contains("static let shared"))
+    #expect(store.contains("public final class Store {\n  public init() {}\n"), "\(store)")
+    commit(directory)
+    let again = try run([Self.binary, "finish", "--singleton", "Store"], in: directory)
+    #expect(again.standardError.contains("nothing to do"), "\(again.standardError)")
+  }
+
   @Test func finishWithoutARootNamesTheCandidatesWhenThereAreSeveral() throws {
     let screens = """
       final class First {

@@ -250,6 +250,7 @@ import Testing
     #expect(project.targets[0].files == ["App/Sources/App/Store.swift", "App/Sources/App/Screens/Phone.swift", "App/Shared/Root.swift"])
     #expect(project.targets[1].files == ["App/Sources/App/Store.swift"])
     #expect(project.targets.map(\.isTest) == [false, false, true])
+    #expect(project.targets.map(\.isProgram) == [true, true, false], "applications run as programs of their own; a test bundle does not")
     #expect(project.targets[2].dependencies == ["Phone"])
     #expect(project.targets[2].files == ["App/Tests/StoreTests.swift"])
     // A product lives in the build folder, not in the project.
@@ -263,6 +264,8 @@ import Testing
     #expect(!map.crossesModules("App/Sources/App/Screens/Phone.swift", "App/Sources/App/Store.swift"))
     #expect(map.module("PhoneTests", canSee: "Phone"))
     #expect(map.targets(named: "PhoneTests").first?.isTest == true)
+    #expect(map.programs(of: "App/Sources/App/Store.swift") == ["Phone", "Mac"])
+    #expect(map.programs(of: "App/Tests/StoreTests.swift") == [])
   }
 
   /// A target is known by its module name, as `import` spells it: `PRODUCT_MODULE_NAME` expanded,

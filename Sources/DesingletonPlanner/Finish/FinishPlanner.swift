@@ -12,6 +12,9 @@ public struct FinishOptions: Sendable {
   public var container: ContainerKind?
   /// With swift-dependencies: consumers read their protocols with `@Dependency` instead of taking them in their init.
   public var dependencyWrapper: Bool
+  /// The roots of the other programs, which own their own instances: their uses are theirs
+  /// (`FinishPlanner.runPerProgram`).
+  public var otherRoots: Set<String> = []
 
   public init(root: String, includeTests: Bool = false, container: ContainerKind? = nil, dependencyWrapper: Bool = false) {
     self.root = root
@@ -95,6 +98,46 @@ public enum FinishPlanner {
     return try write(design, project: project)
   }
 
+  /// One root per program (`CompositionRoots.proposedRoot`'s `perProgram`): each run gives its root
+  /// its program's instance, leaving the other roots' uses to theirs, and the plans are merged: the
+  /// edits they share (the accessor's removal, tests) once, and a refusal when two runs would change
+  /// the same code differently.
+  public static func runPerProgram(
+    singleton: Singleton, roots: [String], options: FinishOptions, project: Project, rewrite: ((Plan) throws -> Project)? = nil
+  ) throws -> (plan: Plan, reports: [FinishReport]) {
+    var merged = Plan()
+    var reports: [FinishReport] = []
+    var notes: Set<Note> = []
+    for root in roots {
+      var rootOptions = options
+      rootOptions.root = root
+      rootOptions.otherRoots = Set(roots).subtracting([root])
+      let (plan, report) = try run(singleton: singleton, options: rootOptions, project: project, rewrite: rewrite)
+      reports.append(report)
+      for (path, edits) in plan.edits {
+        var all = merged.edits[path] ?? []
+        for edit in edits where !all.contains(edit) {
+          if all.contains(where: { $0.range.overlaps(edit.range) || ($0.range.isEmpty && $0.range.lowerBound == edit.range.lowerBound) }) {
+            throw Refusal(
+              "the roots of two programs, \(roots.map { "'\($0)'" }.joined(separator: " and ")), would change this code differently; name one with --root",
+              at: Location(path: path, line: 1, column: 1))
+          }
+          all.append(edit)
+        }
+        merged.edits[path] = all
+      }
+      for (path, text) in plan.newFiles {
+        if let other = merged.newFiles[path], other != text {
+          throw Refusal("the roots of two programs would create this file differently; name one with --root", at: Location(path: path, line: 1, column: 1))
+        }
+        merged.newFiles[path] = text
+      }
+      for (path, companion) in plan.companions { merged.companions[path] = companion }
+      for note in plan.notes where notes.insert(note).inserted { merged.notes.append(note) }
+    }
+    return (merged, reports)
+  }
+
   /// Steps 1–2: the root, the remaining references and a refusal when any blocks; then how the
   /// root creates and names the instance, and the container's design.
   static func decide(
@@ -108,6 +151,7 @@ public enum FinishPlanner {
       throw Refusal(rootMatches.isEmpty ? "no type named '\(options.root)'" : "'\(options.root)' is ambiguous: \(rootMatches.joined(separator: ", "))")
     }
     let remaining = CompositionRoots.remainingReferences(singleton: singleton, root: root, project: project)
+      .filter { item in item.typeName.map { !options.otherRoots.contains($0) } ?? true }
     try index.requireCoverage()
     try checkRootDoesNotReceiveTheInstance(singleton, root: root, project: project)
     let testRefusals = options.includeTests

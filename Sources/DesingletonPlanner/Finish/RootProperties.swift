@@ -239,6 +239,20 @@ extension FinishPlanner {
         + moved.joined(separator: lineEnding + lineEnding) + lineEnding + indent + "}"
       plan.add(.insert(text, at: node.memberBlock.rightBrace.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
     }
+    // No init declared: the implicit one is internal, and another module needs a public one.
+    guard access == "public", !declarations.flatMap(\.members).contains(where: { $0.kind == .initializer }),
+      let primary = declarations.first(where: { !$0.isExtension }), [.class, .struct, .actor].contains(primary.kind),
+      primary.kind != .class || project.index.superclassChain(of: project.index.resolveType(primary.name)).isEmpty
+    else { return }
+    let file = try project.file(primary.path)
+    guard let node = file.node(at: primary.range.bytes)?.asProtocol(DeclGroupSyntax.self) else { return }
+    let source = file.source
+    let indent = primary.members.first.map { source.indentation(at: $0.range.bytes.lowerBound) }
+      ?? source.indentation(at: primary.range.bytes.lowerBound) + source.indentUnit
+    plan.add(
+      .insert(source.lineEnding + indent + "public init() {}" + source.lineEnding, at: node.memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset),
+      in: file.path)
+    plan.notes.append(Note(.changed, "init is now public so the root can create the instance", at: Note.Place(line: primary.location)))
   }
 }
 

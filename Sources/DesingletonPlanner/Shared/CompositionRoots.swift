@@ -39,7 +39,12 @@ public enum CompositionRoots {
   /// point) whose code still uses the accessor; of several, the one entry point among them, or the
   /// one the program starts in (`@main`) of several; else the one entry point of the code (`@main`,
   /// an application delegate). Nil when there is no such type or several: the caller names them.
-  public static func proposedRoot(singleton: Singleton, project: Project) throws -> (root: String?, candidates: [String]) {
+  /// `perProgram`: when the several are in different programs (an app and its widget extension,
+  /// each a process with its own `static let`), and each program has one of them (or one it starts
+  /// in), those roots, one per program: each can own its program's instance.
+  public static func proposedRoot(
+    singleton: Singleton, project: Project
+  ) throws -> (root: String?, candidates: [String], perProgram: [String]) {
     let index = project.index
     func isEntryPoint(_ type: String) -> Bool { CompositionRoots.isEntryPoint(type, index: index) }
     var using: [String] = []
@@ -53,14 +58,37 @@ public enum CompositionRoots {
       default: continue
       }
     }
-    if using.count == 1 { return (using[0], using) }
+    if using.count == 1 { return (using[0], using, []) }
     // Of several, the application's entry point is where an app's objects are made.
-    if let entryPoint = startingPoint(of: using.filter(isEntryPoint), index: index) { return (entryPoint, using) }
-    if !using.isEmpty { return (nil, using) }
+    if let entryPoint = startingPoint(of: using.filter(isEntryPoint), index: index) { return (entryPoint, using, []) }
+    if !using.isEmpty { return (nil, using, onePerProgram(using, project: project) ?? []) }
     // An entry point carries its attribute or conforms to an application delegate protocol.
     let entryPoints = project.typeNames(inFilesMentioning: FrameworkTypes.entryPointAttributes.sorted() + ["ApplicationDelegate"])
       .filter { !index.isTestType($0) && isEntryPoint($0) }
-    return (startingPoint(of: entryPoints, index: index), entryPoints)
+    return (startingPoint(of: entryPoints, index: index), entryPoints, [])
+  }
+
+  /// One root per program, when every candidate is compiled into exactly one program, there are
+  /// two programs or more, and each has one candidate or one it starts in; nil otherwise.
+  private static func onePerProgram(_ candidates: [String], project: Project) -> [String]? {
+    let index = project.index
+    var byProgram: [String: [String]] = [:]
+    for candidate in candidates {
+      guard let path = index.primaryDeclaration(of: candidate)?.path else { return nil }
+      let programs = project.modules.programs(of: path)
+      guard programs.count == 1 else { return nil }
+      byProgram[programs[0], default: []].append(candidate)
+    }
+    guard byProgram.count > 1 else { return nil }
+    var roots: [String] = []
+    for program in byProgram.keys.sorted() {
+      let group = byProgram[program] ?? []
+      guard let root = group.count == 1
+        ? group[0] : startingPoint(of: group.filter { isEntryPoint($0, index: index) }, index: index)
+      else { return nil }
+      roots.append(root)
+    }
+    return roots
   }
 
   /// The one of these entry points; of several, the one the program starts in (`@main`): an
