@@ -246,6 +246,38 @@ import Testing
     #expect(fallback.root == "ShopApp")
   }
 
+  /// Entry points of two programs (two executable targets) are one root each, whether they read
+  /// the accessor or not: each program had its own instance. In one program they stay candidates.
+  @Test func entryPointsOfTwoProgramsAreOneRootEach() throws {
+    var files = [
+      "Package.swift": """
+      // swift-tools-version:5.9
+      import PackageDescription
+      let package = Package(
+        name: "Two",
+        targets: [.target(name: "Core"), .executableTarget(name: "AppA", dependencies: ["Core"]), .executableTarget(name: "AppB", dependencies: ["Core"])]
+      )
+
+      """,
+      "Sources/Core/Store.swift": "public final class Store {\n  nonisolated(unsafe) public static let shared = Store()\n  public func bump() {}\n}\n",
+      "Sources/Core/Screen.swift": "public final class Screen {\n  public init() {}\n  public func tap() { Store.shared.bump() }\n}\n",
+    ]
+    for program in ["A", "B"] {
+      files["Sources/App\(program)/Main\(program).swift"] = "import Core\n\n@main\nstruct Main\(program) {\n  static func main() { Screen().tap() }\n}\n"
+    }
+    let project = makeProject(files)
+    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    let proposal = try CompositionRoots.proposedRoot(singleton: store, project: project)
+    #expect(proposal.root == nil)
+    #expect(proposal.perProgram == ["MainA", "MainB"])
+
+    var one = files
+    one["Package.swift"] = one["Package.swift"]!.replacingOccurrences(of: ".executableTarget(name: \"AppB\"", with: ".target(name: \"AppB\"")
+    let single = makeProject(one)
+    let library = try CompositionRoots.proposedRoot(singleton: try #require(single.index.singletons.first { $0.typeName == "Store" }), project: single)
+    #expect(library.root == nil && library.perProgram.isEmpty, "one program has both: they stay candidates")
+  }
+
   /// A consumer left out because injecting it would write the accessor more often than it uses it
   /// (`Favorites`, created twice by a factory enum, one use) is weighed again once the other
   /// consumers are planned: `Renderer`'s injection writes `Store.shared` into `Favorites` where it

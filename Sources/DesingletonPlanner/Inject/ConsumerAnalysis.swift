@@ -215,7 +215,12 @@ extension InjectDesigner {
           consumer.dissolvedAliases.append(definition)
           continue
         }
-        throw ConsumerRefusal(.instanceUse, "alias '\(aliasName)' is used for members of several protocols (\(protocolsUsed.sorted().joined(separator: ", "))); split it by hand", at: definition.location)
+        throw ConsumerRefusal(
+          .instanceUse,
+          protocolsUsed.isEmpty
+            ? "alias '\(aliasName)' is used only in ways no protocol of '\(singleton.typeName)' declares (a binding, or the value itself); change it by hand"
+            : "alias '\(aliasName)' is used for members of several protocols (\(protocolsUsed.sorted().joined(separator: ", "))); split it by hand",
+          at: definition.location)
       }
       for use in uses { consumer.referenceProtocol[use.range] = target }
       consumer.referenceProtocol[definition.range] = target

@@ -65,7 +65,8 @@ public enum CompositionRoots {
     // An entry point carries its attribute or conforms to an application delegate protocol.
     let entryPoints = project.typeNames(inFilesMentioning: FrameworkTypes.entryPointAttributes.sorted() + ["ApplicationDelegate"])
       .filter { !index.isTestType($0) && isEntryPoint($0) }
-    return (startingPoint(of: entryPoints, index: index), entryPoints, [])
+    let start = startingPoint(of: entryPoints, index: index)
+    return (start, entryPoints, start == nil ? onePerProgram(entryPoints, project: project) ?? [] : [])
   }
 
   /// One root per program, when every candidate is compiled into exactly one program, there are
