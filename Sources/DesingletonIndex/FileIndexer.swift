@@ -247,7 +247,8 @@ struct DeclarationCollector {
       bodyOpen: group.memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
       bodyClose: group.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
       membersOmitted: membersOmitted,
-      hasTestMethod: hasTestMethod
+      hasTestMethod: hasTestMethod,
+      genericParameters: Self.genericParameterNames(of: group)
     )
   }
 }

@@ -63,6 +63,21 @@ public enum FrameworkTypes {
     }
   }
 
+  /// The argument labels of the inits a framework protocol the model knows requires (`[[]]` for
+  /// `init()`); nil for a protocol it does not know, which may require any.
+  public static func initRequirements(of written: String) -> [[String]]? {
+    let name = lastComponent(written)
+    if let labels = initRequirementLabels[name] { return labels }
+    return protocols.contains(name) ? [] : nil
+  }
+
+  private static let initRequirementLabels: [String: [[String]]] = [
+    "App": [[]], "AppIntent": [[]], "Decodable": [["from"]], "Codable": [["from"]], "NSCoding": [["coder"]],
+    "NSSecureCoding": [["coder"]], "RawRepresentable": [["rawValue"]], "ExpressibleByStringLiteral": [["stringLiteral"]],
+    "ExpressibleByIntegerLiteral": [["integerLiteral"]], "ExpressibleByArrayLiteral": [["arrayLiteral"]],
+    "AppEnum": [["rawValue"]],
+  ]
+
   /// Attributes that make the system create the type: `@main` and the application-delegate attributes.
   public static let entryPointAttributes: Set<String> = ["@main", "@NSApplicationMain", "@UIApplicationMain"]
 

@@ -158,12 +158,15 @@ public final class TypeDecl: Hashable, Sendable {
   public let membersOmitted: Bool
   /// A method is marked `@Test`, whether or not the members were kept: test code (`Index.isTestType`).
   public let hasTestMethod: Bool
+  /// The generic parameters' names (`T` of `Box<T>`); empty for a type that has none, and for an extension.
+  public let genericParameters: [String]
 
   public init(
     name: String, qualifiedName: String, kind: Kind, inherited: [String], attributes: [String], modifiers: [String],
     access: AccessLevel?, members: [MemberDecl], range: SourceRange, bodyOpen: Int, bodyClose: Int,
-    membersOmitted: Bool = false, hasTestMethod: Bool? = nil
+    membersOmitted: Bool = false, hasTestMethod: Bool? = nil, genericParameters: [String] = []
   ) {
+    self.genericParameters = genericParameters
     self.membersOmitted = membersOmitted
     self.hasTestMethod = hasTestMethod ?? members.contains { $0.kind == .method && $0.attributes.contains("@Test") }
     self.name = name

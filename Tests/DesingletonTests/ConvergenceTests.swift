@@ -576,6 +576,54 @@ import Testing
     #expect(report.after?.outsideRootsAndTests == 3)
   }
 
+  /// A creation that reaches a required init keeping its signature (a subclass's `required init()`)
+  /// passes nothing, so its creator needs nothing for it: the creator is injected for its own uses
+  /// in the first run. It took what the created type needed, wrote the accessor for each into its
+  /// own required init, was left out as growing the count, and the second run injected it.
+  /// Found by the generated programs (FuzzGeneratedTests).
+  @Test func aCreationThroughAKeptRequiredInitHandsNothingDown() throws {
+    let files = [
+      "Sources/App/Store.swift": """
+      final class Store {
+        nonisolated(unsafe) static let shared = Store()
+        var flag = false
+        var count = 0
+        var name = ""
+      }
+
+      """,
+      "Sources/App/Screens.swift": """
+      class Base {
+        init(id: Int) {}
+      }
+
+      final class Outer: Base {
+        required init() { super.init(id: 1) }
+        func decide() -> Bool { Store.shared.flag && Inner().number() > 0 }
+      }
+
+      final class Inner: Base {
+        required init() { super.init(id: 2) }
+        func number() -> Int { Store.shared.count + Store.shared.name.count }
+      }
+
+      final class Root {
+        func start() -> Bool { Outer().decide() }
+      }
+
+      """,
+    ]
+    let slices = [
+      Slice(name: "Deciding", members: ["flag"]), Slice(name: "Counting", members: ["count"]),
+      Slice(name: "Naming", members: ["name"]),
+    ]
+    let (injected, report) = try extractAndInjectAll(files, slices: slices)
+    #expect(report.consumers.map(\.typeName).sorted() == ["Inner", "Outer"])
+    let screens = try #require(injected["Sources/App/Screens.swift"])
+    #expect(screens.contains("private let deciding: Deciding\n\n  required init() {\n    self.deciding = Store.shared\n"))
+    #expect(!screens.contains("private let counting: Counting\n\n  required init() { super.init(id: 1)"))
+  }
+
   /// A static factory method (`enum Screens { static func list() -> List }`) cannot hold injected
   /// properties: it takes what the consumers it creates need as parameters, first in its list, and
   /// each call passes them, from the caller's own properties (a caller that is no consumer becomes

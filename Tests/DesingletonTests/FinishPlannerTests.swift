@@ -255,6 +255,131 @@ import Testing
   }
 
   /// Two properties holding the shared instance: neither is the owner, and what reads them blocks.
+  /// A root that names the instance in a local (`let store = Store.shared`) keeps the local: only
+  /// the accessor becomes the root's property (`self.store` where the local has its name), and what
+  /// goes through the local stays as it is. Found by the generated programs (FuzzGeneratedTests).
+  @Test func aRootsLocalAliasKeepsReadingTheInstance() throws {
+    try expectFinish(
+      Self.injected.merging([
+        "ShopApp.swift": """
+        @MainActor
+        final class ShopApp {
+          func start() -> Int {
+            Store.shared.bump()
+            let store = Store.shared
+            store.bump()
+            let work = {
+              let counter = Store.shared
+              counter.bump()
+            }
+            work()
+            return store.count + Badge(counting: store).refresh()
+          }
+        }
+
+        """
+      ]) { $1 },
+      root: "ShopApp",
+      produces: [
+        "Store.swift": Self.finishedStore,
+        "ShopApp.swift": """
+        @MainActor
+        final class ShopApp {
+          private let store = Store()
+
+          func start() -> Int {
+            store.bump()
+            let store = self.store
+            store.bump()
+            let work = { [store] in
+              let counter = store
+              counter.bump()
+            }
+            work()
+            return store.count + Badge(counting: store).refresh()
+          }
+        }
+
+        """,
+      ])
+  }
+
+  /// A root property created with the accessor moves into the root's init and keeps its type with
+  /// the generic arguments written (`Box<Int>`); one whose arguments are inferred cannot be written
+  /// and is refused. Found by the generated programs (FuzzGeneratedTests): it was `let boxed: Box`.
+  @Test func aMovedRootPropertyKeepsItsGenericArguments() throws {
+    let box = """
+      @MainActor
+      final class Box<Tag> {
+        private let counting: Counting
+        var tags: [Tag] = []
+
+        init(counting: Counting) {
+          self.counting = counting
+        }
+
+        func count() -> Int { counting.count }
+      }
+
+      """
+    try expectFinish(
+      Self.injected.merging([
+        "Box.swift": box,
+        "ShopApp.swift": """
+        @MainActor
+        final class ShopApp {
+          let boxed = Box<Int>(counting: Store.shared)
+
+          func start() -> Int {
+            boxed.count()
+          }
+        }
+
+        """,
+      ]) { $1 },
+      root: "ShopApp",
+      produces: [
+        "Store.swift": Self.finishedStore,
+        "ShopApp.swift": """
+        @MainActor
+        final class ShopApp {
+          private let store = Store()
+
+          let boxed: Box<Int>
+
+          init() {
+            self.boxed = Box<Int>(counting: store)
+          }
+
+          func start() -> Int {
+            boxed.count()
+          }
+        }
+
+        """,
+      ])
+    try expectFinishRefusal(
+      Self.injected.merging([
+        "Box.swift": box.replacingOccurrences(of: "var tags: [Tag] = []", with: "var tags: [Tag]")
+          .replacingOccurrences(of: "init(counting: Counting) {", with: "init(counting: Counting, tags: [Tag]) {\n    self.tags = tags"),
+        "ShopApp.swift": """
+        @MainActor
+        final class ShopApp {
+          let boxed = Box(counting: Store.shared, tags: [1])
+
+          func start() -> Int {
+            boxed.count()
+          }
+        }
+
+        """,
+      ]) { $1 },
+      root: "ShopApp",
+      """
+      ShopApp.swift:3:29: error: 'boxed' uses 'Store.shared' in its initial value, where the root's own instance cannot be used, and its type is not written; give 'boxed' a type annotation and run again
+      """)
+  }
+
   @Test func twoRootPropertiesHoldingTheSharedInstanceStillBlock() throws {
     let project = makeProject(
       Self.injected.merging([

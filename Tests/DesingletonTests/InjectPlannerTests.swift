@@ -196,6 +196,95 @@ import Testing
       ])
   }
 
+  /// A class's own `required init()` (no superclass, no subclass, no protocol asks for it) is an
+  /// init like any other: it takes the parameters and its creations pass them. It was kept for
+  /// creations through the type, took the accessor, and `finish` then had nothing to suggest.
+  /// A required init that a subclass overrides keeps its signature and takes the accessor.
+  /// Found by the generated programs (FuzzGeneratedTests).
+  @Test func aClassesOwnRequiredInitTakesTheParameters() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Panel.swift": """
+        @MainActor
+        class Panel {
+          let title: String
+
+          required init() {
+            title = "panel"
+          }
+
+          func show() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        class Sheet {
+          required init() {}
+
+          func show() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        final class Drawer: Sheet {
+          required init() {}
+        }
+
+        @MainActor
+        func makePanels() -> Int {
+          Panel().show() + Sheet().show()
+        }
+
+        """
+      ]) { $1 },
+      types: ["Panel", "Sheet"],
+      produces: [
+        "Panel.swift": """
+        @MainActor
+        class Panel {
+          private let counting: Counting
+
+          let title: String
+
+          required init(counting: Counting) {
+            self.counting = counting
+            title = "panel"
+          }
+
+          func show() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        class Sheet {
+          private let counting: Counting
+
+          required init() {
+            self.counting = Store.shared
+          }
+
+          func show() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        final class Drawer: Sheet {
+          required init() {}
+        }
+
+        @MainActor
+        func makePanels() -> Int {
+          Panel(counting: Store.shared).show() + Sheet().show()
+        }
+
+        """
+      ])
+  }
+
   /// Two creators whose stored properties start at the same byte of their files each move their
   /// creation into their init, with its own argument once: a place in the code is a file and an
   /// offset, never an offset alone (the two were taken for one, and one file got both arguments).

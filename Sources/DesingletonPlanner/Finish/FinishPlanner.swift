@@ -164,7 +164,8 @@ public enum FinishPlanner {
       if item.reference.use == .unresolvedImplicit { return true }
       switch item.kind {
       case .singleton: return !selfUses.contains(item.reference)
-      case .root: return item.reference.alias != nil && item.reference.alias != owner?.name
+      // A use through the root's own local or property holding the instance needs no change.
+      case .root: return false
       case .test: return !options.includeTests || testRefusals[item.reference] != nil
       case .coderInit: return false
       default: return true
@@ -265,7 +266,6 @@ struct Blockers {
         } else {
           message += "; pass --include-tests to let tests create their own instance"
         }
-      case .root: message += " through an alias; use the accessor directly"
       default: message += "; it cannot receive an injected value, change it by hand"
       }
       diagnostics.append(.error(message, at: item.reference.location))

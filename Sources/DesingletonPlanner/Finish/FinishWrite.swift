@@ -68,7 +68,9 @@ extension FinishPlanner {
     }
     var capturer = CaptureCollector()
     var moved: [MovedProperty] = []
-    for item in rootReferences where !wrapped.contains(item.reference) && item.reference != design.owner {
+    // What goes through a local or property holding the instance keeps reading it there.
+    for item in rootReferences
+    where !wrapped.contains(item.reference) && item.reference != design.owner && item.reference.alias == nil {
       let file = try project.file(item.reference.range.path)
       guard let node = file.expression(at: item.reference.range.bytes) else { continue }
       if let property = try storedProperty(around: Syntax(node), item: item, singleton: design.singleton) {
@@ -80,6 +82,11 @@ extension FinishPlanner {
         continue
       }
       let replacement = container?.replacement(for: item.reference) ?? name
+      // `let store = store` would read the local being declared.
+      if case .alias(let local) = item.reference.use, local == replacement, !item.reference.context.isStatic {
+        plan.add(TextEdit(range: item.reference.range.bytes, replacement: "self." + replacement), in: item.reference.range.path)
+        continue
+      }
       plan.add(TextEdit(range: item.reference.range.bytes, replacement: replacement), in: item.reference.range.path)
       capturer.capture(replacement, at: Syntax(node), in: file.path)
     }

@@ -52,23 +52,34 @@ extension InjectDesigner {
 
   /// Which init a creation reaches, before the rewrite, and the arguments UIKit's inherited
   /// convenience `init()` would have passed; nil for a call that is left alone or cannot be matched.
-  func reachedInit(
-    _ call: InitCall, of consumer: Consumer, in file: ParsedFile, problems: inout [String: ConsumerRefusal]
-  ) throws -> (reached: MemberDecl?, extraArguments: [String])? {
-    let declarations = consumer.declarations
-    let inits = declarations.flatMap(\.members).filter { $0.kind == .initializer }
-    // Which init the call reaches, before the rewrite.
-    var reached: MemberDecl?
+  /// The declared init a creation reaches, before the rewrite; nil when it reaches none declared.
+  func declaredInit(reachedBy call: InitCall, of consumer: Consumer) throws -> MemberDecl? {
+    let inits = consumer.declarations.flatMap(\.members).filter { $0.kind == .initializer }
     for member in inits {
       guard let node = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
       let parameters = node.signature.parameterClause.parameters.map { ($0.firstName.text, $0.defaultValue != nil) }
       if InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: parameters.map { (label: $0.0, hasDefault: $0.1) }) {
-        reached = member
-        break
+        return member
       }
     }
+    return nil
+  }
+
+  /// Whether a creation reaches a required init that keeps its signature: it passes nothing, and
+  /// that init takes the shared instance.
+  func reachesRequiredInitThatKeepsItsSignature(_ call: InitCall, of consumer: Consumer) -> Bool {
+    guard let reached = try? declaredInit(reachedBy: call, of: consumer) else { return false }
+    return project.requiredInitKeepsItsSignature(reached, of: consumer.typeName)
+  }
+
+  func reachedInit(
+    _ call: InitCall, of consumer: Consumer, in file: ParsedFile, problems: inout [String: ConsumerRefusal]
+  ) throws -> (reached: MemberDecl?, extraArguments: [String])? {
+    let inits = consumer.declarations.flatMap(\.members).filter { $0.kind == .initializer }
+    // Which init the call reaches, before the rewrite.
+    let reached = try declaredInit(reachedBy: call, of: consumer)
     let designatedInPrimary = inits.contains { consumer.primary.members.contains($0) }
-    if let reached, reached.modifiers.contains("required") { return nil }
+    if let reached, project.requiredInitKeepsItsSignature(reached, of: consumer.typeName) { return nil }
     // `T()` reaching UIKit's inherited convenience `init()`, which calls `init(frame: .zero)` or `init(nibName: nil, bundle: nil)`.
     var extraArguments: [String] = []
     if reached == nil, call.labels.isEmpty, call.trailingClosures == 0, !call.isSuperInit {

@@ -218,3 +218,43 @@ final class CastFinder: SyntaxVisitor {
     return .visitChildren
   }
 }
+
+extension Project {
+  /// Whether a `required` init must keep its signature, so that `inject` leaves its parameters as
+  /// they are and gives it the shared instance: `init?(coder:)`; one a superclass declares or may
+  /// declare (a framework's, or a type the model does not know); one a project subclass overrides;
+  /// one a protocol the class conforms to requires or may require; and any init of a class that
+  /// code may create through a metatype (`Panel.self`, `Panel.Type`, a generic constrained to it,
+  /// `Self()` or `type(of:)` in its own code), which only a required init serves. A class's own
+  /// required init that none of these asks for is reached only by naming the class: an init like
+  /// any other.
+  func requiredInitKeepsItsSignature(_ member: MemberDecl, of typeName: String) -> Bool {
+    guard member.kind == .initializer, member.modifiers.contains("required") else { return false }
+    if member.labels == ["coder"] { return true }
+    if index.superclass(of: typeName) != .none || !index.subclasses(of: typeName).isEmpty { return true }
+    for conformance in index.conformances(of: typeName) {
+      guard let declaration = index.primaryDeclaration(of: conformance), declaration.kind == .protocol else {
+        if FrameworkTypes.initRequirements(of: conformance)?.contains(member.labels) != false { return true }
+        continue
+      }
+      if declaration.members.contains(where: { $0.kind == .initializer && $0.labels == member.labels }) { return true }
+    }
+    return answer("metatype-creation \(typeName)") { mayCreateThroughMetatype(typeName) }
+  }
+
+  /// A byte search, so it may see a metatype where there is none; never the other way round.
+  private func mayCreateThroughMetatype(_ typeName: String) -> Bool {
+    let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+    // `Panel.self`, `Panel.Type`, `<T: Panel>`, `where T == Panel>`-like constraints, `T: Panel, U`.
+    let anywhere = [simple + ".self", simple + ".Type", ": " + simple + ">", "== " + simple + ">", ": " + simple + ","]
+      .map { Array($0.utf8) }
+    let own = ["Self(", "Self.init", "type(of:"].map { Array($0.utf8) }
+    let declared = Set(index.declarations(of: typeName).map(\.path))
+    for path in paths(naming: [typeName]) {
+      guard let bytes = bytes(path) else { continue }
+      if anywhere.contains(where: { bytes.firstRange(of: $0) != nil }) { return true }
+      if declared.contains(path), own.contains(where: { bytes.firstRange(of: $0) != nil }) { return true }
+    }
+    return false
+  }
+}

@@ -156,7 +156,11 @@ extension InjectDesigner {
     while changed && rounds < 32 {
       changed = false
       rounds += 1
-      let creations = calls.filter { !$0.context.isStatic && !isInStoredPropertyInitializer($0, of: $0.context.typeName.map(index.resolveType) ?? "") }
+      // A creation that reaches a required init keeping its signature passes nothing: that init takes the instance.
+      let creations = calls.filter { call in
+        !call.context.isStatic && !isInStoredPropertyInitializer(call, of: call.context.typeName.map(index.resolveType) ?? "")
+          && !(consumers[call.typeName].map { reachesRequiredInitThatKeepsItsSignature(call, of: $0) } ?? false)
+      }
         .map { ($0.context.typeName, $0.typeName) }
         + configurationsByType.values.flatMap { $0 }.filter { !$0.context.isStatic }.map { ($0.context.typeName, $0.typeName) }
       for (creatorName, createdName) in creations {

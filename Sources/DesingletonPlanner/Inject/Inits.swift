@@ -48,7 +48,7 @@ extension InjectDesigner {
       throw ConsumerRefusal(.declaration, "cannot read this initializer", at: member.location)
     }
     // A public init cannot take an internal protocol.
-    if let first = inits.first(where: { ($0.access ?? .internal) >= .public && !$0.modifiers.contains("required") }) {
+    if let first = inits.first(where: { ($0.access ?? .internal) >= .public && !project.requiredInitKeepsItsSignature($0, of: typeName) }) {
       let hidden = consumer.protocols.filter { name in
         (index.primaryDeclaration(of: name)?.access ?? .internal) < .public
       }

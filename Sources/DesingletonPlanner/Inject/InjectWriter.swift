@@ -201,7 +201,7 @@ struct InjectWriter {
         let file = try project.file(member.range.path)
         // The design checked that every init can be read.
         guard let node = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
-        if member.modifiers.contains("required") {
+        if project.requiredInitKeepsItsSignature(member, of: consumer.typeName) {
           // Callers that cannot pass arguments get the shared instance; an init that stops needs none.
           guard let body = node.body, !InitBodyScanner.stopsBeforeSelf(body) else { continue }
           insertStatements(singletonAssignments, atStartOf: body, in: file)

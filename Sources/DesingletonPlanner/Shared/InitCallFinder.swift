@@ -410,7 +410,8 @@ enum LocalBindingFinder {
 }
 
 extension InitCallFinder {
-  /// The type written in `T(...)` or `T.init(...)` when the index declares `T`.
+  /// The type written in `T(...)` or `T.init(...)` when the index declares `T`, with its generic
+  /// arguments (`Box<Int>`); nil for a generic type whose arguments the call leaves to inference.
   static func writtenType(of value: ExprSyntax, index: Index) -> String? {
     guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
     var called = call.calledExpression
@@ -422,7 +423,11 @@ extension InitCallFinder {
     guard let written = called.typeReferenceText, written != "Self",
       !index.declarations(of: index.resolveType(written)).contains(where: { $0.kind == .protocol })
     else { return nil }
-    return written
+    guard let specialized = called.as(GenericSpecializationExprSyntax.self) else {
+      let generic = index.declarations(of: index.resolveType(written)).contains { !$0.genericParameters.isEmpty }
+      return generic || called.description.contains("<") ? nil : written
+    }
+    return written + specialized.genericArgumentClause.trimmedDescription
   }
 
   /// The value of `view.environment(\.key, <expression>)`: handed to the views made there, as an
