@@ -576,7 +576,7 @@ import Testing
     #expect(report.after?.outsideRootsAndTests == 3)
   }
 
-  /// A creation that reaches a required init keeping its signature (a subclass's `required init()`)
+  /// A creation that reaches a required init keeping its signature (one its superclass declares)
   /// passes nothing, so its creator needs nothing for it: the creator is injected for its own uses
   /// in the first run. It took what the created type needed, wrote the accessor for each into its
   /// own required init, was left out as growing the count, and the second run injected it.
@@ -594,16 +594,16 @@ import Testing
       """,
       "Sources/App/Screens.swift": """
       class Base {
-        init(id: Int) {}
+        required init() {}
       }
 
       final class Outer: Base {
-        required init() { super.init(id: 1) }
+        required init() { super.init() }
         func decide() -> Bool { Store.shared.flag && Inner().number() > 0 }
       }
 
       final class Inner: Base {
-        required init() { super.init(id: 2) }
+        required init() { super.init() }
         func number() -> Int { Store.shared.count + Store.shared.name.count }
       }
 
@@ -621,7 +621,7 @@ import Testing
     #expect(report.consumers.map(\.typeName).sorted() == ["Inner", "Outer"])
     let screens = try #require(injected["Sources/App/Screens.swift"])
     #expect(screens.contains("private let deciding: Deciding\n\n  required init() {\n    self.deciding = Store.shared\n"))
-    #expect(!screens.contains("private let counting: Counting\n\n  required init() { super.init(id: 1)"))
+    #expect(!screens.contains("private let counting: Counting\n\n  required init() { super.init() }\n  func decide"))
   }
 
   /// A static factory method (`enum Screens { static func list() -> List }`) cannot hold injected

@@ -1,6 +1,8 @@
 import DesingletonCore
 import DesingletonIndex
 @testable import DesingletonPlanner
+import SwiftParser
+import SwiftSyntax
 import Testing
 
 /// What each command decides, asserted on its design before any text is written: which consumer
@@ -134,5 +136,50 @@ import Testing
     #expect(design.mockName == "CountingMock")
     #expect(design.path == "Tests/Mocks/CountingMock.swift")
     #expect(design.shape == .plain)
+  }
+
+  /// The type a stored property's initial value has, written out when it moves into an init.
+  @Test(arguments: [
+    ("Box(count: 1)", "Box"), ("Box.init(count: 1)", "Box"), ("Pair<Int>(count: 1)", "Pair<Int>"),
+    ("Pair(count: 1)", nil), ("try! Box(count: 1)", "Box"), ("try? Box(count: 1)", nil), ("Box(count: 1)!", "Box"),
+    ("Outer.Inner(count: 1)", "Outer.Inner"), ("Counting(count: 1)", nil), ("make()", nil),
+  ] as [(String, String?)])
+  func writtenTypeOfAnInitialValue(value: String, expected: String?) throws {
+    let project = makeProject([
+      "Types.swift": """
+      struct Box { init(count: Int) {} }
+      struct Pair<Tag> { init(count: Int) {} }
+      enum Outer { struct Inner { init(count: Int) {} } }
+      protocol Counting {}
+
+      """
+    ])
+    let expression = try #require(Parser.parse(source: value).statements.first?.item.as(ExprSyntax.self))
+    #expect(InitCallFinder.writtenType(of: expression, index: project.index) == expected)
+  }
+
+  /// Which required inits keep their signature (and take the shared instance) and which are an init
+  /// like any other, given inline sources: the answer for `required init()` of `Target`.
+  @Test(arguments: [
+    ("class Target { required init() {} }", false),
+    ("final class Target { required init() {} }", false),
+    ("class Target { required init() {} }\nfinal class Sub: Target { required init() {} }", true),
+    ("class Base { required init() {} }\nfinal class Target: Base { required init() {} }", true),
+    ("class Base { init(id: Int) {} }\nfinal class Target: Base { required init() { super.init(id: 1) } }", false),
+    ("import Foundation\nclass Target: NSObject { required override init() {} }", true),
+    ("protocol Making { init() }\nfinal class Target: Making { required init() {} }", true),
+    ("protocol Naming {}\nfinal class Target: Naming { required init() {} }", false),
+    ("final class Target: Equatable { required init() {}\nstatic func == (a: Target, b: Target) -> Bool { true } }", false),
+    ("final class Target: SomeUnknownProtocol { required init() {} }", true),
+    ("final class Target { required init() {} }\nfunc make(_ type: Target.Type) -> Target { type.init() }", true),
+    ("final class Target { required init() {}\nfunc copy() -> Self { Self() } }", true),
+    ("final class Target { required init() {} }\nfunc make<T: Target>(_ type: T.Type) -> T { T() }", true),
+    ("final class Target { required init() {} }\nfunc make<T: Target, U>(_ u: U) -> String { String(describing: u) }", true),
+    ("final class Target { required init() {} }\nfunc pair(_ a: Target, _ b: Int) -> Int { b }", false),
+  ])
+  func aRequiredInitKeepsItsSignatureOnlyWhereSomethingNeedsIt(source: String, keeps: Bool) throws {
+    let project = makeProject(["Target.swift": source + "\n"])
+    let member = try #require(project.index.members(of: "Target").first { $0.kind == .initializer })
+    #expect(project.requiredInitKeepsItsSignature(member, of: "Target") == keeps, "\(source)")
   }
 }

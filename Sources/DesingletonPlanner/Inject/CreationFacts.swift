@@ -221,8 +221,9 @@ final class CastFinder: SyntaxVisitor {
 
 extension Project {
   /// Whether a `required` init must keep its signature, so that `inject` leaves its parameters as
-  /// they are and gives it the shared instance: `init?(coder:)`; one a superclass declares or may
-  /// declare (a framework's, or a type the model does not know); one a project subclass overrides;
+  /// they are and gives it the shared instance: `init?(coder:)`; one a project superclass declares,
+  /// or any when a superclass is a framework's or a type the model does not know; any when a
+  /// project subclass may override it;
   /// one a protocol the class conforms to requires or may require; and any init of a class that
   /// code may create through a metatype (`Panel.self`, `Panel.Type`, a generic constrained to it,
   /// `Self()` or `type(of:)` in its own code), which only a required init serves. A class's own
@@ -231,7 +232,14 @@ extension Project {
   func requiredInitKeepsItsSignature(_ member: MemberDecl, of typeName: String) -> Bool {
     guard member.kind == .initializer, member.modifiers.contains("required") else { return false }
     if member.labels == ["coder"] { return true }
-    if index.superclass(of: typeName) != .none || !index.subclasses(of: typeName).isEmpty { return true }
+    if !index.subclasses(of: typeName).isEmpty { return true }
+    for step in index.superclassChain(of: typeName) {
+      guard case .project(let name) = step else { return true }
+      let declares = index.members(of: name).contains { other in
+        other.kind == .initializer && other.modifiers.contains("required") && other.labels == member.labels
+      }
+      if declares { return true }
+    }
     for conformance in index.conformances(of: typeName) {
       guard let declaration = index.primaryDeclaration(of: conformance), declaration.kind == .protocol else {
         if FrameworkTypes.initRequirements(of: conformance)?.contains(member.labels) != false { return true }
@@ -245,14 +253,22 @@ extension Project {
   /// A byte search, so it may see a metatype where there is none; never the other way round.
   private func mayCreateThroughMetatype(_ typeName: String) -> Bool {
     let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
-    // `Panel.self`, `Panel.Type`, `<T: Panel>`, `where T == Panel>`-like constraints, `T: Panel, U`.
-    let anywhere = [simple + ".self", simple + ".Type", ": " + simple + ">", "== " + simple + ">", ": " + simple + ","]
-      .map { Array($0.utf8) }
+    // `Panel.self`, `Panel.Type`, `<T: Panel>`, `where T == Panel>`-like constraints.
+    let anywhere = [simple + ".self", simple + ".Type", ": " + simple + ">", "== " + simple + ">"].map { Array($0.utf8) }
+    let listed = Array((": " + simple + ",").utf8)
     let own = ["Self(", "Self.init", "type(of:"].map { Array($0.utf8) }
     let declared = Set(index.declarations(of: typeName).map(\.path))
     for path in paths(naming: [typeName]) {
       guard let bytes = bytes(path) else { continue }
       if anywhere.contains(where: { bytes.firstRange(of: $0) != nil }) { return true }
+      // `<T: Panel, U>`: a `<` before it on its line, with no `(` between (not `f(a: Panel, b: Int)`).
+      for start in occurrences(of: [listed], in: bytes) {
+        var position = start
+        while position > 0, bytes[position - 1] != UInt8(ascii: "\n"), bytes[position - 1] != UInt8(ascii: "(") {
+          position -= 1
+          if bytes[position] == UInt8(ascii: "<") { return true }
+        }
+      }
       if declared.contains(path), own.contains(where: { bytes.firstRange(of: $0) != nil }) { return true }
     }
     return false

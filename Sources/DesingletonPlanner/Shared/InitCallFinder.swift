@@ -412,7 +412,13 @@ enum LocalBindingFinder {
 extension InitCallFinder {
   /// The type written in `T(...)` or `T.init(...)` when the index declares `T`, with its generic
   /// arguments (`Box<Int>`); nil for a generic type whose arguments the call leaves to inference.
+  /// `try T(...)`, `try! T(...)` and `T(...)!` (a failable init's) have the same type.
   static func writtenType(of value: ExprSyntax, index: Index) -> String? {
+    var value = value
+    if let tried = value.as(TryExprSyntax.self), tried.questionOrExclamationMark?.tokenKind != .postfixQuestionMark {
+      value = tried.expression
+    }
+    if let unwrapped = value.as(ForceUnwrapExprSyntax.self) { value = unwrapped.expression }
     guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
     var called = call.calledExpression
     if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
