@@ -74,7 +74,7 @@ differential: release
 	python3 Tests/Differential/differential.py --bin $(RELEASE_BIN) $(DIFFERENTIAL_ARGS)
 
 fuzz: build
-	DESINGLETON_FUZZ_ITERATIONS=2000 $(SWIFT) test --filter Fuzz
+	DESINGLETON_FUZZ_ITERATIONS=2000 DESINGLETON_GEN_PROGRAMS=300 $(SWIFT) test --filter Fuzz
 
 clean:
 	rm -rf .build .build-*

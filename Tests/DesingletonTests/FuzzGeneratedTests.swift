@@ -4,7 +4,7 @@ import Testing
 
 /// Programs from `GeneratedProgram`'s grammar go through the whole journey as a user runs it (the
 /// built binary: `scan`, the `extract-protocol` command scan prints pasted into a shell, `inject --all`,
-/// `finish`, `mocks`), and each program is its own oracle: it is built with `swiftc` and run before,
+/// `finish` at the root it proposes, else at `AppRoot`, `mocks`), and each program is its own oracle: it is built with `swiftc` and run before,
 /// and after every step that changed something it must build and print exactly what it printed
 /// before. A program that does not build unchanged is no valid input: it is counted and skipped.
 /// Every step must also refuse without touching a file, or change nothing on a second run, and
@@ -111,6 +111,43 @@ import Testing
     #expect(small.files()["Sources/Gen/C0.swift"]?.contains("cart.addItem(\"C0\")") == true)
   }
 
+  /// Programs the generator found failing, each kept as it was drawn (its description), with what
+  /// went wrong before the fix. Each now goes through the whole journey with no problem, and
+  /// `finish` succeeds where the program has no shape that must keep the accessor.
+  static let found: [(String, String, Bool)] = [
+    // Seed 0x6e4e5eed00000001, program 24: finish moved `let c4 = C4<Int>(...)` into the root's
+    // init as `let c4: C4`, which does not build.
+    (
+      #"{"accessor":"shared","computedAccessor":false,"consumers":[{"creation":{"implicitInit":{}},"generic":false,"initForm":"convenience","isPublic":false,"kind":"subclass","nesting":"inExtension","uses":["closure"]},{"creation":{"root":{}},"generic":false,"initForm":"implicit","isPublic":true,"kind":"finalClass","nesting":"top","uses":["record"]},{"creation":{"implicitInit":{}},"generic":false,"initForm":"implicit","isPublic":false,"kind":"openClass","nesting":"top","uses":["readTitle"]},{"creation":{"lazyIn":{"_0":1}},"generic":false,"initForm":"inExtension","isPublic":false,"kind":"subclass","nesting":"top","uses":["deferUse","computed"]},{"creation":{"rootProperty":{}},"generic":true,"initForm":"plain","isPublic":true,"kind":"finalClass","nesting":"top","uses":["throwing","writeCount"]}],"mainActor":false,"swift6":false}"#,
+      "finish: does not build", true
+    ),
+    // Seed 0x6e4e5eed00000001, program 55: a creator of a type whose required init keeps its
+    // signature took what that type needed, grew the count and was left out; the second
+    // `inject --all` injected it.
+    (
+      #"{"accessor":"shared","computedAccessor":false,"consumers":[{"creation":{"root":{}},"generic":false,"initForm":"required","isPublic":false,"kind":"subclass","nesting":"top","uses":["map"]},{"creation":{"root":{}},"generic":false,"initForm":"implicit","isPublic":false,"kind":"finalClass","nesting":"top","uses":["readCount"]},{"creation":{"byConsumer":{"_0":0}},"generic":true,"initForm":"required","isPublic":false,"kind":"subclass","nesting":"top","uses":["add","ifDebug"]},{"creation":{"root":{}},"generic":false,"initForm":"implicit","isPublic":false,"kind":"finalClass","nesting":"top","uses":["record"]},{"creation":{"factory":{}},"generic":false,"initForm":"labeled","isPublic":false,"kind":"structType","nesting":"top","uses":["computed"]}],"mainActor":false,"swift6":false}"#,
+      "inject: changes more on a second run", false
+    ),
+    // Seed 0x6e4e5eed00000001, program 9: a class's own `required init()` took the accessor and
+    // `finish` refused with nothing to suggest ('inject --type' would change nothing); and every
+    // program's root, which names the instance in a local, was refused by `finish` ("through an alias").
+    (
+      #"{"accessor":"sharedInstance","computedAccessor":false,"consumers":[{"creation":{"root":{}},"generic":false,"initForm":"required","isPublic":false,"kind":"openClass","nesting":"inExtension","uses":["weakSelfClosure"]},{"creation":{"root":{}},"generic":true,"initForm":"inExtension","isPublic":false,"kind":"structType","nesting":"inExtension","uses":["ifDebug","wrapper"]}],"mainActor":false,"swift6":false}"#,
+      "finish: refused", true
+    ),
+  ]
+
+  @Test(arguments: 0..<found.count)
+  func programsFoundFailingPassTheJourney(position: Int) throws {
+    let (json, before, finishes) = Self.found[position]
+    let outcome = GeneratedJourney(program: try GeneratedProgram(json: json)).run()
+    #expect(outcome.invalid == nil, "the program does not build: \(outcome.invalid ?? "")")
+    #expect(outcome.problems.isEmpty, "(before the fix: \(before))\n\(outcome.problems.map { $0.text }.joined(separator: "\n"))")
+    if finishes {
+      #expect(outcome.steps.contains { $0.hasPrefix("finish") && $0.hasSuffix(": changed") }, "\(outcome.steps)\n\(outcome.refusals)")
+    }
+  }
+
   /// A program round-trips through its description, which is how a failure is kept as a test.
   @Test func aProgramIsItsDescription() throws {
     let program = GeneratedProgram(seed: Self.programSeed(3))
@@ -172,6 +209,7 @@ struct GeneratedJourney {
       outcome.problems.append(JourneyProblem(step: "scan", kind: "exited \(scan.status)", detail: scan.standardError))
       return outcome
     }
+    // `finish` first at the root it proposes, then at `AppRoot` where it proposed none or refused.
     var steps: [(name: String, arguments: [String])] = []
     if let command = scan.output.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
       .first(where: { $0.hasPrefix("desingleton extract-protocol ") })
@@ -181,9 +219,12 @@ struct GeneratedJourney {
       outcome.steps.append("scan: no command")
     }
     steps.append(("inject", [Self.binary, "inject", "--all", "--singleton", "Store"]))
+    steps.append(("finish (its root)", [Self.binary, "finish", "--singleton", "Store"]))
     steps.append(("finish", [Self.binary, "finish", "--singleton", "Store", "--root", "AppRoot"]))
     steps.append(("mocks", [Self.binary, "mocks", "--singleton", "Store", "--output-dir", "Tests/GenTests"]))
+    var finished = false
     for step in steps {
+      if step.name == "finish" && finished { continue }
       let before = try snapshot(directory)
       let result = try DesingletonTests.run(step.arguments, in: directory, environment: ["TMPDIR": build])
       let after = try snapshot(directory)
@@ -203,13 +244,14 @@ struct GeneratedJourney {
         continue
       }
       outcome.steps.append("\(step.name): changed")
+      if step.name.hasPrefix("finish") { finished = true }
       let executed = try execute(directory, build: build)
       if !executed.errors.isEmpty {
         problem("does not build", FuzzTypeChecker.firstErrors(executed.errors) + "\n" + diff(before, after))
       } else if executed.output != baseline {
         problem("prints something else", "before:\n\(baseline)\nafter:\n\(executed.output)\n" + diff(before, after))
       }
-      if step.name == "inject" || step.name == "finish" {
+      if step.name == "inject" || step.name.hasPrefix("finish") {
         let (was, now) = (accessorUses(before), accessorUses(after))
         if now > was { problem("uses the accessor more", "\(was) uses outside the root before, \(now) after\n" + diff(before, after)) }
       }

@@ -198,6 +198,10 @@ extension GeneratedProgram {
 
       """
     files["Support.swift"] = """
+      \(actor)class Template {
+        required init() {}
+      }
+
       \(actor)class Base {
         let id: Int
         init(id: Int) { self.id = id }
@@ -354,7 +358,7 @@ extension GeneratedConsumer {
     }
     if generic { header += "<Tag>" }
     var inherited: [String] = []
-    if kind == .subclass { inherited.append("Base") }
+    if kind == .subclass { inherited.append(initForm == .required ? "Template" : "Base") }
     if uses.contains(.protocolDefault) { inherited.append("Noting") }
     if !inherited.isEmpty { header += ": " + inherited.joined(separator: ", ") }
     let member = kind == .enumType ? "static " : ""
@@ -454,7 +458,8 @@ extension GeneratedConsumer {
           + indentBody(indentBody("self.init(seed: twice * 2)\n" + initBody)) + "  }\n}"
       }
     case .required:
-      members.append("required init() {\n" + indentBody(initBody + (kind == .subclass ? "super.init(id: 4)\n" : "")) + "}")
+      // A subclass overrides `Template`'s required init, which must keep its signature.
+      members.append("required init() {\n" + indentBody(initBody + (kind == .subclass ? "super.init()\n" : "")) + "}")
     }
     members.append("\(member)func act() {\n" + indentBody(statements.joined(separator: "\n") + "\n") + "}")
     let body = members.map { indentBody($0 + "\n") }.joined(separator: "\n")
