@@ -380,6 +380,42 @@ import Testing
       """)
   }
 
+  /// A required init that must keep its parameters (a subclass overrides it) took the shared
+  /// instance from `inject`: `finish` says so, instead of suggesting an `inject --type` that would
+  /// change nothing. Found by the generated programs (FuzzGeneratedTests).
+  @Test func aKeptRequiredInitIsNamedAsWhyTheAccessorStays() throws {
+    try expectFinishRefusal(
+      Self.injected.merging([
+        "Sheet.swift": """
+        @MainActor
+        class Sheet {
+          private let counting: Counting
+
+          required init() {
+            self.counting = Store.shared
+          }
+
+          func show() -> Int { counting.count }
+        }
+
+        @MainActor
+        final class Drawer: Sheet {
+          required init() {}
+        }
+
+        @MainActor
+        final class ShopApp {
+          func start() -> Int { Sheet().show() + Drawer().show() }
+        }
+
+        """
+      ]) { $1 },
+      root: "ShopApp",
+      """
+      Sheet.swift:6:21: error: 'Store.shared' is still used by a required init that must keep its parameters, in 'Sheet'; a superclass, a subclass, a protocol or a creation through the type needs that init as it is, so it takes the shared instance: pass the instance where the type is created that way, or change it by hand
+      """)
+  }
+
   @Test func twoRootPropertiesHoldingTheSharedInstanceStillBlock() throws {
     let project = makeProject(
       Self.injected.merging([

@@ -35,6 +35,8 @@ struct GeneratedProgram: Codable, Equatable, CustomStringConvertible {
     case record, add, addDefault, readCount, readTitle, writeCount, cart, closure, weakSelfClosure, storedClosure
     case map, generic, throwing, staticHelper, defaultArgument, alias, ifDebug, extensionInOtherFile
     case protocolDefault, deferUse, computed, didSet, lazyProperty, initialValue, wrapper, inInit
+    case availability, protocolRequirement, conditionalMember, localFunction, optionalAlias, keyPath, tuple
+    case valueCopy, passOn
   }
   enum Creation: Codable, Equatable {
     case root, rootProperty, factory, closure, implicitInit
@@ -72,8 +74,8 @@ struct GeneratedProgram: Codable, Equatable, CustomStringConvertible {
     computedAccessor = random.next() % 4 == 0
     let count = 1 + Int(random.next() % 5)
     // Half the programs leave out the shapes `finish` refuses with a reason (static contexts, a
-    // protocol extension, an initial value or default argument no init can pass), so that the
-    // journey's last steps run too.
+    // protocol extension, an initial value or default argument no init can pass, the instance
+    // passed on whole, a key path), so that the journey's last steps run too.
     let finishable = random.next() % 2 == 0
     for position in 0..<count {
       var consumer = GeneratedConsumer(position: position, earlier: consumers, random: &random)
@@ -86,7 +88,9 @@ struct GeneratedProgram: Codable, Equatable, CustomStringConvertible {
     }
   }
 
-  static let blockingUses: Set<Use> = [.staticHelper, .defaultArgument, .protocolDefault, .storedClosure, .initialValue]
+  static let blockingUses: Set<Use> = [
+    .staticHelper, .defaultArgument, .protocolDefault, .storedClosure, .initialValue, .passOn, .keyPath,
+  ]
 }
 
 struct GeneratedConsumer: Codable, Equatable {
@@ -145,6 +149,7 @@ struct GeneratedConsumer: Codable, Equatable {
         .protocolDefault:
         return kind != .enumType
       case .inInit: return kind != .enumType && initForm != .implicit
+      case .protocolRequirement: return kind != .enumType
       default: return true
       }
     }
@@ -208,6 +213,12 @@ extension GeneratedProgram {
       }
 
       \(actor)protocol Noting {}
+
+      \(actor)protocol Describing {
+        func describe() -> String
+      }
+
+      \(actor)func log(into store: Store, _ entry: String) { store.record(entry) }
       \(consumers.contains { $0.uses.contains(.protocolDefault) } ? """
 
         extension Noting {
@@ -360,6 +371,7 @@ extension GeneratedConsumer {
     var inherited: [String] = []
     if kind == .subclass { inherited.append(initForm == .required ? "Template" : "Base") }
     if uses.contains(.protocolDefault) { inherited.append("Noting") }
+    if uses.contains(.protocolRequirement) { inherited.append("Describing") }
     if !inherited.isEmpty { header += ": " + inherited.joined(separator: ", ") }
     let member = kind == .enumType ? "static " : ""
     var members: [String] = []
@@ -413,6 +425,24 @@ extension GeneratedConsumer {
         members.append("@Doubled var factor = 2")
         statements.append("\(store).record(\"\(me) factor \\(factor)\")")
       case .inInit: break
+      case .availability:
+        members.append("@available(macOS 10.15, iOS 13, *)\n\(member)func later() { \(store).record(\"\(me).later\") }")
+        statements.append("later()")
+      case .protocolRequirement:
+        members.append("func describe() -> String { \"\(me) \" + \(store).title }")
+        statements.append("print(describe())")
+      case .conditionalMember:
+        members.append("#if DEBUG\n\(member)func debugOnly() { \(store).record(\"\(me).debugOnly\") }\n#endif")
+        statements.append("#if DEBUG\ndebugOnly()\n#endif")
+      case .localFunction:
+        statements.append("func inner() { \(store).record(\"\(me).inner\") }\ninner()")
+      case .optionalAlias:
+        statements.append("let maybe: Store? = \(store)\nmaybe?.record(\"\(me).maybe\")")
+      case .keyPath: statements.append("print(\"\(me) path\", \(store)[keyPath: \\.count])")
+      case .tuple: statements.append("let (number, title) = (\(store).count, \(store).title)\nprint(number, title)")
+      case .valueCopy:
+        statements.append("var copy = \(store).cart\ncopy.addItem(\"\(me).copy\")\nprint(copy.items.count)")
+      case .passOn: statements.append("log(into: \(store), \"\(me).passOn\")")
       }
     }
     // Children this consumer creates.

@@ -35,6 +35,9 @@ public struct RemainingReference: Sendable, Equatable {
     case singleton = "the singleton itself"
     /// `required init?(coder:)`, which `inject` gives the shared instance because storyboards cannot pass arguments.
     case coderInit = "a required init?(coder:)"
+    /// A required init another declaration needs as it is (a superclass's, a protocol's, a creation
+    /// through the type): `inject` gives it the shared instance, and it keeps it.
+    case requiredInit = "a required init that must keep its parameters, in"
     /// A type the system creates (an application delegate, a cell): it cannot take init parameters.
     case frameworkCreated = "a type the system creates"
   }
@@ -266,6 +269,9 @@ struct Blockers {
         } else {
           message += "; pass --include-tests to let tests create their own instance"
         }
+      case .requiredInit:
+        message += "; a superclass, a subclass, a protocol or a creation through the type needs that init as it is, "
+          + "so it takes the shared instance: pass the instance where the type is created that way, or change it by hand"
       default: message += "; it cannot receive an injected value, change it by hand"
       }
       diagnostics.append(.error(message, at: item.reference.location))

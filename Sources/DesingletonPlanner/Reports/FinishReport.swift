@@ -81,6 +81,7 @@ extension RemainingReference.Kind {
     case .topLevel: "top-level"
     case .singleton: "singleton"
     case .coderInit: "coder-init"
+    case .requiredInit: "required-init"
     case .frameworkCreated: "framework-created"
     }
   }

@@ -150,6 +150,9 @@ public struct AccessorCensus: Sendable, Equatable {
       total += 1
       // An instance of a root or entry point is where the instance comes from (its static members,
       // such as a preview's, are not); tests get their own.
+      // The census counts a kept required init's use with its type's, as a consumer's.
+      var item = item
+      if item.kind == .requiredInit { item.kind = .consumer }
       let inInstance = [.consumer, .coderInit, .frameworkCreated, .root].contains(item.kind)
       let isRootOrEntry = try inInstance && item.typeName.map { owner in
         try CompositionRoots.isEntryPoint(owner, index: project.index) || CompositionRoots.isCompositionRoot(owner, project: project)
@@ -162,7 +165,7 @@ public struct AccessorCensus: Sendable, Equatable {
       case .test: tests += 1
       case .topLevel, .staticContext: staticContexts += 1
       case .singleton: self.singleton += 1
-      case .coderInit: coderInits += 1
+      case .coderInit, .requiredInit: coderInits += 1
       case .frameworkCreated: frameworkCreated += 1
       case .root: roots += 1
       case .consumer:

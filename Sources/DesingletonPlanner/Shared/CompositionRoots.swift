@@ -26,6 +26,8 @@ public enum CompositionRoots {
         kind = .root
       } else if reference.context.memberName == "init(coder:)" {
         kind = .coderInit
+      } else if let owner, isInRequiredInitKeepingItsSignature(reference, of: owner, project: project) {
+        kind = .requiredInit
       } else if let owner, index.systemCreation(of: owner) != nil {
         kind = .frameworkCreated
       } else {
@@ -33,6 +35,17 @@ public enum CompositionRoots {
       }
       return RemainingReference(reference: reference, kind: kind, typeName: owner)
     }
+  }
+
+  /// A use in a required init that keeps its signature (`Project.requiredInitKeepsItsSignature`):
+  /// `inject` gives it the shared instance, since what creates the type through that init passes nothing.
+  static func isInRequiredInitKeepingItsSignature(_ reference: Reference, of owner: String, project: Project) -> Bool {
+    guard reference.context.memberName?.hasPrefix("init(") == true else { return false }
+    let start = reference.range.bytes.lowerBound
+    guard let member = project.index.members(of: owner).first(where: { member in
+      member.kind == .initializer && member.range.path == reference.range.path && member.range.bytes.contains(start)
+    }) else { return false }
+    return project.requiredInitKeepsItsSignature(member, of: owner)
   }
 
   /// The composition root `finish` takes when none is named: the one root (or application entry
@@ -51,7 +64,7 @@ public enum CompositionRoots {
     for item in remainingReferences(singleton: singleton, root: nil, project: project) {
       guard let owner = item.typeName, !using.contains(owner) else { continue }
       switch item.kind {
-      case .consumer, .coderInit:
+      case .consumer, .coderInit, .requiredInit:
         if try isCompositionRoot(owner, project: project) { using.append(owner) }
       case .frameworkCreated:
         if isEntryPoint(owner) { using.append(owner) }
