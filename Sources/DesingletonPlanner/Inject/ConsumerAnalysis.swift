@@ -415,10 +415,8 @@ extension InjectDesigner {
       if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return .kept }
       if let initializer = syntax.as(InitializerDeclSyntax.self) {
         // A required init that keeps its signature (`init?(coder:)`, one a superclass declares) takes the shared instance.
-        let start = initializer.positionAfterSkippingLeadingTrivia.utf8Offset
         let member = index.enclosingType(of: reference).flatMap { owner in
-          index.members(of: owner).first { $0.kind == .initializer && $0.range.path == reference.range.path && $0.range.bytes.lowerBound <= start && start < $0.range.bytes.upperBound }
-            .map { ($0, owner) }
+          project.enclosingInit(of: reference, in: owner).map { ($0, owner) }
         }
         let isRequired = initializer.modifiers.contains { $0.name.tokenKind == .keyword(.required) }
         guard isRequired, let (found, owner) = member else { return isRequired ? .kept : .none }

@@ -151,17 +151,18 @@ extension InjectDesigner {
   /// A consumer that creates another consumer hands down what that one needs, so it needs it too.
   mutating func propagateNeeds(_ calls: [InitCall]) {
     guard !options.defaultArgument else { return }
+    // A creation that reaches a required init keeping its signature passes nothing: that init takes the instance.
+    let handing = calls.filter { call in
+      !call.context.isStatic && !isInStoredPropertyInitializer(call, of: call.context.typeName.map(index.resolveType) ?? "")
+        && !(consumers[call.typeName].map { reachesRequiredInitThatKeepsItsSignature(call, of: $0) } ?? false)
+    }
+    .map { ($0.context.typeName, $0.typeName) }
     var changed = true
     var rounds = 0
     while changed && rounds < 32 {
       changed = false
       rounds += 1
-      // A creation that reaches a required init keeping its signature passes nothing: that init takes the instance.
-      let creations = calls.filter { call in
-        !call.context.isStatic && !isInStoredPropertyInitializer(call, of: call.context.typeName.map(index.resolveType) ?? "")
-          && !(consumers[call.typeName].map { reachesRequiredInitThatKeepsItsSignature(call, of: $0) } ?? false)
-      }
-        .map { ($0.context.typeName, $0.typeName) }
+      let creations = handing
         + configurationsByType.values.flatMap { $0 }.filter { !$0.context.isStatic }.map { ($0.context.typeName, $0.typeName) }
       for (creatorName, createdName) in creations {
         guard let creator = creatorName.map(index.resolveType), creator != createdName,

@@ -40,11 +40,9 @@ public enum CompositionRoots {
   /// A use in a required init that keeps its signature (`Project.requiredInitKeepsItsSignature`):
   /// `inject` gives it the shared instance, since what creates the type through that init passes nothing.
   static func isInRequiredInitKeepingItsSignature(_ reference: Reference, of owner: String, project: Project) -> Bool {
-    guard reference.context.memberName?.hasPrefix("init(") == true else { return false }
-    let start = reference.range.bytes.lowerBound
-    guard let member = project.index.members(of: owner).first(where: { member in
-      member.kind == .initializer && member.range.path == reference.range.path && member.range.bytes.contains(start)
-    }) else { return false }
+    guard reference.context.memberName?.hasPrefix("init(") == true,
+      let member = project.enclosingInit(of: reference, in: owner)
+    else { return false }
     return project.requiredInitKeepsItsSignature(member, of: owner)
   }
 
