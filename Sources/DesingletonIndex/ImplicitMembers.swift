@@ -69,7 +69,12 @@ struct ImplicitMemberLookup {
     if let name = slot.function {
       coverage?.needCallable(name)
       guard declaresCallable(name) else { return Self.genericFunctions.contains(name) ? .unknown : .framework }
-      guard let types = parameterTypes(ParameterSlot(callee: name, label: slot.label)) else { return .unknown }
+      guard let types = parameterTypes(ParameterSlot(callee: name, label: slot.label)) else {
+        // Callables of that name declared here, none with a parameter of that label: the call is
+        // to another's, a framework method's (`RunLoop.main.add(timer, forMode: .default)`). An
+        // unlabeled argument may go to a closure property of that name, which declares no label.
+        return slot.label == "_" || Self.genericFunctions.contains(name) ? .unknown : .framework
+      }
       return .declared(types)
     }
     return .unknown
@@ -100,6 +105,18 @@ struct ImplicitMemberLookup {
           return typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: nil) == type
         }
       }
+    }
+  }
+
+  /// Whether an argument so declared certainly takes the singleton `type`'s member: every
+  /// declaration of its parameter names `type` (`init(context: AppContext)` for
+  /// `ViewModel(context: .shared)`), so the member is that singleton's accessor.
+  func argument(_ argument: ImplicitArgument, certainlyIs type: String) -> Bool {
+    guard case .declared(let types) = argument, !types.isEmpty else { return false }
+    return types.allSatisfy { parameterType in
+      guard case .named(let written) = parameterType else { return false }
+      if Index.resolve(written, simpleNames: simpleNames, coverage: coverage) == type { return true }
+      return typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: nil) == type
     }
   }
 

@@ -145,10 +145,21 @@ public struct Index: Sendable {
         guard typesByAccessor[reference.accessor] != nil else { continue }
         if reference.use == .unresolvedImplicit {
           let argument = implicit.argument(reference.implicitSlot)
-          // A possible reference of each singleton with this accessor: `finish` must not delete it unseen.
-          for type in typesByAccessor[reference.accessor] ?? [] where implicit.argument(argument, canBe: type) {
+          // A possible reference of each singleton with this accessor: `finish` must not delete it
+          // unseen. Where the parameter is declared as the one singleton it can be, it is that
+          // singleton's instance, passed on.
+          // A type is listed once even when it declares the accessor twice (one per program).
+          var types: [String] = []
+          for type in typesByAccessor[reference.accessor] ?? []
+          where !types.contains(type) && implicit.argument(argument, canBe: type)
+            && (!reference.implicitApplied || (byQualified[type] ?? []).contains { $0.membersOmitted || $0.members.contains { $0.name == "callAsFunction" } })
+          {
+            types.append(type)
+          }
+          for type in types {
             var possible = reference
             possible.baseName = type
+            if types.count == 1, implicit.argument(argument, certainlyIs: type) { possible.use = .instance }
             references.append(possible)
             referenceTypes.append(type)
             referencesByType[type, default: []].append(possible)

@@ -367,6 +367,10 @@ public struct Reference: Hashable, Sendable {
   public var implicitLabel: String?
   /// For `.member` calls: the argument labels, which tell overloads apart.
   public var arguments: CallArguments?
+  /// For `.unresolvedImplicit`: called with arguments (`.default(.openLink(url))`), which a
+  /// singleton's instance can be only when its type declares `callAsFunction`; else an enum
+  /// case's payload or a static method of another type.
+  public var implicitApplied = false
 
   public init(
     baseName: String, accessor: String, use: ReferenceUse, alias: String?, range: SourceRange,

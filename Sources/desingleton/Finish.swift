@@ -100,7 +100,7 @@ struct Finish: ParsableCommand {
             throw Refusal(
               proposal.candidates.isEmpty
                 ? "no composition root found for '\(target.typeName)': no type only tests create uses it, and there is no '@main' type or application delegate; name the type that will own the instance with --root"
-                : "several types could own the instance of '\(target.typeName)' (\(proposal.candidates.joined(separator: ", "))); name the one that will own it with --root",
+                : "several types could own the instance of '\(target.typeName)' (\(proposal.candidates.joined(separator: ", "))); name the one that will own it with --root, as in 'desingleton finish --singleton \(target.typeName) --root \(proposal.candidates[0])'",
               at: unitSingleton.declaration.start)
           }
           notes.append("note: the composition root is '\(proposed)'; name another with --root")

@@ -241,9 +241,11 @@ import Testing
   }
 
   /// Files that reach the accessor without naming the type are read before `finish` deletes it.
+  /// (`show(.shared)` may be `Store.shared`: one `show` takes a generic value.)
   @Test func finishReadsFilesThatUseTheAccessorThroughAnAliasOrAnImplicitMember() throws {
     let directory = try project([
-      "Store.swift": Self.store + "typealias S = Store\n\n@MainActor func show(_ store: Store) -> Int { store.count }\n",
+      "Store.swift": Self.store
+        + "typealias S = Store\n\n@MainActor func show(_ store: Store) -> Int { store.count }\n\nfunc show<T: Sendable>(_ value: T) -> Int { 0 }\n",
       "App.swift": "@MainActor\nfinal class App {\n\tfunc start() { Store.shared.bump() }\n}\n",
       "Badge.swift": "@MainActor\nfinal class Badge {\n\tfunc text() -> Int { S.shared.count }\n}\n",
       "Panel.swift": "@MainActor\nfinal class Panel {\n\tfunc text() -> Int { show(.shared) }\n}\n",
@@ -253,6 +255,35 @@ import Testing
     #expect(result.status == 1)
     #expect(result.standardError.contains("Badge.swift:3:23: error: 'Store.shared' is still used by a consumer not yet injected 'Badge'"))
     #expect(result.standardError.contains("Panel.swift:3:28: error: '.shared' may be 'Store.shared'"))
+    #expect(try snapshot(directory) == before)
+  }
+
+  /// Several types could own the instance: finish names them, entry points first, with the
+  /// command that takes the first, and changes nothing.
+  @Test func finishWithSeveralPossibleOwnersNamesThemAndACommand() throws {
+    let directory = try project([
+      "Store.swift": Self.store,
+      "APanel.swift": "@MainActor\nfinal class Panel {\n\tfunc start() { Store.shared.bump() }\n}\n",
+      "Delegates.swift": """
+        protocol NSApplicationDelegate {}
+        @MainActor
+        final class MainDelegate: NSApplicationDelegate {
+        \tfunc launched() { Store.shared.bump() }
+        }
+        @MainActor
+        final class HelperDelegate: NSApplicationDelegate {
+        \tfunc launched() { Store.shared.bump() }
+        }
+
+        """,
+    ], git: true)
+    let before = try snapshot(directory)
+    let result = try desingleton(["finish", "--singleton", "Store"], in: directory)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        "error: several types could own the instance of 'Store' (MainDelegate, HelperDelegate, Panel); name the one that will own it with --root, as in 'desingleton finish --singleton Store --root MainDelegate'"
+      ), "\(result.standardError)")
     #expect(try snapshot(directory) == before)
   }
 

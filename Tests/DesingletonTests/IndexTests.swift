@@ -406,8 +406,9 @@ import Testing
     let other = index.singletons.first { $0.typeName == "Other" }
     let ledgerRefs = ledger.map(index.references(to:)) ?? []
     // Variables declared with a type hold the instance as that type, unless a property's whole
-    // declaration can take the protocol's type.
-    #expect(ledgerRefs.map(\.use) == [.instance, .instance, .unresolvedImplicit, .alias("current")])
+    // declaration can take the protocol's type; `use(.shared)` passes the instance to a parameter
+    // declared as `Ledger`, so it is Ledger's.
+    #expect(ledgerRefs.map(\.use) == [.instance, .instance, .instance, .alias("current")])
     #expect(ledgerRefs.map(\.location.line) == [2, 4, 9, 3])
     // `use(.shared)` is looked up in `use`'s parameter type, `Ledger`: never Other's.
     #expect(other.map(index.references(to:))?.map(\.use) == [])
@@ -442,8 +443,9 @@ import Testing
     let index = project.index
     let store = index.singletons.first { $0.typeName == "Store" }
     let references = store.map(index.references(to:)) ?? []
-    // `Client(store: .shared)` is a project init and `take(.shared)` a function: both may be it.
-    #expect(references.map(\.use) == [.unresolvedImplicit, .unresolvedImplicit])
+    // `Client(store: .shared)` is a project init and `take(.shared)` a function, each declaring
+    // the parameter as `Store`: both pass the instance.
+    #expect(references.map(\.use) == [.instance, .instance])
     #expect(references.map(\.location.line) == [6, 7])
   }
 
@@ -464,6 +466,10 @@ import Testing
     ("init(_ session: URLSession, _ other: URLSession) {}", "Fetcher(.shared, .shared)", false),
     ("func configure(session: URLSession, count: Int) {}", "Fetcher().configure(session: .shared, count: 1)", false),
     ("func configure(session: Store) {}", "Fetcher().configure(session: .shared)", true),
+    // No `configure` here has an `other:` parameter: the call is another's (a framework method's).
+    ("func configure(session: Store) {}", "Fetcher().configure(other: .shared)", false),
+    // An unlabeled argument may go to a closure property of that name.
+    ("func configure(session: URLSession) {}", "Fetcher().configure(.shared)", true),
     ("func apply(_ x: URLSession) {}\n  func apply(_ x: Store) {}", "Fetcher().apply(.shared)", true),
     ("func use<T>(_ value: T) {}", "Fetcher().use(.shared)", true),
     ("func use(_ value: some Service) {}", "Fetcher().use(.shared)", true),
@@ -547,6 +553,111 @@ import Testing
     // `present` and `configure` are nobody's here; every other callee is the project's or bound
     // where it is called, so `.shared` may be the singleton there.
     #expect(references.map(\.location.line) == [9, 10, 11, 12, 15, 17, 19, 20, 29])
+  }
+
+  /// The declaration an implicit member is the value of says its type: what returns it (a
+  /// computed property, a getter, a function, a subscript), an annotated array literal, or `self`
+  /// in a value type's init. A closure's, a generic parameter's or an init's return says nothing.
+  /// (duckduckgo's `var contentBlockingUpdating: ContentBlockingUpdating { .shared }` blocked the
+  /// `finish` of six other singletons with a `shared`.)
+  @Test func implicitMembersTakeTheTypeTheirDeclarationReturns() {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let shared = Store()
+          static let `default` = Store()
+        }
+        """,
+      "Other.swift": """
+        final class Other {
+          static let shared = Other()
+          var other: Other { .shared }
+          var again: Other { get { return .shared } }
+          func make() -> Other? { .shared }
+          func choose(_ flag: Bool) -> Other {
+            if flag { return .shared }
+            return Other.shared
+          }
+          subscript(index: Int) -> Other { .shared }
+          let list: [Other] = [.shared]
+        }
+        enum Mode {
+          case plain, `default`
+          init(raw: String) { self = raw == "d" ? .plain : .plain; self = .default }
+        }
+        """,
+      "Open.swift": """
+        final class Open {
+          func generic<T>() -> T { .shared }
+          func inClosure() { let make = { () -> Store in return .shared }; _ = make() }
+          var store: Store { .shared }
+          func unrelated() { if true { _ = Other.shared } }
+        }
+        """,
+    ])
+    let index = project.index
+    let store = index.singletons.first { $0.typeName == "Store" }
+    let other = index.singletons.first { $0.typeName == "Other" }
+    let storeRefs = store.map(index.references(to:)) ?? []
+    // Only `var store: Store { .shared }` is Store's: the generic's and the closure's `.shared` may
+    // be any singleton's, and Other's declarations are Other's.
+    #expect(storeRefs.map(\.location.line) == [2, 3, 4])
+    #expect(storeRefs.map(\.use) == [.unresolvedImplicit, .unresolvedImplicit, .instance])
+    let otherRefs = other.map(index.references(to:)) ?? []
+    #expect(otherRefs.filter { $0.range.path.hasSuffix("Other.swift") }.map(\.location.line) == [3, 4, 5, 7, 8, 10, 11])
+    #expect(otherRefs.filter { $0.range.path.hasSuffix("Other.swift") }.allSatisfy { $0.use != .unresolvedImplicit })
+  }
+
+  /// A type whose accessor two programs declare (an app's and its extension's `extension
+  /// AppContext { static let shared }`, as mastodon's) is one candidate: `.shared` passed to an
+  /// `init(context: AppContext)` is its instance, once.
+  @Test func anImplicitMemberOfATypeDeclaringItsAccessorTwiceIsOneReference() {
+    let project = makeProject([
+      "Core/AppContext.swift": "public class AppContext {\n  public var count = 0\n}\n",
+      "App/AppContext+Shared.swift": "extension AppContext {\n  static let shared = AppContext()\n}\n",
+      "Share/AppContext+Shared.swift": "extension AppContext {\n  static let shared = AppContext()\n}\n",
+      "App/Model.swift": """
+        final class Model {
+          init(context: AppContext) {}
+        }
+        let model = Model(context: .shared)
+        """,
+    ])
+    let index = project.index
+    let context = index.singletons.first { $0.typeName == "AppContext" }
+    let references = (context.map(index.references(to:)) ?? []).filter { $0.range.path.hasSuffix("Model.swift") }
+    #expect(references.map(\.use) == [.instance])
+  }
+
+  /// `.default(.openLink(url))` calls what `.default` names with arguments: an enum case's payload
+  /// or a static method, never a singleton's instance unless its type declares `callAsFunction`.
+  /// (mastodon's `snapshot.appendItems([.default(.openLink(text))], ...)` held up `AppSecret.default`.)
+  @Test func anImplicitMemberCalledWithArgumentsIsAnInstanceOnlyWithCallAsFunction() {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let `default` = Store()
+        }
+        final class Runner {
+          static let shared = Runner()
+          func callAsFunction(_ value: Int) {}
+        }
+        """,
+      "Use.swift": """
+        enum Item { case `default`(Int), other }
+        func take<T>(_ item: T) {}
+        func go() {
+          take(.default(1))
+          take(.shared(2))
+          take(.default)
+        }
+        """,
+    ])
+    let index = project.index
+    let store = index.singletons.first { $0.typeName == "Store" }
+    let runner = index.singletons.first { $0.typeName == "Runner" }
+    #expect((store.map(index.references(to:)) ?? []).map(\.location.line) == [6])
+    #expect((runner.map(index.references(to:)) ?? []).map(\.location.line) == [5])
   }
 
   @Test func implicitMembersInParameterDefaultsAndCasePatterns() {

@@ -22,12 +22,37 @@ enum SelfUses {
     var current = node.parent
     while let syntax = current {
       if let closure = syntax.as(ClosureExprSyntax.self),
-        closure.signature?.capture?.items.contains(where: { $0.specifier?.specifier.tokenKind == .keyword(.weak) }) == true
+        closure.signature?.capture?.items.contains(where: { $0.specifier?.specifier.tokenKind == .keyword(.weak) }) == true,
+        !unwrapsSelf(closure, before: node)
       {
         return false
       }
       current = syntax.parent
     }
     return true
+  }
+
+  /// Whether `self` is the instance where `node` is in a closure that captures it weakly: a
+  /// statement of the closure's body before the one holding `node` is `guard let self` (or
+  /// `guard let self = self`), or `node` is in the body of an `if let self` among its statements.
+  static func unwrapsSelf(_ closure: ClosureExprSyntax, before node: ExprSyntax) -> Bool {
+    func bindsSelf(_ conditions: ConditionElementListSyntax) -> Bool {
+      conditions.contains { element in
+        guard case .optionalBinding(let binding) = element.condition,
+          binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.tokenKind == .keyword(.self)
+        else { return false }
+        guard let value = binding.initializer?.value else { return true }
+        return value.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+      }
+    }
+    let offset = node.positionAfterSkippingLeadingTrivia
+    for item in closure.statements {
+      if item.position <= offset, offset < item.endPosition {
+        guard let ifExpr = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) else { return false }
+        return bindsSelf(ifExpr.conditions) && ifExpr.body.position <= offset && offset < ifExpr.body.endPosition
+      }
+      if let guardStmt = item.item.as(GuardStmtSyntax.self), bindsSelf(guardStmt.conditions) { return true }
+    }
+    return false
   }
 }

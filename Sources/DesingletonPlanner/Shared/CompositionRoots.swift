@@ -18,10 +18,11 @@ public enum CompositionRoots {
         kind = .test
       } else if owner == nil {
         kind = .topLevel
+      } else if reference.context.isStatic {
+        // The singleton's own static members too: there is no instance to read.
+        kind = .staticContext
       } else if owner == singleton.typeName {
         kind = .singleton
-      } else if reference.context.isStatic {
-        kind = .staticContext
       } else if owner == root {
         kind = .root
       } else if reference.context.memberName == "init(coder:)" {
@@ -49,7 +50,8 @@ public enum CompositionRoots {
   /// The composition root `finish` takes when none is named: the one root (or application entry
   /// point) whose code still uses the accessor; of several, the one entry point among them, or the
   /// one the program starts in (`@main`) of several; else the one entry point of the code (`@main`,
-  /// an application delegate). Nil when there is no such type or several: the caller names them.
+  /// an application delegate). Nil when there is no such type or several: the caller names them,
+  /// `candidates` in that case listing the entry points first.
   /// `perProgram`: when the several are in different programs (an app and its widget extension,
   /// each a process with its own `static let`), and each program has one of them (or one it starts
   /// in), those roots, one per program: each can own its program's instance.
@@ -72,7 +74,10 @@ public enum CompositionRoots {
     if using.count == 1 { return (using[0], using, []) }
     // Of several, the application's entry point is where an app's objects are made.
     if let entryPoint = startingPoint(of: using.filter(isEntryPoint), index: index) { return (entryPoint, using, []) }
-    if !using.isEmpty { return (nil, using, onePerProgram(using, project: project) ?? []) }
+    // Several: the entry points first, as the likeliest owners.
+    if !using.isEmpty {
+      return (nil, using.filter(isEntryPoint) + using.filter { !isEntryPoint($0) }, onePerProgram(using, project: project) ?? [])
+    }
     // An entry point carries its attribute or conforms to an application delegate protocol.
     let entryPoints = project.typeNames(inFilesMentioning: FrameworkTypes.entryPointAttributes.sorted() + ["ApplicationDelegate"])
       .filter { !index.isTestType($0) && isEntryPoint($0) }
