@@ -97,11 +97,13 @@ struct Finish: ParsableCommand {
             return plan
           }
           guard let proposed = proposal.root else {
-            throw Refusal(
-              proposal.candidates.isEmpty
-                ? "no composition root found for '\(target.typeName)': no type only tests create uses it, and there is no '@main' type or application delegate; name the type that will own the instance with --root"
-                : "several types could own the instance of '\(target.typeName)' (\(proposal.candidates.joined(separator: ", "))); name the one that will own it with --root, as in 'desingleton finish --singleton \(target.typeName) --root \(proposal.candidates[0])'",
-              at: unitSingleton.declaration.start)
+            guard let likeliest = proposal.candidates.first else {
+              throw Refusal(
+                "no composition root found for '\(target.typeName)': no type only tests create uses it, and there is no '@main' type or application delegate; name the type that will own the instance with --root",
+                at: unitSingleton.declaration.start)
+            }
+            let options = FinishOptions(root: likeliest, includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper)
+            throw try FinishPlanner.severalOwners(singleton: unitSingleton, candidates: proposal.candidates, options: options, project: unit)
           }
           notes.append("note: the composition root is '\(proposed)'; name another with --root")
           root = proposed

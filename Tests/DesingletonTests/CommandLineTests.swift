@@ -258,9 +258,9 @@ import Testing
     #expect(try snapshot(directory) == before)
   }
 
-  /// Several types could own the instance: finish names them, entry points first, with the
-  /// command that takes the first, and changes nothing.
-  @Test func finishWithSeveralPossibleOwnersNamesThemAndACommand() throws {
+  /// Several types could own the instance: finish names them, entry points first, lists what
+  /// still blocks with the first as the root (the others' uses among it), and changes nothing.
+  @Test func finishWithSeveralPossibleOwnersListsWhatBlocksWithTheLikeliest() throws {
     let directory = try project([
       "Store.swift": Self.store,
       "APanel.swift": "@MainActor\nfinal class Panel {\n\tfunc start() { Store.shared.bump() }\n}\n",
@@ -281,9 +281,13 @@ import Testing
     let result = try desingleton(["finish", "--singleton", "Store"], in: directory)
     #expect(result.status == 1)
     #expect(
-      result.standardError.contains(
-        "error: several types could own the instance of 'Store' (MainDelegate, HelperDelegate, Panel); name the one that will own it with --root, as in 'desingleton finish --singleton Store --root MainDelegate'"
-      ), "\(result.standardError)")
+      result.standardError == """
+        Store.swift:3:2: note: several types could own the instance of 'Store' (MainDelegate, HelperDelegate, Panel); what still blocks with 'MainDelegate' as the root is listed; name another with --root
+        APanel.swift:3:17: error: 'Store.shared' is still used by a consumer not yet injected 'Panel'; 'inject --type Panel' cannot take it yet: 'Store' conforms to no protocol declared in this code; run 'desingleton extract-protocol --singleton Store' first
+        Delegates.swift:8:20: error: 'Store.shared' is still used by a type the system creates 'HelperDelegate'; it cannot take init parameters: give it a property that whoever configures it sets, or keep the accessor there until the root passes it on
+        Delegates.swift:4:20: note: 'Store.shared' is used by the composition root 'MainDelegate'
+
+        """, "\(result.standardError)")
     #expect(try snapshot(directory) == before)
   }
 

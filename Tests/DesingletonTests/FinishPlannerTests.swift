@@ -158,6 +158,55 @@ import Testing
       ])
   }
 
+  /// `.shared` passed where every declaration of the parameter says the singleton's type is its
+  /// instance: in the root, the root's property. (mastodon's `ReportReasonViewModel(context: .shared)`,
+  /// home-assistant's `LaunchSplashOverlayView(state: .shared)`.)
+  @Test func anImplicitMemberPassedAsTheSingletonIsTheInstance() throws {
+    try expectFinish(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var count = 0
+        }
+
+        """,
+        "App.swift": """
+        @MainActor
+        func show(_ store: Store) -> Int { store.count }
+
+        @MainActor
+        final class App {
+          func start() -> Int { show(.shared) }
+        }
+
+        """,
+      ],
+      root: "App",
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          var count = 0
+        }
+
+        """,
+        "App.swift": """
+        @MainActor
+        func show(_ store: Store) -> Int { store.count }
+
+        @MainActor
+        final class App {
+          private let store = Store()
+
+          func start() -> Int { show(store) }
+        }
+
+        """,
+      ])
+  }
+
   /// The singleton's own instance code reading its accessor reads the one instance: `self`, once
   /// the root owns it, also in a closure that captures `self` weakly after `guard let self` or in
   /// `if let self` (as stats' `SystemStats` does). A static member's use still blocks.

@@ -213,7 +213,12 @@ import Testing
     #expect(finish.status == 1)
     #expect(
       finish.standardError
-        == "Sources/App/Store.swift:2:3: error: several types could own the instance of 'Store' (First, Second); name the one that will own it with --root\n",
+        == """
+        Sources/App/Store.swift:2:3: note: several types could own the instance of 'Store' (First, Second); what still blocks with 'First' as the root is listed; name another with --root
+        Sources/App/Screens.swift:6:16: error: 'Store.shared' is still used by a consumer not yet injected 'Second'; 'inject --type Second' cannot take it yet: 'Store' conforms to no protocol declared in this code; run 'desingleton extract-protocol --singleton Store' first
+        Sources/App/Screens.swift:2:16: note: 'Store.shared' is used by the composition root 'First'
+
+        """,
       "\(finish.standardError)")
     #expect(try run(["git", "status", "--porcelain"], in: directory).output.isEmpty, "nothing was written")
   }

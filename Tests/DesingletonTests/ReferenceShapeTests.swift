@@ -262,6 +262,8 @@ import Testing
       """)
   }
 
+  /// One `show` takes a generic value, so `.shared` may be any type's. (With only `show(_ store:
+  /// Store)` it is the singleton's instance: `FinishPlannerTests.anImplicitMemberPassedAsTheSingletonIsTheInstance`.)
   @Test func finishRefusesAnImplicitMemberWhoseTypeCannotBeTold() throws {
     try expectShapeFinishRefusal(
       [
@@ -277,6 +279,8 @@ import Testing
         @MainActor
         func show(_ store: Store) -> Int { store.count }
 
+        func show<T>(_ value: T) -> Int { 0 }
+
         @MainActor
         final class App {
           func start() -> Int { show(.shared) }
@@ -286,7 +290,7 @@ import Testing
       ],
       root: "App",
       """
-      App.swift:6:30: error: '.shared' may be 'Store.shared', and which type it belongs to cannot be told; write the type out
+      App.swift:8:30: error: '.shared' may be 'Store.shared', and which type it belongs to cannot be told; write the type out
       """)
   }
 

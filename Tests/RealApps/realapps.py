@@ -40,7 +40,7 @@ After every step:
 
 Not a check but measured: the last `finish` of each journey either succeeds, or lists only what finish may
 still list after `inject --all` (consumers inject skipped, each with its reason; static contexts; types the
-system creates; tests; Objective-C), or says something else; the report counts the three and shows the last.
+system creates and required inits that keep their parameters; tests; Objective-C), or says something else; the report counts the three and shows the last.
 
 Output: a table per app (singletons tried, steps ok / refused / violations, time) and every violation with
 file:line and the check; `--results FILE` also writes it as Markdown. Logs of each violation's command are
@@ -808,7 +808,9 @@ class Journey:
 FINISH_LISTED = [
     ("skipped consumer", re.compile(r"is still used by a consumer not yet injected '[^']+'; 'inject --type [^']+' cannot take it yet: ")),
     ("static context", re.compile(r"is still used by (a static context|top-level code)")),
-    ("framework-created", re.compile(r"is still used by (a type the system creates|a required init\?\(coder:\))")),
+    # A required init a superclass, protocol or metatype creation needs as it is takes the instance as a
+    # coder init does: what creates the type that way passes nothing.
+    ("framework-created", re.compile(r"is still used by (a type the system creates|a required init\?\(coder:\)|a required init that must keep its parameters)")),
     ("test", re.compile(r"is (still )?used by a test")),
     ("Objective-C", re.compile(r"Objective-C code uses ")),
 ]
@@ -1104,7 +1106,8 @@ def report(results: list[AppResult], missing: list[str], seconds: float, ctx: Co
     out.append(f"\n## finish ({counts['finished']} finished, {counts['listed']} list only what they may, "
                f"{counts['next step']} name an inject --type that takes a consumer, {counts['other']} other)\n")
     out.append("The last `finish` of each journey: it either succeeds or lists only consumers `inject` skipped with their reason,")
-    out.append("static contexts, types the system creates, tests and Objective-C uses; or, besides those, consumers `inject --all`")
+    out.append("static contexts, types the system creates (and required inits that keep their parameters), tests and Objective-C uses;")
+    out.append("or, besides those, consumers `inject --all`")
     out.append("left because injecting them would spread the accessor, each with the `inject --type` command that takes it.")
     out.append("The others, with what else they said:\n")
     shown = [f for f in finishes if f[2] == "other"]

@@ -9,52 +9,33 @@ extension FinishPlanner {
   /// the state between two of them.
   static func checkRootDoesNotReceiveTheInstance(_ singleton: Singleton, root: String, project: Project) throws {
     let index = project.index
-    let accepted = typesHoldingTheInstance(singleton, index: index)
-    for member in index.members(of: root) where member.kind == .initializer && !member.isStatic {
-      let file = try project.file(member.range.path)
-      guard let initializer = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
-      for parameter in initializer.signature.parameterClause.parameters {
-        guard namedTypes(in: parameter.type).contains(where: { accepted.contains(index.resolveType($0)) }) else { continue }
-        let creators = try CompositionRoots.creators(of: root, project: project).filter { !index.isTestType($0) }
-        var message = "'\(root)' receives the instance through '\(member.displayName)', so it is not the composition root: "
-          + "a second instance would change behaviour; run 'desingleton finish' with the type that creates it as --root"
-        if !creators.isEmpty { message += ": " + creators.map { "'\($0)'" }.joined(separator: ", ") }
-        throw Refusal(message, at: file.source.location(ofOffset: parameter.positionAfterSkippingLeadingTrivia.utf8Offset))
-      }
+    guard let (member, location) = try CompositionRoots.instanceParameter(of: root, singleton: singleton, project: project) else {
+      return
     }
+    let creators = try CompositionRoots.creators(of: root, project: project).filter { !index.isTestType($0) }
+    var message = "'\(root)' receives the instance through '\(member.displayName)', so it is not the composition root: "
+      + "a second instance would change behaviour; run 'desingleton finish' with the type that creates it as --root"
+    if !creators.isEmpty { message += ": " + creators.map { "'\($0)'" }.joined(separator: ", ") }
+    throw Refusal(message, at: location)
   }
 
-  /// The singleton's type and every protocol it conforms to, with what those refine.
-  static func typesHoldingTheInstance(_ singleton: Singleton, index: Index) -> Set<String> {
-    var result: Set<String> = [singleton.typeName]
-    // What the singleton's own declarations list counts even when a command did not index the
-    // protocol's file; the standard protocols every type may list do not.
-    let standard: Set<String> = ["AnyObject", "Sendable", "Equatable", "Hashable", "Codable", "NSObject", "NSObjectProtocol"]
-    let direct = index.declarations(of: singleton.typeName).flatMap(\.inherited).map(index.resolveType)
-    result.formUnion(direct.filter { !standard.contains($0) })
-    var pending = direct
-    while let name = pending.popLast() {
-      let protocols = index.declarations(of: name).filter { $0.kind == .protocol }
-      let refined = protocols.flatMap(\.inherited).map(index.resolveType).filter { !standard.contains($0) && !result.contains($0) }
-      result.formUnion(refined)
-      pending.append(contentsOf: refined)
+  /// The refusal when several types could own the instance (`CompositionRoots.proposedRoot`'s
+  /// candidates, the likeliest first, whom `options` names as the root): while the others still
+  /// use the accessor none can own it, so what blocks with the likeliest is the work left, listed
+  /// after a note naming them all. With nothing blocking, the choice is the user's. Other errors (a
+  /// file to read first) go to the caller.
+  public static func severalOwners(
+    singleton: Singleton, candidates: [String], options: FinishOptions, project: Project
+  ) throws -> Refusal {
+    let several = "several types could own the instance of '\(singleton.typeName)' (\(candidates.joined(separator: ", ")))"
+    let place = singleton.declaration.start
+    do {
+      _ = try plan(singleton: singleton, options: options, project: project)
+    } catch let refusal as Refusal {
+      let note = Diagnostic(.note, "\(several); what still blocks with '\(options.root)' as the root is listed; name another with --root", at: place)
+      return Refusal([note] + refusal.diagnostics)
     }
-    return result
-  }
-
-  /// The type names a parameter's type is made of: `Counting`, `any Counting`, `(any A & B)?`.
-  static func namedTypes(in type: TypeSyntax) -> [String] {
-    if let identifier = type.as(IdentifierTypeSyntax.self) { return [identifier.name.text] }
-    if let member = type.as(MemberTypeSyntax.self) { return [member.trimmedDescription] }
-    if let existential = type.as(SomeOrAnyTypeSyntax.self) { return namedTypes(in: existential.constraint) }
-    if let optional = type.as(OptionalTypeSyntax.self) { return namedTypes(in: optional.wrappedType) }
-    if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return namedTypes(in: optional.wrappedType) }
-    if let attributed = type.as(AttributedTypeSyntax.self) { return namedTypes(in: attributed.baseType) }
-    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-      return namedTypes(in: only.type)
-    }
-    if let composition = type.as(CompositionTypeSyntax.self) { return composition.elements.flatMap { namedTypes(in: $0.type) } }
-    return []
+    return Refusal("\(several); name the one that will own it with --root", at: place)
   }
 }
 

@@ -51,7 +51,7 @@ public enum CompositionRoots {
   /// point) whose code still uses the accessor; of several, the one entry point among them, or the
   /// one the program starts in (`@main`) of several; else the one entry point of the code (`@main`,
   /// an application delegate). Nil when there is no such type or several: the caller names them,
-  /// `candidates` in that case listing the entry points first.
+  /// `candidates` in that case listing the likeliest owner first.
   /// `perProgram`: when the several are in different programs (an app and its widget extension,
   /// each a process with its own `static let`), and each program has one of them (or one it starts
   /// in), those roots, one per program: each can own its program's instance.
@@ -74,15 +74,71 @@ public enum CompositionRoots {
     if using.count == 1 { return (using[0], using, []) }
     // Of several, the application's entry point is where an app's objects are made.
     if let entryPoint = startingPoint(of: using.filter(isEntryPoint), index: index) { return (entryPoint, using, []) }
-    // Several: the entry points first, as the likeliest owners.
+    // Several: the likeliest owners first, entry points before other types, and last the types
+    // that receive the instance through an init (they are created where it is held).
     if !using.isEmpty {
-      return (nil, using.filter(isEntryPoint) + using.filter { !isEntryPoint($0) }, onePerProgram(using, project: project) ?? [])
+      let receiving = try Set(using.filter { try instanceParameter(of: $0, singleton: singleton, project: project) != nil })
+      let owners = using.filter { !receiving.contains($0) }
+      let ordered = owners.filter(isEntryPoint) + owners.filter { !isEntryPoint($0) } + using.filter(receiving.contains)
+      return (nil, ordered, onePerProgram(using, project: project) ?? [])
     }
     // An entry point carries its attribute or conforms to an application delegate protocol.
     let entryPoints = project.typeNames(inFilesMentioning: FrameworkTypes.entryPointAttributes.sorted() + ["ApplicationDelegate"])
       .filter { !index.isTestType($0) && isEntryPoint($0) }
     let start = startingPoint(of: entryPoints, index: index)
     return (start, entryPoints, start == nil ? onePerProgram(entryPoints, project: project) ?? [] : [])
+  }
+
+  /// The init of `type` with a parameter that takes the instance (the singleton's type or a
+  /// protocol it conforms to), and where that parameter is: such a type is created by what holds
+  /// the instance, so it is never the composition root. Nil when it has none.
+  public static func instanceParameter(
+    of type: String, singleton: Singleton, project: Project
+  ) throws -> (member: MemberDecl, location: Location)? {
+    let index = project.index
+    let accepted = typesHoldingTheInstance(singleton, index: index)
+    for member in index.members(of: type) where member.kind == .initializer && !member.isStatic {
+      let file = try project.file(member.range.path)
+      guard let initializer = file.node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
+      for parameter in initializer.signature.parameterClause.parameters
+      where namedTypes(in: parameter.type).contains(where: { accepted.contains(index.resolveType($0)) }) {
+        return (member, file.source.location(ofOffset: parameter.positionAfterSkippingLeadingTrivia.utf8Offset))
+      }
+    }
+    return nil
+  }
+
+  /// The singleton's type and every protocol it conforms to, with what those refine.
+  public static func typesHoldingTheInstance(_ singleton: Singleton, index: Index) -> Set<String> {
+    var result: Set<String> = [singleton.typeName]
+    // What the singleton's own declarations list counts even when a command did not index the
+    // protocol's file; the standard protocols every type may list do not.
+    let standard: Set<String> = ["AnyObject", "Sendable", "Equatable", "Hashable", "Codable", "NSObject", "NSObjectProtocol"]
+    let direct = index.declarations(of: singleton.typeName).flatMap(\.inherited).map(index.resolveType)
+    result.formUnion(direct.filter { !standard.contains($0) })
+    var pending = direct
+    while let name = pending.popLast() {
+      let protocols = index.declarations(of: name).filter { $0.kind == .protocol }
+      let refined = protocols.flatMap(\.inherited).map(index.resolveType).filter { !standard.contains($0) && !result.contains($0) }
+      result.formUnion(refined)
+      pending.append(contentsOf: refined)
+    }
+    return result
+  }
+
+  /// The type names a parameter's type is made of: `Counting`, `any Counting`, `(any A & B)?`.
+  static func namedTypes(in type: TypeSyntax) -> [String] {
+    if let identifier = type.as(IdentifierTypeSyntax.self) { return [identifier.name.text] }
+    if let member = type.as(MemberTypeSyntax.self) { return [member.trimmedDescription] }
+    if let existential = type.as(SomeOrAnyTypeSyntax.self) { return namedTypes(in: existential.constraint) }
+    if let optional = type.as(OptionalTypeSyntax.self) { return namedTypes(in: optional.wrappedType) }
+    if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return namedTypes(in: optional.wrappedType) }
+    if let attributed = type.as(AttributedTypeSyntax.self) { return namedTypes(in: attributed.baseType) }
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      return namedTypes(in: only.type)
+    }
+    if let composition = type.as(CompositionTypeSyntax.self) { return composition.elements.flatMap { namedTypes(in: $0.type) } }
+    return []
   }
 
   /// One root per program, when every candidate is compiled into exactly one program, there are

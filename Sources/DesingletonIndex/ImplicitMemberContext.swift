@@ -1,0 +1,132 @@
+import SwiftSyntax
+
+/// The type a declaration gives an implicit member (`.shared` in `var store: Store { .shared }`),
+/// read from the syntax around it.
+extension ReferenceCollector {
+  /// The type an implicit member (`.shared`, `.shared.child`) is looked up in when a declaration
+  /// says it: a type annotation (`let ledger: Ledger = .shared`, `var ledger: Ledger? = .shared`,
+  /// a parameter's default), the declared type of what returns it (`var ledger: Ledger { .shared }`,
+  /// `func ledger() -> Ledger { return .shared }`, a subscript's), the element type of an annotated
+  /// array literal (`let modes: [Mode] = [.default]`), or the type a value type's init assigns to
+  /// `self` (`self = .default`). Nil when none does, or the type is a generic parameter.
+  public static func annotatedType(ofImplicit instance: ExprSyntax) -> String? {
+    // The whole implicit member chain has the type.
+    var node = Syntax(instance)
+    while let parent = node.parent {
+      if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+        node = parent
+      } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+        node = parent
+      } else if let subscriptCall = parent.as(SubscriptCallExprSyntax.self),
+        subscriptCall.calledExpression.id == node.id
+      {
+        node = parent
+      } else if parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
+        node = parent
+      } else {
+        break
+      }
+    }
+    if let assigned = assignedToSelf(node) { return assigned }
+    guard let (type, generics) = contextType(of: node) else { return nil }
+    if case .named(let written) = ParameterType.of(type, generics: generics) { return written }
+    return nil
+  }
+
+  /// The declared type an expression is the value of, with the generic parameters in scope there.
+  private static func contextType(of node: Syntax) -> (TypeSyntax, [String])? {
+    if let initializer = node.parent?.as(InitializerClauseSyntax.self) {
+      if let type = initializer.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type { return (type, []) }
+      if let type = initializer.parent?.as(FunctionParameterSyntax.self)?.type { return (type, []) }
+      return nil
+    }
+    // `[.default, .other]`: each element has the array's element type.
+    if let element = node.parent?.as(ArrayElementSyntax.self), let array = element.parent?.parent?.as(ArrayExprSyntax.self) {
+      guard let (type, generics) = contextType(of: Syntax(array)), let arrayType = type.as(ArrayTypeSyntax.self) else {
+        return nil
+      }
+      return (arrayType.element, generics)
+    }
+    if node.parent?.is(ReturnStmtSyntax.self) == true { return returnedType(around: node) }
+    // The one expression of a body returns it (`var x: T { .shared }`, `func f() -> T { .shared }`).
+    if let item = node.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+      list.count == 1, let body = list.parent
+    {
+      let declaration = body.is(CodeBlockSyntax.self) ? body.parent : nil
+      if body.is(AccessorBlockSyntax.self) || declaration?.is(FunctionDeclSyntax.self) == true
+        || declaration?.as(AccessorDeclSyntax.self)?.accessorSpecifier.tokenKind == .keyword(.get)
+      {
+        return returnedType(around: node)
+      }
+    }
+    return nil
+  }
+
+  /// The type the function, getter or subscript around a returned expression declares; nil in a
+  /// closure (whose type is inferred), an init, a setter or observer, or where none is written.
+  private static func returnedType(around node: Syntax) -> (TypeSyntax, [String])? {
+    var current = node.parent
+    while let syntax = current {
+      if syntax.is(ClosureExprSyntax.self) || syntax.is(InitializerDeclSyntax.self) { return nil }
+      if let function = syntax.as(FunctionDeclSyntax.self) {
+        guard let type = function.signature.returnClause?.type else { return nil }
+        return (type, genericNames(function.genericParameterClause) + enclosingGenericNames(of: syntax))
+      }
+      if let accessor = syntax.as(AccessorDeclSyntax.self), accessor.accessorSpecifier.tokenKind != .keyword(.get) {
+        return nil
+      }
+      if let subscriptDecl = syntax.as(SubscriptDeclSyntax.self) {
+        return (subscriptDecl.returnClause.type, genericNames(subscriptDecl.genericParameterClause) + enclosingGenericNames(of: syntax))
+      }
+      if let binding = syntax.as(PatternBindingSyntax.self) {
+        guard let type = binding.typeAnnotation?.type else { return nil }
+        return (type, enclosingGenericNames(of: syntax))
+      }
+      if syntax.is(MemberBlockItemSyntax.self) || syntax.is(SourceFileSyntax.self) { return nil }
+      current = syntax.parent
+    }
+    return nil
+  }
+
+  /// `self = .default` in an init of a struct or enum: the enclosing type's name.
+  private static func assignedToSelf(_ node: Syntax) -> String? {
+    guard let list = node.parent?.as(ExprListSyntax.self), list.count == 3, list.parent?.is(SequenceExprSyntax.self) == true,
+      list.last?.id == node.id, list.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+      list.first?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    else { return nil }
+    var current = node.parent
+    var inInit = false
+    while let syntax = current {
+      if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return nil }
+      if syntax.is(InitializerDeclSyntax.self) { inInit = true }
+      if inInit, let type = syntax.as(StructDeclSyntax.self) { return type.genericParameterClause == nil ? type.name.text : nil }
+      if inInit, let type = syntax.as(EnumDeclSyntax.self) { return type.genericParameterClause == nil ? type.name.text : nil }
+      if syntax.is(ClassDeclSyntax.self) || syntax.is(ActorDeclSyntax.self) || syntax.is(ExtensionDeclSyntax.self)
+        || syntax.is(ProtocolDeclSyntax.self)
+      {
+        return nil
+      }
+      current = syntax.parent
+    }
+    return nil
+  }
+
+  private static func genericNames(_ clause: GenericParameterClauseSyntax?) -> [String] {
+    clause?.parameters.map(\.name.text) ?? []
+  }
+
+  /// The generic parameters of the types around a declaration (`T` in `struct Box<T> { ... }`).
+  private static func enclosingGenericNames(of node: Syntax) -> [String] {
+    var names: [String] = []
+    var current = node.parent
+    while let syntax = current {
+      if let type = syntax.as(StructDeclSyntax.self) { names += genericNames(type.genericParameterClause) }
+      if let type = syntax.as(ClassDeclSyntax.self) { names += genericNames(type.genericParameterClause) }
+      if let type = syntax.as(EnumDeclSyntax.self) { names += genericNames(type.genericParameterClause) }
+      if let type = syntax.as(ActorDeclSyntax.self) { names += genericNames(type.genericParameterClause) }
+      if let function = syntax.as(FunctionDeclSyntax.self) { names += genericNames(function.genericParameterClause) }
+      current = syntax.parent
+    }
+    return names
+  }
+}
