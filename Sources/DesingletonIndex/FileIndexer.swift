@@ -293,6 +293,7 @@ public enum ReferenceCollector {
           reference.implicitCallee = slot.initializedType
           reference.implicitFunction = slot.function
           reference.implicitLabel = slot.label
+          reference.implicitInArray = slot.inArray
         }
         if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
           !call.arguments.isEmpty || call.trailingClosure != nil
@@ -318,18 +319,28 @@ public enum ReferenceCollector {
     {
       node = sequence
     }
+    // `[.default, .other]` passed as an argument: an element of the parameter's type.
+    var inArray = false
+    if let element = node.parent?.as(ArrayElementSyntax.self), let array = element.parent?.parent?.as(ArrayExprSyntax.self) {
+      node = Syntax(array)
+      inArray = true
+    }
     guard let argument = node.parent?.as(LabeledExprSyntax.self),
       let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
     else { return nil }
     let label = argument.label.map { unquoted($0.text) } ?? "_"
-    if let type = initializedType(call) { return ImplicitArgumentSlot(initializedType: type, function: nil, label: label) }
-    if let function = calledFunction(call) { return ImplicitArgumentSlot(initializedType: nil, function: function, label: label) }
+    if let type = initializedType(call) {
+      return ImplicitArgumentSlot(initializedType: type, function: nil, label: label, inArray: inArray)
+    }
+    if let function = calledFunction(call) {
+      return ImplicitArgumentSlot(initializedType: nil, function: function, label: label, inArray: inArray)
+    }
     return nil
   }
 
   /// The type whose init a call calls: `URLSession` in `URLSession(configuration: .default)` and
   /// `URLSession.init(configuration: .default)`.
-  private static func initializedType(_ call: FunctionCallExprSyntax) -> String? {
+  static func initializedType(_ call: FunctionCallExprSyntax) -> String? {
     var called = call.calledExpression
     if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
       let base = member.base

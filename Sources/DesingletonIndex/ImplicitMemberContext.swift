@@ -7,8 +7,9 @@ extension ReferenceCollector {
   /// says it: a type annotation (`let ledger: Ledger = .shared`, `var ledger: Ledger? = .shared`,
   /// a parameter's default), the declared type of what returns it (`var ledger: Ledger { .shared }`,
   /// `func ledger() -> Ledger { return .shared }`, a subscript's), the element type of an annotated
-  /// array literal (`let modes: [Mode] = [.default]`), or the type a value type's init assigns to
-  /// `self` (`self = .default`). Nil when none does, or the type is a generic parameter.
+  /// array literal (`let modes: [Mode] = [.default]`), the type a value type's init assigns to
+  /// `self` (`self = .default`), or the type whose init `??` unwraps (`Mode(rawValue: raw) ??
+  /// .default`). Nil when none does, or the type is a generic parameter.
   public static func annotatedType(ofImplicit instance: ExprSyntax) -> String? {
     // The whole implicit member chain has the type.
     var node = Syntax(instance)
@@ -28,6 +29,7 @@ extension ReferenceCollector {
       }
     }
     if let assigned = assignedToSelf(node) { return assigned }
+    if let coalesced = coalescedInitType(node) { return coalesced }
     guard let (type, generics) = contextType(of: node) else { return nil }
     if case .named(let written) = ParameterType.of(type, generics: generics) { return written }
     return nil
@@ -86,6 +88,17 @@ extension ReferenceCollector {
       current = syntax.parent
     }
     return nil
+  }
+
+  /// `Mode(rawValue: raw) ?? .default`: the type whose init gives the optional `??` unwraps (not
+  /// a standard generic one, `Optional(x) ?? .shared`, whose type is its argument's).
+  private static func coalescedInitType(_ node: Syntax) -> String? {
+    guard let list = node.parent?.as(ExprListSyntax.self), list.count == 3, list.parent?.is(SequenceExprSyntax.self) == true,
+      list.last?.id == node.id, list.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+      let call = list.first?.as(FunctionCallExprSyntax.self), let type = initializedType(call)
+    else { return nil }
+    let simple = String(type.split(separator: ".").last ?? "")
+    return ImplicitMemberLookup.genericTypes.contains(simple.split(separator: "<").first.map(String.init) ?? simple) ? nil : type
   }
 
   /// `self = .default` in an init of a struct or enum: the enclosing type's name.

@@ -15,7 +15,9 @@ public enum ImplicitArgument: Equatable, Sendable {
 extension Reference {
   /// For `.unresolvedImplicit`: the call it is an argument of, when the call names its callee.
   public var implicitSlot: ImplicitArgumentSlot? {
-    implicitLabel.map { ImplicitArgumentSlot(initializedType: implicitCallee, function: implicitFunction, label: $0) }
+    implicitLabel.map {
+      ImplicitArgumentSlot(initializedType: implicitCallee, function: implicitFunction, label: $0, inArray: implicitInArray)
+    }
   }
 }
 
@@ -57,6 +59,13 @@ struct ImplicitMemberLookup {
 
   mutating func argument(_ slot: ImplicitArgumentSlot?) -> ImplicitArgument {
     guard let slot else { return .unknown }
+    // An array's element: a framework parameter's elements are the framework's; a declared one
+    // says the array's type, not the element's.
+    if slot.inArray {
+      var direct = slot
+      direct.inArray = false
+      return argument(direct) == .framework ? .framework : .unknown
+    }
     if let callee = slot.initializedType {
       guard declarations[Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)] != nil else {
         return Self.genericTypes.contains(Self.lookupName(callee)) ? .unknown : .framework

@@ -365,6 +365,8 @@ public struct Reference: Hashable, Sendable {
   /// For `.unresolvedImplicit` with a callee or function: the argument's label (`_` for none),
   /// which names the parameter whose type `.shared` is looked up in.
   public var implicitLabel: String?
+  /// For `.unresolvedImplicit` with a label: an element of an array literal passed there.
+  public var implicitInArray = false
   /// For `.member` calls: the argument labels, which tell overloads apart.
   public var arguments: CallArguments?
   /// For `.unresolvedImplicit`: called with arguments (`.default(.openLink(url))`), which a

@@ -25,6 +25,8 @@ public struct ImplicitArgumentSlot: Hashable, Sendable {
   public var initializedType: String?
   public var function: String?
   public var label: String
+  /// An element of an array literal passed there (`appendSections([.default, .other])`).
+  public var inArray = false
 }
 
 /// What a parameter's declared type says about an implicit member passed to it (`f(session:

@@ -103,7 +103,9 @@ struct Finish: ParsableCommand {
                 at: unitSingleton.declaration.start)
             }
             let options = FinishOptions(root: likeliest, includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper)
-            throw try FinishPlanner.severalOwners(singleton: unitSingleton, candidates: proposal.candidates, options: options, project: unit)
+            throw try FinishPlanner.severalOwners(
+              singleton: unitSingleton, candidates: proposal.candidates, options: options, project: unit
+            ) { [diffRoot] in try rewritten(unit, by: $0, root: diffRoot) }
           }
           notes.append("note: the composition root is '\(proposed)'; name another with --root")
           root = proposed

@@ -506,6 +506,29 @@ import Testing
     #expect(references.isEmpty == !isReference, "\(declarations) / \(call)")
   }
 
+  /// An element of an array literal passed to a framework method is the framework's, as the
+  /// argument itself would be (mastodon's `snapshot.appendSections([.default, .suggestions])`); an
+  /// element of one passed to a project function may be the singleton.
+  @Test func implicitMembersInAnArrayPassedToAFrameworkMethodAreNotReferences() {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let `default` = Store()
+        }
+        func keep(_ stores: [Store]) {}
+        """,
+      "Use.swift": """
+        func go(_ snapshot: Snapshot) {
+          snapshot.appendSections([.default, .other])
+          keep([.default])
+        }
+        """,
+    ])
+    let index = project.index
+    let store = index.singletons.first { $0.typeName == "Store" }
+    #expect((store.map(index.references(to:)) ?? []).map(\.location.line) == [3])
+  }
+
   @Test func implicitMembersPassedToFrameworkFunctionsAreNotReferences() {
     let project = makeProject([
       "Store.swift": """
@@ -556,8 +579,9 @@ import Testing
   }
 
   /// The declaration an implicit member is the value of says its type: what returns it (a
-  /// computed property, a getter, a function, a subscript), an annotated array literal, or `self`
-  /// in a value type's init. A closure's, a generic parameter's or an init's return says nothing.
+  /// computed property, a getter, a function, a subscript), an annotated array literal, `self`
+  /// in a value type's init, or the init `??` unwraps. A closure's, a generic parameter's, an
+  /// init's return or `Optional(x) ?? .shared` says nothing.
   /// (duckduckgo's `var contentBlockingUpdating: ContentBlockingUpdating { .shared }` blocked the
   /// `finish` of six other singletons with a `shared`.)
   @Test func implicitMembersTakeTheTypeTheirDeclarationReturns() {
@@ -584,6 +608,8 @@ import Testing
         enum Mode {
           case plain, `default`
           init(raw: String) { self = raw == "d" ? .plain : .plain; self = .default }
+          init?(name: String) { nil }
+          static func named(_ name: String) -> Mode { Mode(name: name) ?? .default }
         }
         """,
       "Open.swift": """
@@ -592,6 +618,7 @@ import Testing
           func inClosure() { let make = { () -> Store in return .shared }; _ = make() }
           var store: Store { .shared }
           func unrelated() { if true { _ = Other.shared } }
+          func unwrapped(_ value: Store?) { _ = Optional(value) ?? .shared }
         }
         """,
     ])
@@ -601,8 +628,8 @@ import Testing
     let storeRefs = store.map(index.references(to:)) ?? []
     // Only `var store: Store { .shared }` is Store's: the generic's and the closure's `.shared` may
     // be any singleton's, and Other's declarations are Other's.
-    #expect(storeRefs.map(\.location.line) == [2, 3, 4])
-    #expect(storeRefs.map(\.use) == [.unresolvedImplicit, .unresolvedImplicit, .instance])
+    #expect(storeRefs.map(\.location.line) == [2, 3, 4, 6])
+    #expect(storeRefs.map(\.use) == [.unresolvedImplicit, .unresolvedImplicit, .instance, .unresolvedImplicit])
     let otherRefs = other.map(index.references(to:)) ?? []
     #expect(otherRefs.filter { $0.range.path.hasSuffix("Other.swift") }.map(\.location.line) == [3, 4, 5, 7, 8, 10, 11])
     #expect(otherRefs.filter { $0.range.path.hasSuffix("Other.swift") }.allSatisfy { $0.use != .unresolvedImplicit })

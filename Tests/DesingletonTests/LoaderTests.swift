@@ -139,7 +139,7 @@ import Testing
     #expect(phased.count == whole.count)
     #expect(phased.count == 1)
     // Other.swift holds the letters, never an implicit member: it is not parsed.
-    #expect(phased.parsed == 2 && whole.parsed == 3)
+    #expect(phased.parsed == 2 && whole.parsed == 3, "\(phased) \(whole)")
   }
 
   /// A generic parameter named like a private class of another file is the parameter: that class

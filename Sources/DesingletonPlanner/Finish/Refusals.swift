@@ -22,15 +22,16 @@ extension FinishPlanner {
   /// The refusal when several types could own the instance (`CompositionRoots.proposedRoot`'s
   /// candidates, the likeliest first, whom `options` names as the root): while the others still
   /// use the accessor none can own it, so what blocks with the likeliest is the work left, listed
-  /// after a note naming them all. With nothing blocking, the choice is the user's. Other errors (a
-  /// file to read first) go to the caller.
+  /// after a note naming them all (with `rewrite`, as `run` lists them). With nothing blocking, the
+  /// choice is the user's. Other errors (a file to read first) go to the caller.
   public static func severalOwners(
-    singleton: Singleton, candidates: [String], options: FinishOptions, project: Project
+    singleton: Singleton, candidates: [String], options: FinishOptions, project: Project,
+    rewrite: ((Plan) throws -> Project)? = nil
   ) throws -> Refusal {
     let several = "several types could own the instance of '\(singleton.typeName)' (\(candidates.joined(separator: ", ")))"
     let place = singleton.declaration.start
     do {
-      _ = try plan(singleton: singleton, options: options, project: project)
+      _ = try run(singleton: singleton, options: options, project: project, rewrite: rewrite)
     } catch let refusal as Refusal {
       let note = Diagnostic(.note, "\(several); what still blocks with '\(options.root)' as the root is listed; name another with --root", at: place)
       return Refusal([note] + refusal.diagnostics)
