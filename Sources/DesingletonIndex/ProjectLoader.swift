@@ -18,12 +18,16 @@ public final class ProjectLoader {
   private let whole: Project?
   private let lock = NSLock()
   private var last: Project?
+  /// Whether runs thrown away can make the next widening parse every file (`PhasedScan.run`'s
+  /// `bounded`, which depends on how long the runs took); off, what is parsed depends only on the code.
+  private let bounded: Bool
 
   /// `mentioning`: the names the first phase parses the files of. `full`: parse every file at once.
   public init(
     paths: [String], builder: IndexBuilder, mentioning names: [String]?, full: Bool, objectiveCPaths: [String],
-    modules: ModuleMap
+    modules: ModuleMap, bounded: Bool = true
   ) {
+    self.bounded = bounded
     self.paths = paths
     self.objectiveCPaths = objectiveCPaths
     self.modules = modules
@@ -42,7 +46,7 @@ public final class ProjectLoader {
   public func run<Result>(_ body: (Project) throws -> Result) throws -> Result {
     if let whole { return try body(whole) }
     guard let scan else { preconditionFailure("a loader has a scan or the whole project") }
-    return try scan.run(bounded: true) { index in
+    return try scan.run(bounded: bounded) { index in
       let project = Project(index: index, objectiveCPaths: objectiveCPaths, modules: modules)
       lock.lock()
       if let last { project.keepTrees(of: last) }
