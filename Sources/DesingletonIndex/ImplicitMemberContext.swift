@@ -49,40 +49,49 @@ extension ReferenceCollector {
       }
       return (arrayType.element, generics)
     }
-    if node.parent?.is(ReturnStmtSyntax.self) == true { return returnedType(around: node) }
-    // The one expression of a body returns it (`var x: T { .shared }`, `func f() -> T { .shared }`).
-    if let item = node.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
-      list.count == 1, let body = list.parent
-    {
-      let declaration = body.is(CodeBlockSyntax.self) ? body.parent : nil
-      if body.is(AccessorBlockSyntax.self) || declaration?.is(FunctionDeclSyntax.self) == true
-        || declaration?.as(AccessorDeclSyntax.self)?.accessorSpecifier.tokenKind == .keyword(.get)
-      {
-        return returnedType(around: node)
-      }
-    }
-    return nil
+    guard isReturned(node), let returned = returnedDeclaration(around: node) else { return nil }
+    return (returned.type, returned.generics)
   }
 
-  /// The type the function, getter or subscript around a returned expression declares; nil in a
-  /// closure (whose type is inferred), an init, a setter or observer, or where none is written.
-  private static func returnedType(around node: Syntax) -> (TypeSyntax, [String])? {
+  /// Whether an expression is what its function, getter or subscript returns: the value of a
+  /// `return`, or the one expression of a body (`var x: T { .shared }`, `func f() -> T { .shared }`).
+  /// An `if` body's one expression is a statement, not a return.
+  public static func isReturned(_ node: Syntax) -> Bool {
+    if node.parent?.is(ReturnStmtSyntax.self) == true { return true }
+    guard let item = node.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+      list.count == 1, let body = list.parent
+    else { return false }
+    if body.is(AccessorBlockSyntax.self) { return true }
+    guard body.is(CodeBlockSyntax.self), let declaration = body.parent else { return false }
+    return declaration.is(FunctionDeclSyntax.self)
+      || declaration.as(AccessorDeclSyntax.self)?.accessorSpecifier.tokenKind == .keyword(.get)
+  }
+
+  /// The declaration a returned expression (`isReturned`) is the result of: its declared type, the
+  /// generic parameters in scope there, the declaration itself, and whether it is a property's
+  /// getter. Nil in a closure (whose type is inferred), an init, a setter or observer, or where no
+  /// type is written. The one answer for an implicit `.shared` and an implicit `.init(...)`.
+  public static func returnedDeclaration(
+    around node: Syntax
+  ) -> (type: TypeSyntax, generics: [String], declaration: Syntax, inGetter: Bool)? {
     var current = node.parent
     while let syntax = current {
       if syntax.is(ClosureExprSyntax.self) || syntax.is(InitializerDeclSyntax.self) { return nil }
       if let function = syntax.as(FunctionDeclSyntax.self) {
         guard let type = function.signature.returnClause?.type else { return nil }
-        return (type, genericNames(function.genericParameterClause) + enclosingGenericNames(of: syntax))
+        let generics = ParameterSlotCollector.names(function.genericParameterClause) + enclosingGenericNames(of: syntax)
+        return (type, generics, syntax, false)
       }
       if let accessor = syntax.as(AccessorDeclSyntax.self), accessor.accessorSpecifier.tokenKind != .keyword(.get) {
         return nil
       }
       if let subscriptDecl = syntax.as(SubscriptDeclSyntax.self) {
-        return (subscriptDecl.returnClause.type, genericNames(subscriptDecl.genericParameterClause) + enclosingGenericNames(of: syntax))
+        let generics = ParameterSlotCollector.names(subscriptDecl.genericParameterClause) + enclosingGenericNames(of: syntax)
+        return (subscriptDecl.returnClause.type, generics, syntax, false)
       }
       if let binding = syntax.as(PatternBindingSyntax.self) {
         guard let type = binding.typeAnnotation?.type else { return nil }
-        return (type, enclosingGenericNames(of: syntax))
+        return (type, enclosingGenericNames(of: syntax), syntax, true)
       }
       if syntax.is(MemberBlockItemSyntax.self) || syntax.is(SourceFileSyntax.self) { return nil }
       current = syntax.parent
@@ -97,8 +106,7 @@ extension ReferenceCollector {
       list.last?.id == node.id, list.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
       let call = list.first?.as(FunctionCallExprSyntax.self), let type = initializedType(call)
     else { return nil }
-    let simple = String(type.split(separator: ".").last ?? "")
-    return ImplicitMemberLookup.genericTypes.contains(simple.split(separator: "<").first.map(String.init) ?? simple) ? nil : type
+    return ImplicitMemberLookup.genericTypes.contains(NameCoverage.key(type) ?? type) ? nil : type
   }
 
   /// `self = .default` in an init of a struct or enum: the enclosing type's name.
@@ -124,20 +132,16 @@ extension ReferenceCollector {
     return nil
   }
 
-  private static func genericNames(_ clause: GenericParameterClauseSyntax?) -> [String] {
-    clause?.parameters.map(\.name.text) ?? []
-  }
-
   /// The generic parameters of the types around a declaration (`T` in `struct Box<T> { ... }`).
   private static func enclosingGenericNames(of node: Syntax) -> [String] {
     var names: [String] = []
     var current = node.parent
     while let syntax = current {
-      if let type = syntax.as(StructDeclSyntax.self) { names += genericNames(type.genericParameterClause) }
-      if let type = syntax.as(ClassDeclSyntax.self) { names += genericNames(type.genericParameterClause) }
-      if let type = syntax.as(EnumDeclSyntax.self) { names += genericNames(type.genericParameterClause) }
-      if let type = syntax.as(ActorDeclSyntax.self) { names += genericNames(type.genericParameterClause) }
-      if let function = syntax.as(FunctionDeclSyntax.self) { names += genericNames(function.genericParameterClause) }
+      if let type = syntax.as(StructDeclSyntax.self) { names += ParameterSlotCollector.names(type.genericParameterClause) }
+      if let type = syntax.as(ClassDeclSyntax.self) { names += ParameterSlotCollector.names(type.genericParameterClause) }
+      if let type = syntax.as(EnumDeclSyntax.self) { names += ParameterSlotCollector.names(type.genericParameterClause) }
+      if let type = syntax.as(ActorDeclSyntax.self) { names += ParameterSlotCollector.names(type.genericParameterClause) }
+      if let function = syntax.as(FunctionDeclSyntax.self) { names += ParameterSlotCollector.names(function.genericParameterClause) }
       current = syntax.parent
     }
     return names

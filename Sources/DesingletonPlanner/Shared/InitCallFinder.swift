@@ -113,36 +113,11 @@ enum InitCallFinder {
     {
       return assignedType(target, at: node, index: index)
     }
-    var returned = parent.is(ReturnStmtSyntax.self)
-    // A single-expression body returns its expression (a getter's too).
-    if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
-      list.count == 1, list.parent?.is(CodeBlockSyntax.self) == true || list.parent?.is(AccessorBlockSyntax.self) == true
-    {
-      returned = true
-    }
-    guard returned else { return .unknown }
-    var current = parent.parent
-    var inGetter = false
-    while let syntax = current {
-      if syntax.is(ClosureExprSyntax.self) { return .unknown }
-      var result: TypeSyntax?
-      if let function = syntax.as(FunctionDeclSyntax.self) {
-        result = function.signature.returnClause?.type
-      } else if let binding = syntax.as(PatternBindingSyntax.self) {
-        inGetter = true
-        result = binding.typeAnnotation?.type
-      } else if let subscriptDecl = syntax.as(SubscriptDeclSyntax.self) {
-        result = subscriptDecl.returnClause.type
-      } else if syntax.is(MemberBlockItemSyntax.self) || syntax.is(SourceFileSyntax.self) {
-        return .unknown
-      } else {
-        current = syntax.parent
-        continue
-      }
-      guard let written = result.flatMap(namedType), deep || (!inGetter && written != "Self") else { return .unknown }
-      return written == "Self" ? selfType(at: syntax, index: index) : .named(written)
-    }
-    return .unknown
+    // What a function, getter or subscript returns: its declared type (the index's one rule).
+    guard ReferenceCollector.isReturned(node), let returned = ReferenceCollector.returnedDeclaration(around: node),
+      let written = namedType(returned.type), deep || (!returned.inGetter && written != "Self")
+    else { return .unknown }
+    return written == "Self" ? selfType(at: returned.declaration, index: index) : .named(written)
   }
 
   /// What `Self` names where a member returns it: the type a type's member or an extension's is
