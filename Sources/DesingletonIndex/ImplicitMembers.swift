@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an implicit member passed as an argument (`f(session: .shared)`) is looked up in, as far
 /// as the declarations of the call's callee tell.
 public enum ImplicitArgument: Equatable, Sendable {
@@ -24,10 +26,28 @@ extension Reference {
 extension Index {
   /// What the parameter an implicit member is passed to says of its type (`ImplicitArgument`).
   public func implicitArgument(_ slot: ImplicitArgumentSlot) -> ImplicitArgument {
-    var lookup = ImplicitMemberLookup(
-      files: files, declarations: declarationsByQualifiedName, simpleNames: qualifiedNamesBySimpleName,
-      typeAliases: typeAliases, coverage: coverage, mergesTables: false)
-    return lookup.argument(slot)
+    implicitLookup.answer(slot) {
+      ImplicitMemberLookup(
+        files: files, declarations: declarationsByQualifiedName, simpleNames: qualifiedNamesBySimpleName,
+        typeAliases: typeAliases, coverage: coverage, mergesTables: true)
+    }
+  }
+}
+
+/// One `ImplicitMemberLookup` for an index's questions, its tables merged on the first: a planner
+/// asks about many arguments (each `.init(...)` passed to a call), each otherwise a pass over every
+/// file's tables.
+final class SharedImplicitLookup: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lookup: ImplicitMemberLookup?
+
+  func answer(_ slot: ImplicitArgumentSlot, making make: () -> ImplicitMemberLookup) -> ImplicitArgument {
+    lock.lock()
+    defer { lock.unlock() }
+    var current = lookup ?? make()
+    let answer = current.argument(slot)
+    lookup = current
+    return answer
   }
 }
 

@@ -29,6 +29,9 @@ public struct Index: Sendable {
   private let subclassesByName: [String: [String]]
   /// Every `typealias`, top-level and in types.
   let typeAliases: TypeAliasTable
+  /// The files' parameter and callable tables merged, once a question about an implicit argument
+  /// is asked (`implicitArgument`); shared by the copies of this index.
+  let implicitLookup = SharedImplicitLookup()
 
   public init(
     allPaths: [String], files: [FileSummary], warnings: [Diagnostic], accessors: AccessorNames = .standard,

@@ -104,10 +104,17 @@ public final class Project: @unchecked Sendable {
     if !asked.isEmpty {
       let needles = asked.map { Array($0.utf8) }
       var byName: [String: [String]] = Dictionary(uniqueKeysWithValues: asked.map { ($0, []) })
-      for path in index.allPaths {
-        guard let bytes = bytes(path), containsAny(needles, in: bytes) else { continue }
-        for (name, needle) in zip(asked, needles) where asked.count == 1 || containsAny([needle], in: bytes) {
-          byName[name]!.append(path)
+      let paths = index.allPaths
+      if let words = wordIndex() {
+        for (name, needle) in zip(asked, needles) {
+          byName[name] = words.files(containing: [needle]) { self.bytes(paths[$0]) }.map { paths[$0] }
+        }
+      } else {
+        for path in paths {
+          guard let bytes = bytes(path), containsAny(needles, in: bytes) else { continue }
+          for (name, needle) in zip(asked, needles) where asked.count == 1 || containsAny([needle], in: bytes) {
+            byName[name]!.append(path)
+          }
         }
       }
       lock.lock()
@@ -144,14 +151,47 @@ public final class Project: @unchecked Sendable {
   /// later run keeps them.
   private var naming: [String: [String]] = [:]
 
+  /// The words of every file, listed once a second search of every file's bytes is asked for
+  /// (`paths(naming:)`); a command that asks one question reads the files once, as before.
+  private var words: WordIndex?
+  private var searches = 0
+  private let wordsLock = NSLock()
+
+  /// The word index, when one pass over the files has been made already; nil for the first.
+  private func wordIndex() -> WordIndex? {
+    wordsLock.lock()
+    defer { wordsLock.unlock() }
+    if let words { return words }
+    searches += 1
+    guard searches > 3 else { return nil }
+    let paths = index.allPaths
+    let built = WordIndex(files: paths.count) { self.bytes(paths[$0]) }
+    words = built
+    return built
+  }
+
   /// Keeps the parsed trees of `other`, a project of the same files on disk (a loader's earlier run).
   func keepTrees(of other: Project) {
     guard other !== self else { return }
     let (trees, found) = other.kept()
+    let (words, searches) = other.wordsKept()
+    // The byte searches' answers hold for the same files with the same texts.
+    let sameFiles = overrides.isEmpty && other.overrides.isEmpty && index.allPaths == other.index.allPaths
     lock.lock()
-    defer { lock.unlock() }
     for (path, file) in trees where cache[path] == nil && overrides[path] == nil { cache[path] = file }
-    if overrides.isEmpty { naming.merge(found) { mine, _ in mine } }
+    if sameFiles { naming.merge(found) { mine, _ in mine } }
+    lock.unlock()
+    guard sameFiles else { return }
+    wordsLock.lock()
+    if self.words == nil { self.words = words }
+    self.searches = max(self.searches, searches)
+    wordsLock.unlock()
+  }
+
+  private func wordsKept() -> (WordIndex?, Int) {
+    wordsLock.lock()
+    defer { wordsLock.unlock() }
+    return (words, searches)
   }
 
   private func kept() -> (trees: [String: ParsedFile], naming: [String: [String]]) {

@@ -148,9 +148,9 @@ extension InjectPlanner {
     let index = project.index
     guard let primary = index.primaryDeclaration(of: typeName), primary.kind == .class else { return nil }
     // A cast of what a storyboard instantiates names the call: only files whose text does are walked.
-    let instantiations = storyboardInstantiation.map { Array($0.utf8) }
-    for path in project.paths(naming: [typeName]) {
-      guard let bytes = project.bytes(path), containsAny(instantiations, in: bytes), let file = try? project.file(path) else { continue }
+    let instantiating = Set(project.paths(naming: storyboardInstantiation.sorted()))
+    for path in project.paths(naming: [typeName]) where instantiating.contains(path) {
+      guard let file = try? project.file(path) else { continue }
       let finder = CastFinder(viewMode: .sourceAccurate)
       finder.walk(file.tree)
       for (cast, type) in finder.casts where index.resolveType(type.trimmedDescription) == typeName {
