@@ -110,7 +110,7 @@ struct ExtractProtocol: ParsableCommand {
   private func save(_ options: ExtractProtocolOptions, target: Singleton, configuration: Configuration, loader: ProjectLoader) throws {
     let slices = try loader.run { project in
       let analysis = try SingletonAnalysis(singleton: target, project: project)
-      return options.slices ?? ExtractProtocolPlanner.suggestedSlices(analysis, project: project, maxSlices: maxSlices).slices
+      return options.slices ?? SliceSuggester.suggestion(analysis, project: project, maxSlices: maxSlices).slices
     }
     let project = loader.project
     let source = try configuration.path.map { try FileLoader.read($0) }

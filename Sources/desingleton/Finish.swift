@@ -48,16 +48,7 @@ struct Finish: ParsableCommand {
   mutating func run() throws {
     let configuration = try common.prepare()
     let loader = try common.loader(singleton: singleton, extra: roots)
-    let found = try loader.run { project -> Singleton? in
-      if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
-        !project.index.types(named: singleton).isEmpty
-      {
-        return nil
-      }
-      if singleton == nil && project.index.singletons.isEmpty { return nil }
-      return try resolveSingleton(singleton, in: project.index)
-    }
-    guard let target = found else {
+    guard let target = try loader.run(finished) else {
       printError(singleton.map { "nothing to do: '\($0)' has no static accessor left" } ?? "nothing to do: no singleton found")
       printEmptyReport(singleton ?? "")
       return
@@ -74,6 +65,12 @@ struct Finish: ParsableCommand {
     let diffRoot = common.root
     // The root chosen is said before what the plan says, a refusal too.
     defer { for note in notes { printError(note) } }
+    // A refusal's next command is checked by planning it: `finish` is handed that check.
+    let finishOptions = { [includeTests] (root: String) in
+      FinishOptions(
+        root: root, includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper,
+        nextStep: NextCommand.injectType)
+    }
     let plan = try loader.run { project in
       reports = []
       notes = []
@@ -89,7 +86,7 @@ struct Finish: ParsableCommand {
           if proposal.root == nil, !proposal.perProgram.isEmpty, format == .text {
             notes.append(
               "note: the composition roots are \(proposal.perProgram.map { "'\($0)'" }.joined(separator: ", ")), one per program, each owning its own instance as the static accessor gave each program its own; name one with --root")
-            let options = FinishOptions(root: proposal.perProgram[0], includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper)
+            let options = finishOptions(proposal.perProgram[0])
             let (plan, unitReports) = try FinishPlanner.runPerProgram(
               singleton: unitSingleton, roots: proposal.perProgram, options: options, project: unit
             ) { [diffRoot] in try rewritten(unit, by: $0, root: diffRoot) }
@@ -102,7 +99,7 @@ struct Finish: ParsableCommand {
                 "no composition root found for '\(target.typeName)': no type only tests create uses it, and there is no '@main' type or application delegate; name the type that will own the instance with --root",
                 at: unitSingleton.declaration.start)
             }
-            let options = FinishOptions(root: likeliest, includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper)
+            let options = finishOptions(likeliest)
             throw try FinishPlanner.severalOwners(
               singleton: unitSingleton, candidates: proposal.candidates, options: options, project: unit
             ) { [diffRoot] in try rewritten(unit, by: $0, root: diffRoot) }
@@ -110,7 +107,7 @@ struct Finish: ParsableCommand {
           notes.append("note: the composition root is '\(proposed)'; name another with --root")
           root = proposed
         }
-        let options = FinishOptions(root: root, includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper)
+        let options = finishOptions(root)
         let (plan, report) = try FinishPlanner.run(singleton: unitSingleton, options: options, project: unit) { [diffRoot] in try rewritten(unit, by: $0, root: diffRoot) }
         reports.append(report)
         return plan
@@ -123,6 +120,18 @@ struct Finish: ParsableCommand {
     case .text: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify)
     case .json: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify) { reports[0].json(files: $0) }
     }
+  }
+
+  /// The singleton to finish; nil when there is nothing to do: the type named has no static
+  /// accessor left, or the code has no singleton.
+  func finished(_ project: Project) throws -> Singleton? {
+    if let singleton, !project.index.singletons.contains(where: { $0.typeName == singleton || $0.simpleTypeName == singleton }),
+      !project.index.types(named: singleton).isEmpty
+    {
+      return nil
+    }
+    if singleton == nil && project.index.singletons.isEmpty { return nil }
+    return try resolveSingleton(singleton, in: project.index)
   }
 
   /// With `--format json`, nothing to do is still a report: nothing removed, no file changed.

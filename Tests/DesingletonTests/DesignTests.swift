@@ -1,4 +1,5 @@
 import DesingletonCore
+import Foundation
 import DesingletonIndex
 @testable import DesingletonPlanner
 import SwiftParser
@@ -120,13 +121,39 @@ import Testing
     // Badge reads the accessor, and Screen creates it passing nothing yet.
     #expect {
       _ = try FinishPlanner.decide(
-        singleton: try Self.singleton(project), options: FinishOptions(root: "App"), project: project, rewrite: nil)
+        singleton: try Self.singleton(project), options: FinishOptions(root: "App", nextStep: NextCommand.injectType),
+        project: project, rewrite: nil)
     } throws: { error in
       let messages = (error as? Refusal)?.diagnostics.map(\.message) ?? []
       return messages.contains {
         $0.contains("'Badge'") && $0.contains("run 'desingleton inject --singleton Store --type Badge'")
       }
     }
+  }
+
+  /// `finish` plans no other command: the next step comes from whoever composes the commands
+  /// (`FinishOptions.nextStep`), and without one it names the consumer and suggests nothing.
+  @Test func finishAsksTheNextStepItIsGivenAndPlansNoOtherCommand() throws {
+    let project = makeProject(Self.store.merging(["App.swift": "final class App {}\n"]) { $1 })
+    func messages(_ options: FinishOptions) throws -> [String] {
+      do {
+        _ = try FinishPlanner.decide(singleton: try Self.singleton(project), options: options, project: project, rewrite: nil)
+        return []
+      } catch let refusal as Refusal {
+        return refusal.diagnostics.map(\.message).filter { $0.contains("'Badge'") }
+      }
+    }
+    let asked = AskedSteps()
+    let given = try messages(
+      FinishOptions(root: "App", nextStep: { consumer, singleton, _, _ in
+        asked.append("\(singleton.typeName) \(consumer)")
+        return "; next: \(consumer)"
+      }))
+    #expect(asked.all == ["Store Badge"])
+    // The consumer's first use carries the next step, its others do not repeat it.
+    let used = "'Store.shared' is still used by a consumer not yet injected 'Badge'"
+    #expect(given == [used + "; next: Badge", used])
+    #expect(try messages(FinishOptions(root: "App")) == [used, used])
   }
 
   @Test func mocksShapeFollowsTheProtocol() throws {
@@ -181,5 +208,23 @@ import Testing
     let project = makeProject(["Target.swift": source + "\n"])
     let member = try #require(project.index.members(of: "Target").first { $0.kind == .initializer })
     #expect(project.requiredInitKeepsItsSignature(member, of: "Target") == keeps, "\(source)")
+  }
+}
+
+/// What a `nextStep` was asked, from any thread.
+private final class AskedSteps: @unchecked Sendable {
+  private let lock = NSLock()
+  private var asked: [String] = []
+
+  func append(_ step: String) {
+    lock.lock()
+    asked.append(step)
+    lock.unlock()
+  }
+
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return asked
   }
 }

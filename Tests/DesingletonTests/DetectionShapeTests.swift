@@ -298,7 +298,7 @@ import Testing
     let analysis = try SingletonAnalysis(singleton: hub, project: project)
     #expect(analysis.members.count == 60)
     #expect(analysis.consumers.count == 12)
-    let suggestion = ExtractProtocolPlanner.suggestedSlices(analysis, project: project)
+    let suggestion = SliceSuggester.suggestion(analysis, project: project)
     let quality = SliceQuality(
       slices: suggestion.slices, usage: analysis.consumers.map { ($0.typeName, $0.members.sorted()) },
       requirable: suggestion.requirable.contains)
@@ -308,7 +308,7 @@ import Testing
     #expect(quality.medianProtocols <= 2, "\(quality.summary)")
     #expect(suggestion.kept.isEmpty)
     // A user's cap keeps the most used slices and leaves the others' consumers uncovered.
-    let capped = ExtractProtocolPlanner.suggestedSlices(analysis, project: project, maxSlices: 2)
+    let capped = SliceSuggester.suggestion(analysis, project: project, maxSlices: 2)
     #expect(capped.slices.count == 2 && !capped.kept.isEmpty)
     #expect(capped.kept.allSatisfy { $0.reason == "beyond the 2 slices suggested (--max-slices)" })
     for slice in suggestion.slices {
@@ -374,7 +374,7 @@ import Testing
     ]
     let project = makeProject(files)
     let analysis = try SingletonAnalysis(singleton: try #require(project.index.singletons.first), project: project)
-    let suggestion = ExtractProtocolPlanner.suggestedSlices(analysis, project: project)
+    let suggestion = SliceSuggester.suggestion(analysis, project: project)
     #expect(suggestion.slices.map(\.members) == [["elapsed", "load"]])
     // The command scan prints is accepted: the private overload stays on the singleton.
     try expectPlan(
@@ -415,7 +415,7 @@ import Testing
     ]
     let project = makeProject(files)
     let analysis = try SingletonAnalysis(singleton: try #require(project.index.singletons.first), project: project)
-    let suggestion = ExtractProtocolPlanner.suggestedSlices(analysis, project: project)
+    let suggestion = SliceSuggester.suggestion(analysis, project: project)
     #expect(suggestion.slices.map(\.members) == [["count"]])
     #expect(suggestion.kept == [KeptMember(member: "thing", reason: "cannot infer the type of 'thing'; add a type annotation")])
     let report = try ScanReport(project: project).text()

@@ -1466,7 +1466,8 @@ private func expectFinishRefusal(
   let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
   do {
     let plan = try FinishPlanner.plan(
-      singleton: singleton, options: FinishOptions(root: root, includeTests: includeTests), project: project)
+      singleton: singleton,
+      options: FinishOptions(root: root, includeTests: includeTests, nextStep: NextCommand.injectType), project: project)
     Issue.record(
       "expected a refusal, got a plan for \((Array(plan.edits.keys) + Array(plan.newFiles.keys)).sorted())",
       sourceLocation: sourceLocation)

@@ -60,6 +60,32 @@ import Testing
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 
+  /// Each command's planner, by the folder it lives in.
+  static let planners: [String: Set<String>] = [
+    "Extract": ["ExtractProtocolPlanner"], "Inject": ["InjectPlanner", "InjectDesigner", "InjectWriter"],
+    "Finish": ["FinishPlanner"], "Mocks": ["MocksPlanner"],
+  ]
+
+  /// No command calls another command's planner, and what they share (`Shared/`, `Slicing/`, the
+  /// rest) calls none: a question two commands ask lives in a shared folder or in the model. The
+  /// commands are composed in `Journey/` (what a refusal suggests next) and reported in `Reports/`.
+  @Test func noCommandCallsAnotherCommandsPlanner() throws {
+    let planner = packageRoot + "/Sources/DesingletonPlanner"
+    let folders = try FileManager.default.contentsOfDirectory(atPath: planner).sorted()
+    #expect(Set(HouseTests.planners.keys).isSubset(of: folders))
+    var problems: [String] = []
+    for folder in folders where !["Journey", "Reports"].contains(folder) {
+      let forbidden = HouseTests.planners.filter { $0.key != folder }.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+      let files = FileManager.default.enumerator(atPath: planner + "/" + folder)?.compactMap { $0 as? String } ?? []
+      for file in files.sorted() where file.hasSuffix(".swift") {
+        let text = try String(contentsOfFile: planner + "/" + folder + "/" + file, encoding: .utf8)
+        let named = Set(Parser.parse(source: text).tokens(viewMode: .sourceAccurate).map(\.text)).intersection(forbidden)
+        for name in named.sorted() { problems.append("\(folder)/\(file) names \(name)") }
+      }
+    }
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
   @Test func functionSizesCountTheDeclarationsLines() {
     let source = """
       struct A {

@@ -156,7 +156,7 @@ import Testing
     files["Pkg/Sources/Core/Counting.swift"] = nil
     let project = makeProject(files)
     let store = try #require(project.index.singletons.first)
-    let suggestion = ExtractProtocolPlanner.suggestedSlices(try SingletonAnalysis(singleton: store, project: project), project: project)
+    let suggestion = SliceSuggester.suggestion(try SingletonAnalysis(singleton: store, project: project), project: project)
     #expect(suggestion.slices.flatMap(\.members).sorted() == ["bump"])
     #expect(suggestion.kept.isEmpty)
     #expect(suggestion.unsliced == ["count", "history"])

@@ -31,25 +31,11 @@ extension ExtractProtocolPlanner {
     drafter.noteLeftOut(leftOut, in: &design)
     return design
   }
+}
 
-  /// Whether a member can be a requirement: a property, method or subscript others can see, not the accessor.
-  /// The members a slice's names stand for (a method name covers its overloads), in the order
-  /// named: those that can be requirements, seen by the singleton's module, and not `provided`
-  /// already. What extract-protocol cuts and what the suggestion weighs.
-  static func requirableMembers(
-    named names: [String], in allMembers: [MemberDecl], analysis: SingletonAnalysis, excluding provided: ProvidedMembers?
-  ) -> [MemberDecl] {
-    names.flatMap { name in
-      allMembers.filter {
-        $0.name == name && isCandidate($0, singleton: analysis.singleton) && analysis.isSeenByItsModule($0)
-          && !(provided?.contains($0) ?? false)
-      }
-    }
-  }
-
-  static func isCandidate(_ member: MemberDecl, singleton: Singleton) -> Bool {
-    [.property, .method, .subscript].contains(member.kind) && (member.access ?? .internal) > .fileprivate
-      && !singleton.accessors.contains(member.name) && member.name != singleton.backingStorage
+extension SliceVisibility {
+  init(slice: Slice, members: [MemberDecl], _ context: ExtractProtocolPlanner.Context) throws {
+    try self.init(slice: slice, members: members, analysis: context.analysis, primary: context.primary, project: context.project)
   }
 }
 
@@ -94,7 +80,7 @@ struct SliceDrafter {
       : directory.isEmpty || directory == "." ? "\(slice.name).swift" : "\(directory)/\(slice.name).swift"
     // `@objc` requirements only in an `@objc` protocol.
     builder.keepsObjC = traits.objcSlices.contains(slice.name)
-    var members = ExtractProtocolPlanner.requirableMembers(
+    var members = SliceSuggester.requirableMembers(
       named: slice.members, in: context.allMembers, analysis: context.analysis,
       excluding: context.isSuggested ? context.provided : nil)
     var kept: [String] = []

@@ -161,7 +161,7 @@ public enum ExtractProtocolPlanner {
         declarationConditions = nil
         typeConditions = alternatives.first ?? []
       }
-      conformed = ExtractProtocolPlanner.conformances(of: analysis.declarations, index: project.index)
+      conformed = SliceSuggester.conformances(of: singleton.typeName, index: project.index)
       // The protocol the accessor is typed as is the one being cut into slices.
       provided = ProvidedMembers(
         protocols: conformed.subtracting([singleton.accessorProtocol].compactMap { $0 }), index: project.index)
@@ -223,85 +223,6 @@ public enum ExtractProtocolPlanner {
     var notes: [Note] = []
   }
 
-  /// The slices `extract-protocol` takes without `--slice`, and what it leaves: the one suggestion
-  /// that `scan` prints and `extract-protocol` carries out. Members a protocol of the singleton already
-  /// provides are not suggested again, members that cannot be requirements are left out with the
-  /// reason, and no name is a type the project has.
-  public static func suggestedSlices(
-    _ analysis: SingletonAnalysis, project: Project, maxSlices: Int? = nil
-  ) -> SliceSuggestion {
-    let index = project.index
-    guard !analysis.singleton.isForeign else { return SliceSuggestion() }
-    // An accessor typed as a protocol the code does not declare is refused: suggest nothing.
-    if let typed = analysis.singleton.accessorProtocol,
-      !index.declarations(of: index.resolveType(typed)).contains(where: { $0.kind == .protocol })
-    {
-      return SliceSuggestion()
-    }
-    let conformed = conformances(of: analysis.declarations, index: index)
-    var provided = ProvidedMembers(protocols: conformed, index: index)
-    // The protocol the accessor is typed as is the one being cut: its members are suggested again.
-    if let typed = analysis.singleton.accessorProtocol {
-      provided = ProvidedMembers(protocols: conformed.subtracting([typed]), index: index)
-    }
-    let allMembers = analysis.declarations.flatMap(\.members)
-    let builder = RequirementBuilder(for: analysis, index: index)
-    let primary = analysis.declarations.first { !$0.isExtension }
-    // The access each consumer outside the singleton's modules needs, and each member allows: the
-    // grouping never makes a slice that `SliceVisibility` would have to cut a member from.
-    var demands: [String: SliceVisibility.Demand] = [:]
-    // Each name's overloads, with the most each can be exposed as (read once, where a consumer is outside).
-    var exposures: [String: [SliceVisibility.Exposure]] = [:]
-    if let primary {
-      for consumer in analysis.consumers {
-        guard let demand = SliceVisibility.demand(of: consumer, primary: primary, project: project) else { continue }
-        if (demands[consumer.typeName]?.floor ?? .private) < demand.floor { demands[consumer.typeName] = demand }
-      }
-      if !demands.isEmpty {
-        for member in allMembers {
-          exposures[member.name, default: []].append(
-            (try? SliceVisibility.exposure(of: member, project: project)) ?? SliceVisibility.Exposure(level: .internal))
-        }
-      }
-    }
-    /// A member (every overload of its name) less visible than one of its own consumers needs fits
-    /// no slice.
-    func misfit(_ member: MemberDecl) -> String? {
-      guard !demands.isEmpty else { return nil }
-      var outside: SliceVisibility.Demand?
-      for consumer in analysis.consumers where consumer.members.contains(member.name) {
-        guard let demand = demands[consumer.typeName], (outside?.floor ?? .private) < demand.floor else { continue }
-        outside = demand
-      }
-      guard let outside else { return nil }
-      let reasons = (exposures[member.name] ?? []).map { SliceVisibility.misfit($0, outside, slice: "every slice with it") }
-      return reasons.contains(nil) ? nil : reasons.first ?? nil
-    }
-    var suggestion = SliceSuggester.suggest(
-      analysis, maxSlices: maxSlices, isTaken: { name in index.hasType(name) || !index.types(named: name).isEmpty },
-      isProvided: provided.contains,
-      obstacle: { builder.obstacleReason(for: $0, project: project) ?? misfit($0) },
-      // An overload less visible than another stays on the singleton alone (`SliceVisibility`).
-      demand: { demands[$0]?.floor }, exposable: { exposures[$0]?.map(\.level).max() ?? .public })
-    // A member that cannot have the access its slice needs (internal, used by a consumer in another
-    // module) stays on the singleton with the reason, as extract-protocol leaves it.
-    guard let primary else { return suggestion }
-    suggestion.slices = suggestion.slices.compactMap { slice in
-      let members = requirableMembers(named: slice.members, in: allMembers, analysis: analysis, excluding: provided)
-      guard let visibility = try? SliceVisibility(slice: slice, members: members, analysis: analysis, primary: primary, project: project)
-      else { return slice }
-      var slice = slice
-      for name in slice.members {
-        let excluded = visibility.excluded.filter { $0.member.name == name }
-        guard !excluded.isEmpty, excluded.count == members.filter({ $0.name == name }).count else { continue }
-        slice.members.removeAll { $0 == name }
-        suggestion.kept.append(KeptMember(member: name, reason: excluded[0].reason))
-      }
-      return slice.members.isEmpty ? nil : slice
-    }
-    return suggestion
-  }
-
   /// Step 1: the slices named with --slice (validated), or the ones suggested from the members no
   /// protocol of the singleton provides yet, under names no type in the project has.
   static func chooseSlices(_ context: Context) throws -> [Slice] {
@@ -309,7 +230,7 @@ public enum ExtractProtocolPlanner {
     // An existing protocol of a suggested name would not declare the members suggested for it.
     let slices =
       context.options.slices
-      ?? suggestedSlices(context.analysis, project: context.project, maxSlices: context.options.maxSlices).slices
+      ?? SliceSuggester.suggestion(context.analysis, project: context.project, maxSlices: context.options.maxSlices).slices
     if !slices.isEmpty {
       try validate(
         slices, singleton: context.singleton, primary: context.primary, members: context.allMembers,

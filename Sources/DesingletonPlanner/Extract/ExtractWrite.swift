@@ -110,47 +110,6 @@ extension ExtractProtocolPlanner {
     }.joined(separator: separator) + "\n"
   }
 
-  static func importLines(of file: ParsedFile) -> [String] {
-    file.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }
-  }
-
-  /// The imports in a file's top-level `#if` clauses, by the condition that holds exactly in each
-  /// clause (`canImport(UIKit)`; `!canImport(UIKit)` for its `#else`); nested `#if`s add theirs.
-  static func conditionedImportLines(
-    of file: ParsedFile, outside declarations: [Range<Int>]
-  ) -> [(condition: String, lines: [String])] {
-    var result: [(condition: String, lines: [String])] = []
-    func collect(_ items: CodeBlockItemListSyntax, conditions: [String]) {
-      for item in items {
-        guard let ifConfig = item.item.as(IfConfigDeclSyntax.self) else { continue }
-        let clauseConditions = IfConfigCondition.conditions(
-          ofClauses: ifConfig.clauses.map { clause in clause.condition.map { ($0.trimmedDescription, $0.kind) } })
-        for (clause, condition) in zip(ifConfig.clauses, clauseConditions) {
-          guard case .statements(let nested) = clause.elements else { continue }
-          let lines = nested.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }
-          let range = clause.position.utf8Offset..<clause.endPosition.utf8Offset
-          if !lines.isEmpty, !declarations.contains(where: { range.contains($0.lowerBound) }) { result.append((ConditionalText.condition(conditions + [condition]), lines)) }
-          collect(nested, conditions: conditions + [condition])
-        }
-      }
-    }
-    collect(file.tree.statements, conditions: [])
-    return result
-  }
-
-  /// The imports in the `#if` clauses around a declaration, outermost first.
-  static func importLines(around node: Syntax) -> [String] {
-    var lines: [String] = []
-    var current = node
-    while let parent = current.parent {
-      if let clause = parent.as(IfConfigClauseSyntax.self), case .statements(let items) = clause.elements {
-        lines.insert(contentsOf: items.compactMap { $0.item.as(ImportDeclSyntax.self)?.trimmedDescription }, at: 0)
-      }
-      current = parent
-    }
-    return lines
-  }
-
   /// A moved member keeps its doc comment and body; `final`, `dynamic` and its own access go, and the
   /// protocol's access (when it is not internal) comes in their place.
   static func movedText(of node: Syntax, in source: SourceText, access: AccessLevel?, nestedTypes: Set<String> = [], typeName: String = "") -> String {
@@ -235,22 +194,22 @@ struct DeclarationImports {
     file = []
     for path in paths {
       let parsed = try context.project.file(path)
-      for line in ExtractProtocolPlanner.importLines(of: parsed) where !file.contains(line) { file.append(line) }
+      for line in ImportText.lines(of: parsed) where !file.contains(line) { file.append(line) }
       let declared = context.analysis.declarations.filter { $0.path == path }.map(\.range.bytes)
-      for block in ExtractProtocolPlanner.conditionedImportLines(of: parsed, outside: declared)
+      for block in ImportText.conditionedLines(of: parsed, outside: declared)
       where !fileConditioned.contains(where: { $0.condition == block.condition && $0.lines == block.lines }) {
         fileConditioned.append(block)
       }
     }
     typeCondition = context.typeConditions.isEmpty ? nil : ConditionalText.condition(context.typeConditions)
     if context.declarationConditions == nil {
-      inner = context.singletonFile.node(at: context.primary.range.bytes).map(ExtractProtocolPlanner.importLines(around:)) ?? []
+      inner = context.singletonFile.node(at: context.primary.range.bytes).map(ImportText.lines(around:)) ?? []
       return
     }
     for declaration in context.analysis.declarations where !declaration.isExtension {
       let file = try context.project.file(declaration.path)
       guard let node = file.node(at: declaration.range.bytes) else { continue }
-      let lines = ExtractProtocolPlanner.importLines(around: node)
+      let lines = ImportText.lines(around: node)
       let conditions = IfConfigCondition.conditions(around: node)
       if !lines.isEmpty, !conditions.isEmpty {
         conditioned.append((ConditionalText.condition(conditions), lines))

@@ -65,41 +65,6 @@ struct ConditionalText {
   }
 }
 
-/// The members the singleton's protocols provide (requirements, inherited ones, and protocol
-/// extension members), by signature: kind, name, argument labels, static or not.
-struct ProvidedMembers {
-  struct Signature: Hashable {
-    var kind: MemberDecl.Kind
-    var name: String
-    var labels: [String]
-    var isStatic: Bool
-
-    init(_ member: MemberDecl) {
-      kind = member.kind
-      name = member.name
-      labels = member.labels
-      isStatic = member.isStatic
-    }
-  }
-
-  private var signatures: Set<Signature> = []
-
-  /// `protocols` as `ExtractProtocolPlanner.conformances` gives them, refined protocols included.
-  init(protocols: Set<String>, index: Index) {
-    for name in protocols.sorted() {
-      let declarations = index.declarations(of: index.resolveType(name))
-      guard declarations.contains(where: { $0.kind == .protocol }) else { continue }
-      for declaration in declarations {
-        for member in declaration.members where [.property, .method, .subscript].contains(member.kind) {
-          signatures.insert(Signature(member))
-        }
-      }
-    }
-  }
-
-  func contains(_ member: MemberDecl) -> Bool { signatures.contains(Signature(member)) }
-}
-
 /// How the singleton's protocols are declared: isolation, class-bound, Sendable, `@objc`, access.
 struct ProtocolTraits {
   var attributes: [String] = []

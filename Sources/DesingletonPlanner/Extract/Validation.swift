@@ -11,20 +11,6 @@ extension ExtractProtocolPlanner {
     return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
   }
 
-  /// Protocols the singleton conforms to, with the protocols they refine.
-  static func conformances(of declarations: [TypeDecl], index: Index) -> Set<String> {
-    var result: Set<String> = []
-    var pending = declarations.flatMap(\.inherited)
-    while let written = pending.popLast() {
-      let name = written.split(separator: ".").last.map(String.init) ?? written
-      guard result.insert(name).inserted else { continue }
-      for declaration in index.declarations(of: index.resolveType(written)) where declaration.kind == .protocol {
-        pending.append(contentsOf: declaration.inherited)
-      }
-    }
-    return result
-  }
-
   static func validate(
     _ slices: [Slice], singleton: Singleton, primary: TypeDecl, members: [MemberDecl], conformed: Set<String>,
     index: Index

@@ -15,14 +15,29 @@ public struct FinishOptions: Sendable {
   /// The roots of the other programs, which own their own instances: their uses are theirs
   /// (`FinishPlanner.runPerProgram`).
   public var otherRoots: Set<String> = []
+  /// What a refusal suggests for a consumer that still reads the accessor, checked by whoever
+  /// composes the commands (`NextCommand.injectType`); nil suggests nothing. `finish` never plans
+  /// another command itself.
+  public var nextStep: ConsumerNextStep?
 
-  public init(root: String, includeTests: Bool = false, container: ContainerKind? = nil, dependencyWrapper: Bool = false) {
+  public init(
+    root: String, includeTests: Bool = false, container: ContainerKind? = nil, dependencyWrapper: Bool = false,
+    nextStep: ConsumerNextStep? = nil
+  ) {
+    self.nextStep = nextStep
     self.root = root
     self.includeTests = includeTests
     self.container = container
     self.dependencyWrapper = dependencyWrapper
   }
 }
+
+/// The command to suggest for a consumer still reading the accessor, with the reason it is that
+/// one: `"; run 'desingleton inject ... --type T'"`, or why it cannot take it yet. `rewrite` gives
+/// the project with a plan applied, when the command can make one.
+public typealias ConsumerNextStep = @Sendable (
+  _ consumer: String, _ singleton: Singleton, _ project: Project, _ rewrite: ((Plan) throws -> Project)?
+) throws -> String
 
 /// A remaining use of the accessor, and what kind of place it is.
 public struct RemainingReference: Sendable, Equatable {
@@ -180,8 +195,8 @@ public enum FinishPlanner {
     try index.requireCoverage()
     if !blocking.isEmpty || !objectiveC.isEmpty {
       let blockers = Blockers(
-        singleton: singleton, project: project, rewrite: rewrite, remaining: remaining, blocking: blocking,
-        testRefusals: testRefusals)
+        singleton: singleton, project: project, rewrite: rewrite, nextStep: options.nextStep, remaining: remaining,
+        blocking: blocking, testRefusals: testRefusals)
       throw Refusal(try blockers.diagnostics(objectiveC: objectiveC))
     }
 
@@ -237,6 +252,7 @@ struct Blockers {
   let singleton: Singleton
   let project: Project
   let rewrite: ((Plan) throws -> Project)?
+  let nextStep: ConsumerNextStep?
   let remaining: [RemainingReference]
   let blocking: [RemainingReference]
   let testRefusals: [Reference: String]
@@ -256,8 +272,8 @@ struct Blockers {
       var message = "'\(singleton.accessExpression)' is still used by \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")"
       switch item.kind {
       case .consumer:
-        if let type = item.typeName, suggested.insert(type).inserted {
-          message += try NextCommand.injectType(type, singleton: singleton, project: project, rewrite: rewrite)
+        if let type = item.typeName, let nextStep, suggested.insert(type).inserted {
+          message += try nextStep(type, singleton, project, rewrite)
           try project.index.requireCoverage()
         }
       case .frameworkCreated:

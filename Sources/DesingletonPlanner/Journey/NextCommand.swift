@@ -3,10 +3,13 @@ import DesingletonIndex
 
 /// The command a refusal tells the user to run next, checked first: only one that would change
 /// something is suggested, otherwise the reason it would not.
-enum NextCommand {
+///
+/// This is where commands are composed: a command's planner never calls another's. `finish`
+/// receives `injectType` as its `FinishOptions.nextStep` from whoever runs it (the CLI, a test).
+public enum NextCommand {
   /// For a consumer not yet injected: `inject --type` when its plan (made as `inject` makes it, on
   /// the project `rewrite` gives when there is one) changes something; else why it cannot take it yet.
-  static func injectType(
+  @Sendable public static func injectType(
     _ type: String, singleton: Singleton, project: Project, rewrite: ((Plan) throws -> Project)?
   ) throws -> String {
     do {

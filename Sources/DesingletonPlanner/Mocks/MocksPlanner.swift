@@ -159,17 +159,17 @@ public enum MocksPlanner {
     if shape.isGuarded { imports.append("import Foundation") }
     func kept(_ line: String) -> Bool { !line.hasPrefix("@testable") }
     for (other, otherFile) in [(declaration, file)] + refined.compactMap({ other in (try? project.file(other.path)).map { (other, $0) } }) {
-      for line in ExtractProtocolPlanner.importLines(of: otherFile) where kept(line) && !imports.contains(line) {
+      for line in ImportText.lines(of: otherFile) where kept(line) && !imports.contains(line) {
         imports.append(line)
       }
-      for block in ExtractProtocolPlanner.conditionedImportLines(of: otherFile, outside: [other.range.bytes]) {
+      for block in ImportText.conditionedLines(of: otherFile, outside: [other.range.bytes]) {
         let lines = block.lines.filter(kept)
         let entry = ConditionedImports(condition: block.condition, lines: lines)
         if !lines.isEmpty, !conditionedImports.contains(entry) { conditionedImports.append(entry) }
       }
     }
     if let importLine = place.importLine, !imports.contains(importLine) { imports.append(importLine) }
-    let innerImports = ExtractProtocolPlanner.importLines(around: Syntax(node)).filter { kept($0) && !imports.contains($0) }
+    let innerImports = ImportText.lines(around: Syntax(node)).filter { kept($0) && !imports.contains($0) }
 
     return MockDesign(
       protocolName: declaration.name,

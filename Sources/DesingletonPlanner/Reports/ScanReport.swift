@@ -129,7 +129,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
 
   private static func entry(for singleton: Singleton, project: Project, maxSlices: Int?, chosen: [Slice]?) throws -> SingletonEntry {
     let analysis = try SingletonAnalysis(singleton: singleton, project: project)
-    let suggestion = ExtractProtocolPlanner.suggestedSlices(analysis, project: project, maxSlices: maxSlices)
+    let suggestion = SliceSuggester.suggestion(analysis, project: project, maxSlices: maxSlices)
     var note: String?
     if singleton.isForeign {
       note = "declared outside the project: its members' signatures are not known, so no slice is suggested; "

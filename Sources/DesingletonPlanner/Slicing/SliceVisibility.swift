@@ -18,10 +18,6 @@ struct SliceVisibility {
   var access: AccessLevel
   var excluded: [(member: MemberDecl, reason: String)] = []
 
-  init(slice: Slice, members: [MemberDecl], _ context: ExtractProtocolPlanner.Context) throws {
-    try self.init(slice: slice, members: members, analysis: context.analysis, primary: context.primary, project: context.project)
-  }
-
   /// The one answer for `extract-protocol` and for the suggestion `scan` prints: a member that
   /// cannot have the access is left out of a suggested slice with the reason, and refused in one
   /// named with `--slice`.
