@@ -203,6 +203,12 @@ import Testing
     ("final class Target { required init() {} }\nfunc make<T: Target>(_ type: T.Type) -> T { T() }", true),
     ("final class Target { required init() {} }\nfunc make<T: Target, U>(_ u: U) -> String { String(describing: u) }", true),
     ("final class Target { required init() {} }\nfunc pair(_ a: Target, _ b: Int) -> Int { b }", false),
+    ("final class Target { required init() {} }\nlet kind = Target.self", true),
+    ("final class Target { required init() {} }\nfunc make<T>(_ type: T.Type) -> T where T: Target { T() }", true),
+    ("final class Target { required init() {} }\nfunc same<T>(_ value: T) where T == Target {}", true),
+    ("final class Target { required init() {}\nfunc again() -> Target { type(of: self).init() } }", true),
+    // Words in a comment or a string are no metatype.
+    ("final class Target { required init() {} }\n// Target.self, Target.Type, <T: Target>\nlet text = \"Target.Type\"", false),
   ])
   func aRequiredInitKeepsItsSignatureOnlyWhereSomethingNeedsIt(source: String, keeps: Bool) throws {
     let project = makeProject(["Target.swift": source + "\n"])

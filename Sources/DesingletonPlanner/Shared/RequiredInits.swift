@@ -1,6 +1,7 @@
 import DesingletonCore
 import DesingletonIndex
 import Foundation
+import SwiftSyntax
 
 /// Which required inits `inject` leaves as they are (giving them the shared instance), asked by
 /// `inject` (call sites, inits, what an earlier run wrote) and by `finish` (why the accessor stays).
@@ -43,27 +44,86 @@ extension Project {
     return answer("metatype-creation \(typeName)") { mayCreateThroughMetatype(typeName) }
   }
 
-  /// A byte search, so it may see a metatype where there is none; never the other way round.
+  /// Whether code may name the class's metatype: `Panel.self`, `Panel.Type`, a generic parameter or
+  /// requirement constrained to it (`<T: Panel>`, `where T == Panel`), or, in a file declaring it,
+  /// `Self(...)`, `Self.init` or `type(of:)`. The files whose bytes can hold one are read as syntax,
+  /// so a comment or a string is not a metatype; a file that does not parse counts as one.
   private func mayCreateThroughMetatype(_ typeName: String) -> Bool {
     let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
-    // `Panel.self`, `Panel.Type`, `<T: Panel>`, `where T == Panel>`-like constraints.
-    let anywhere = [simple + ".self", simple + ".Type", ": " + simple + ">", "== " + simple + ">"].map { Array($0.utf8) }
-    let listed = Array((": " + simple + ",").utf8)
-    let own = ["Self(", "Self.init", "type(of:"].map { Array($0.utf8) }
+    // What each shape needs in the bytes: `Panel.self`, `Panel.Type`, `: Panel` or `== Panel`.
+    let hints = [".self", ".Type", ": ", ":", "== ", "=="].map { Array(($0.hasPrefix(".") ? simple + $0 : $0 + simple).utf8) }
+    let own = ["Self", "type"].map { Array($0.utf8) }
     let declared = Set(index.declarations(of: typeName).map(\.path))
     for path in paths(naming: [typeName]) {
       guard let bytes = bytes(path) else { continue }
-      if anywhere.contains(where: { bytes.firstRange(of: $0) != nil }) { return true }
-      // `<T: Panel, U>`: a `<` before it on its line, with no `(` between (not `f(a: Panel, b: Int)`).
-      for start in occurrences(of: [listed], in: bytes) {
-        var position = start
-        while position > 0, bytes[position - 1] != UInt8(ascii: "\n"), bytes[position - 1] != UInt8(ascii: "(") {
-          position -= 1
-          if bytes[position] == UInt8(ascii: "<") { return true }
-        }
-      }
-      if declared.contains(path), own.contains(where: { bytes.firstRange(of: $0) != nil }) { return true }
+      let declaresIt = declared.contains(path)
+      guard containsAny(hints, in: bytes) || (declaresIt && containsAny(own, in: bytes)) else { continue }
+      guard let file = try? file(path) else { return true }
+      let finder = MetatypeUseFinder(simpleName: simple, ownCode: declaresIt)
+      finder.walk(file.tree)
+      if finder.found { return true }
     }
     return false
+  }
+}
+
+/// Finds a use of a type's metatype in a file (`MetatypeUseFinder.found`): the metatype as a value
+/// or a type, a generic constrained to the type, and with `ownCode` (the file declares the type)
+/// `Self(...)`, `Self.init` or `type(of:)`.
+final class MetatypeUseFinder: SyntaxVisitor {
+  let simpleName: String
+  let ownCode: Bool
+  private(set) var found = false
+
+  init(simpleName: String, ownCode: Bool) {
+    self.simpleName = simpleName
+    self.ownCode = ownCode
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  /// `Panel`, `Module.Panel`, `Panel<T>`: a type written with the name last.
+  private func names(_ type: TypeSyntax) -> Bool {
+    if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text == simpleName }
+    if let member = type.as(MemberTypeSyntax.self) { return member.name.text == simpleName }
+    if let attributed = type.as(AttributedTypeSyntax.self) { return names(attributed.baseType) }
+    return false
+  }
+
+  private func names(_ expression: ExprSyntax) -> Bool {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == simpleName }
+    if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == simpleName }
+    if let specialized = expression.as(GenericSpecializationExprSyntax.self) { return names(specialized.expression) }
+    return false
+  }
+
+  private func saw(_ condition: Bool) -> SyntaxVisitorContinueKind {
+    if condition { found = true }
+    return found ? .skipChildren : .visitChildren
+  }
+
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    let name = node.declName.baseName.text
+    if (name == "self" || name == "Type"), let base = node.base, names(base) { return saw(true) }
+    if ownCode, name == "init", node.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self" { return saw(true) }
+    return saw(false)
+  }
+
+  override func visit(_ node: MetatypeTypeSyntax) -> SyntaxVisitorContinueKind { saw(names(node.baseType)) }
+
+  override func visit(_ node: GenericParameterSyntax) -> SyntaxVisitorContinueKind {
+    saw(node.inheritedType.map(names) ?? false)
+  }
+
+  override func visit(_ node: ConformanceRequirementSyntax) -> SyntaxVisitorContinueKind { saw(names(node.rightType)) }
+
+  override func visit(_ node: SameTypeRequirementSyntax) -> SyntaxVisitorContinueKind {
+    let sides: [TypeSyntax?] = [Syntax(node.leftType).as(TypeSyntax.self), Syntax(node.rightType).as(TypeSyntax.self)]
+    return saw(sides.contains { side in side.map { names($0) } ?? false })
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    guard ownCode, let called = node.calledExpression.as(DeclReferenceExprSyntax.self) else { return saw(false) }
+    let name = called.baseName.text
+    return saw(name == "Self" || (name == "type" && node.arguments.first?.label?.text == "of"))
   }
 }
