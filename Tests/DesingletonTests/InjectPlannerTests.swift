@@ -2668,6 +2668,65 @@ import Testing
       ])
   }
 
+  /// Two singletons that need each other: `SyncService` already takes `Player`'s slice where its
+  /// accessor makes it. Injecting `SyncService` into `Player` would make `Player.shared` read
+  /// `SyncService.shared` while `SyncService.shared` reads `Player.shared` ("circular reference"),
+  /// so `Player` is left out with the reason and nothing that does not compile is written.
+  @Test func aSingletonTheSingletonReadsWhileItIsMadeIsNotGivenItBack() throws {
+    try expectInjection(
+      [
+        "Player.swift": """
+        @MainActor
+        final class Player {
+          static let shared = Player()
+          var current = "none"
+          func play(_ song: String) {
+            current = song
+            SyncService.shared.report(song)
+          }
+        }
+
+        extension Player: CurrentProvider {}
+
+        """,
+        "SyncService.swift": """
+        @MainActor
+        final class SyncService {
+          private let currentProvider: CurrentProvider
+
+          init(currentProvider: CurrentProvider) {
+            self.currentProvider = currentProvider
+          }
+
+          static let shared = SyncService(currentProvider: Player.shared)
+          var reported: [String] = []
+          func report(_ song: String) { reported.append(song) }
+          func nowPlaying() -> String { currentProvider.current }
+        }
+
+        extension SyncService: Reporting {}
+
+        """,
+        "Protocols.swift": """
+        @MainActor
+        protocol CurrentProvider: AnyObject {
+          var current: String { get }
+        }
+
+        @MainActor
+        protocol Reporting: AnyObject {
+          func report(_ song: String)
+        }
+
+        """,
+      ], singleton: "SyncService", types: nil, produces: [:],
+      notes: [
+        "skipped 1 consumer:",
+        "  a singleton the singleton needs while it is made (1): Player",
+        "    Player.swift:1:1: error: 'Player': 'SyncService' reads 'Player.shared' while it is made (SyncService.swift:9:52), and 'Player' would read 'SyncService.shared' while it is made: each would need the other first; leave it reading the accessor, or let one root create both and set one on the other after creation",
+      ])
+  }
+
   @Test func aConsumerInAModuleThatCannotImportTheSingletonsIsSkipped() throws {
     let project = makeProject([
       "Package.swift": """

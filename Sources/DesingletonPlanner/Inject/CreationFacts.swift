@@ -101,6 +101,39 @@ extension InjectPlanner {
     project.answer("created while \(singleton.typeName) is made") { findCreatedWhileMade(singleton, project: project) }
   }
 
+  /// Where the singleton reads `other`'s accessor while it is made (in the places
+  /// `createdWhileMade` walks), if it does: `other`, created through its accessor, then reading
+  /// the singleton's while it is made would need each other first.
+  static func readsAccessor(of other: Singleton, whileMaking singleton: Singleton, project: Project) -> Location? {
+    project.answer("reads \(other.typeName) while \(singleton.typeName) is made") {
+      let index = project.index
+      let made = [singleton.typeName] + createdWhileMade(singleton, project: project).keys.sorted()
+      for type in made {
+        for declaration in index.declarations(of: type) {
+          guard let file = try? project.file(declaration.path) else { continue }
+          for member in declaration.members where isPartOfMaking(member, of: type, singleton: singleton) {
+            guard let node = file.node(at: member.range.bytes) else { continue }
+            let finder = AccessorReadFinder(accessors: other.accessors)
+            finder.walk(node)
+            if let read = finder.read.first(where: { index.resolveType($0.0) == other.typeName }) {
+              return file.source.location(ofOffset: read.1)
+            }
+          }
+        }
+      }
+      return nil
+    }
+  }
+
+  /// Whether a member's code runs while the singleton is made: an init, a stored property's
+  /// initial value (not a lazy one), and the singleton's own accessor's.
+  private static func isPartOfMaking(_ member: MemberDecl, of type: String, singleton: Singleton) -> Bool {
+    let isInit = member.kind == .initializer
+    let isStoredValue = member.kind == .property && member.isStored && !member.modifiers.contains("lazy")
+      && (!member.isStatic || (type == singleton.typeName && singleton.accessors.contains(member.name)))
+    return isInit || isStoredValue
+  }
+
   private static func findCreatedWhileMade(_ singleton: Singleton, project: Project) -> [String: Location] {
     let index = project.index
     var found: [String: Location] = [:]
@@ -110,10 +143,7 @@ extension InjectPlanner {
       for declaration in index.declarations(of: type) {
         guard let file = try? project.file(declaration.path) else { continue }
         for member in declaration.members {
-          let isInit = member.kind == .initializer
-          let isStoredValue = member.kind == .property && member.isStored && !member.modifiers.contains("lazy")
-            && (!member.isStatic || (type == singleton.typeName && singleton.accessors.contains(member.name)))
-          guard isInit || isStoredValue, let node = file.node(at: member.range.bytes) else { continue }
+          guard isPartOfMaking(member, of: type, singleton: singleton), let node = file.node(at: member.range.bytes) else { continue }
           let finder = CreationFinder(viewMode: .sourceAccurate)
           finder.walk(node)
           for (written, offset) in finder.created {
@@ -215,6 +245,25 @@ final class CastFinder: SyntaxVisitor {
 
   override func visit(_ node: AsExprSyntax) -> SyntaxVisitorContinueKind {
     if node.questionOrExclamationMark != nil { casts.append((Syntax(node), node.type)) }
+    return .visitChildren
+  }
+}
+
+/// The accessors named in an expression (`Player.shared`), with the type written before each and
+/// its offset.
+final class AccessorReadFinder: SyntaxVisitor {
+  let accessors: Set<String>
+  var read: [(String, Int)] = []
+
+  init(accessors: some Sequence<String>) {
+    self.accessors = Set(accessors)
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    if accessors.contains(node.declName.baseName.text), let written = node.base?.typeReferenceText {
+      read.append((written, node.positionAfterSkippingLeadingTrivia.utf8Offset))
+    }
     return .visitChildren
   }
 }

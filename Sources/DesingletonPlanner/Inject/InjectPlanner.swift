@@ -52,6 +52,8 @@ public enum SkipReason: String, Sendable, CaseIterable {
   case isolation = "isolation"
   case moduleCycle = "module-cycle"
   case createdBySingleton = "created-by-singleton"
+  /// A singleton the singleton reads while it is made: injected, each would need the other first.
+  case creationCycle = "creation-cycle"
   case observedObject = "observed-object"
   case declaration = "declaration"
   case build = "build-failed"
@@ -74,6 +76,7 @@ public enum SkipReason: String, Sendable, CaseIterable {
     case .isolation: return "uses the accessor in another isolation"
     case .moduleCycle: return "would make a module cycle"
     case .createdBySingleton: return "created while the singleton is being made"
+    case .creationCycle: return "a singleton the singleton needs while it is made"
     case .observedObject: return "observes the singleton with a SwiftUI property wrapper"
     case .declaration: return "its declaration cannot be rewritten"
     case .build: return "the build failed with it"

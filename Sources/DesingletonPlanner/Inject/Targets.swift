@@ -200,6 +200,14 @@ extension InjectDesigner {
         "'\(singleton.typeName)' creates it while it is being made (\(place)), so '\(accessExpression)' does not exist yet where it would be passed; pass 'self' to it there by hand"
       )
     }
+    if let other = index.singleton(typeName: typeName),
+      let place = InjectPlanner.readsAccessor(of: other, whileMaking: singleton, project: project)
+    {
+      return (
+        .creationCycle,
+        "'\(singleton.typeName)' reads '\(other.accessExpression)' while it is made (\(place)), and '\(typeName)' would read '\(accessExpression)' while it is made: each would need the other first; leave it reading the accessor, or let one root create both and set one on the other after creation"
+      )
+    }
     if !canSeeSingleton(primary.path) {
       return (
         .moduleCycle,
