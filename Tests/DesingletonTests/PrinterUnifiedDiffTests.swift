@@ -152,7 +152,7 @@ struct PrinterUnifiedDiffTests {
   /// The diff of random small files is as short as a longest common subsequence allows, and its
   /// changes turn the old lines into the new ones.
   @Test func lineDiffIsMinimalAndCorrect() {
-    var generator = PrinterRandom(seed: 7)
+    var generator = FuzzRandom(seed: 7)
     for _ in 0..<400 {
       let old = (0..<Int(generator.next() % 12)).map { _ in Int(generator.next() % 4) }
       let new = (0..<Int(generator.next() % 12)).map { _ in Int(generator.next() % 4) }
@@ -172,7 +172,7 @@ struct PrinterUnifiedDiffTests {
   /// Many lines in common but in no common order: the cost limit ends the search, and the changes
   /// still turn the old lines into the new ones.
   @Test func costLimitKeepsTheDiffCorrect() {
-    var generator = PrinterRandom(seed: 3)
+    var generator = FuzzRandom(seed: 3)
     let old = (0..<3000).map { _ in Int(generator.next() % 3) }
     let new = (0..<3000).map { _ in Int(generator.next() % 3) }
     for limit in [1, 7, LineDiff.costLimit] {
@@ -206,7 +206,7 @@ struct PrinterUnifiedDiffTests {
 
   /// 2000 lines of code-like text; `edited` changes, inserts and deletes lines here and there.
   private static func largeFile(edited: Bool) -> String {
-    var generator = PrinterRandom(seed: 42)
+    var generator = FuzzRandom(seed: 42)
     var result = ""
     for number in 1...2000 {
       let roll = generator.next() % 100
@@ -248,17 +248,3 @@ struct PrinterUnifiedDiffTests {
   }
 }
 
-/// A small deterministic random number generator, so failures reproduce.
-struct PrinterRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

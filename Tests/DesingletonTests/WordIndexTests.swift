@@ -40,38 +40,23 @@ import Testing
   /// Generated texts of identifier and other bytes, and needles cut from them: the index and a
   /// byte search agree on every one.
   @Test func agreesWithAByteSearchOnGeneratedTexts() {
-    var generator = SplitMix(seed: 0x5eed_1dea)
+    var generator = FuzzRandom(seed: 0x5eed_1dea)
     let alphabet = Array("abAB_09 .@(\n\u{e9}".utf8)
     var texts: [[UInt8]?] = []
     for _ in 0..<60 {
-      let length = Int(generator.next() % 80)
-      texts.append((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+      let length = generator.below(80)
+      texts.append((0..<length).map { _ in alphabet[generator.below(alphabet.count)] })
     }
     let frozen = texts
     let index = WordIndex(files: frozen.count) { frozen[$0] }
     for _ in 0..<400 {
-      guard let source = frozen[Int(generator.next() % UInt64(frozen.count))], !source.isEmpty else { continue }
-      let start = Int(generator.next() % UInt64(source.count))
-      let length = 1 + Int(generator.next() % UInt64(min(6, source.count - start)))
+      guard let source = frozen[generator.below(frozen.count)], !source.isEmpty else { continue }
+      let start = generator.below(source.count)
+      let length = 1 + generator.below(min(6, source.count - start))
       let needle = Array(source[start..<(start + length)])
       // A cut through a two-byte character is no valid needle for either; both still agree.
       let expected = frozen.indices.filter { frozen[$0].map { containsAny([needle], in: $0) } ?? false }
       #expect(index.files(containing: [needle]) { frozen[$0] } == expected, "needle \(needle)")
     }
-  }
-}
-
-/// A small seeded generator, so that a failure can be replayed.
-private struct SplitMix {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9e37_79b9_7f4a_7c15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-    return z ^ (z >> 31)
   }
 }
