@@ -26,28 +26,24 @@ extension Reference {
 extension Index {
   /// What the parameter an implicit member is passed to says of its type (`ImplicitArgument`).
   public func implicitArgument(_ slot: ImplicitArgumentSlot) -> ImplicitArgument {
-    implicitLookup.answer(slot) {
-      ImplicitMemberLookup(
-        files: files, declarations: declarationsByQualifiedName, simpleNames: qualifiedNamesBySimpleName,
-        typeAliases: typeAliases, coverage: coverage, mergesTables: true)
-    }
+    implicitLookup.argument(slot)
   }
 }
 
-/// One `ImplicitMemberLookup` for an index's questions, its tables merged on the first: a planner
-/// asks about many arguments (each `.init(...)` passed to a call), each otherwise a pass over every
-/// file's tables.
+/// The index's one `ImplicitMemberLookup`, shared by its copies: the one its attribution of `.shared`
+/// merged the files' tables into, asked again by the planners (each `.init(...)` passed to a call).
 final class SharedImplicitLookup: @unchecked Sendable {
   private let lock = NSLock()
-  private var lookup: ImplicitMemberLookup?
+  private var lookup: ImplicitMemberLookup
 
-  func answer(_ slot: ImplicitArgumentSlot, making make: () -> ImplicitMemberLookup) -> ImplicitArgument {
+  init(_ lookup: ImplicitMemberLookup) {
+    self.lookup = lookup
+  }
+
+  func argument(_ slot: ImplicitArgumentSlot) -> ImplicitArgument {
     lock.lock()
     defer { lock.unlock() }
-    var current = lookup ?? make()
-    let answer = current.argument(slot)
-    lookup = current
-    return answer
+    return lookup.argument(slot)
   }
 }
 
@@ -59,22 +55,19 @@ struct ImplicitMemberLookup {
   let simpleNames: [String: [String]]
   let typeAliases: TypeAliasTable
   let coverage: NameCoverage?
-  /// Merge every file's tables once, for a lookup that answers many questions (the index's
-  /// attribution); otherwise each question reads the files' own tables.
-  let mergesTables: Bool
+  /// Every file's tables, merged on the first question that reads them.
   private var callableNames: Set<String>?
   private var slots: [ParameterSlot: Set<ParameterType>]?
 
   init(
     files: [FileSummary], declarations: [String: [TypeDecl]], simpleNames: [String: [String]],
-    typeAliases: TypeAliasTable, coverage: NameCoverage?, mergesTables: Bool
+    typeAliases: TypeAliasTable, coverage: NameCoverage?
   ) {
     self.files = files
     self.declarations = declarations
     self.simpleNames = simpleNames
     self.typeAliases = typeAliases
     self.coverage = coverage
-    self.mergesTables = mergesTables
   }
 
   mutating func argument(_ slot: ImplicitArgumentSlot?) -> ImplicitArgument {
@@ -168,19 +161,11 @@ struct ImplicitMemberLookup {
   private static func lookupName(_ written: String) -> String { NameCoverage.key(written) ?? written }
 
   private mutating func declaresCallable(_ name: String) -> Bool {
-    guard mergesTables else { return files.contains { $0.callableNames.contains(name) } }
     if callableNames == nil { callableNames = files.reduce(into: []) { $0.formUnion($1.callableNames) } }
     return callableNames?.contains(name) == true
   }
 
   private mutating func parameterTypes(_ slot: ParameterSlot) -> Set<ParameterType>? {
-    guard mergesTables else {
-      var found: Set<ParameterType>?
-      for file in files {
-        for fact in file.parameters where fact.slot == slot { found = (found ?? []).union([fact.type]) }
-      }
-      return found
-    }
     if slots == nil {
       var table: [ParameterSlot: Set<ParameterType>] = [:]
       for file in files {

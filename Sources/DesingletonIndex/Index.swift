@@ -29,9 +29,9 @@ public struct Index: Sendable {
   private let subclassesByName: [String: [String]]
   /// Every `typealias`, top-level and in types.
   let typeAliases: TypeAliasTable
-  /// The files' parameter and callable tables merged, once a question about an implicit argument
-  /// is asked (`implicitArgument`); shared by the copies of this index.
-  let implicitLookup = SharedImplicitLookup()
+  /// What an implicit argument is looked up in (`implicitArgument`): the lookup the attribution
+  /// of references used, its merged tables kept.
+  let implicitLookup: SharedImplicitLookup
 
   public init(
     allPaths: [String], files: [FileSummary], warnings: [Diagnostic], accessors: AccessorNames = .standard,
@@ -66,7 +66,7 @@ public struct Index: Sendable {
       }
       Index.needReferences(of: singleton, typeAliases: typeAliases, simpleNames: simpleNames, coverage: coverage)
     }
-    var (references, referenceTypes, referencesByType) = Index.attribute(
+    var (references, referenceTypes, referencesByType, implicitLookup) = Index.attribute(
       files, typesByAccessor: typesByAccessor, accessorsByType: accessorsByType, declarations: byQualified,
       simpleNames: simpleNames, typeAliases: typeAliases, mutatingMethodNames: mutatingMethodNames, coverage: coverage)
     // A value type's shared value is a singleton only when code changes it through the accessor.
@@ -79,6 +79,7 @@ public struct Index: Sendable {
     self.singletons = singletons
     self.references = references
     self.referencesByType = referencesByType
+    self.implicitLookup = SharedImplicitLookup(implicitLookup)
   }
 
   /// Asks for the files that can reference the singleton's accessors: every file that can, for a
@@ -134,14 +135,13 @@ public struct Index: Sendable {
     _ files: [FileSummary], typesByAccessor: [String: [String]], accessorsByType: [String: Set<String>],
     declarations byQualified: [String: [TypeDecl]], simpleNames: [String: [String]], typeAliases: TypeAliasTable,
     mutatingMethodNames: Set<String>, coverage: NameCoverage?
-  ) -> (references: [Reference], types: [String], byType: [String: [Reference]]) {
+  ) -> (references: [Reference], types: [String], byType: [String: [Reference]], lookup: ImplicitMemberLookup) {
     var references: [Reference] = []
     // The singleton type each reference was attributed to, in `references` order.
     var referenceTypes: [String] = []
     var referencesByType: [String: [Reference]] = [:]
     var implicit = ImplicitMemberLookup(
-      files: files, declarations: byQualified, simpleNames: simpleNames, typeAliases: typeAliases, coverage: coverage,
-      mergesTables: true)
+      files: files, declarations: byQualified, simpleNames: simpleNames, typeAliases: typeAliases, coverage: coverage)
     for file in files {
       for reference in file.candidateReferences {
         // No singleton has this accessor: nothing to attribute (and no name to resolve).
@@ -191,7 +191,7 @@ public struct Index: Sendable {
         referencesByType[type, default: []].append(decided)
       }
     }
-    return (references, referenceTypes, referencesByType)
+    return (references, referenceTypes, referencesByType, implicit)
   }
 
   /// The value-type singletons no code changes through the accessor: a shared value nobody writes is a constant.

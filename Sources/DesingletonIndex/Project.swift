@@ -151,13 +151,13 @@ public final class Project: @unchecked Sendable {
   /// later run keeps them.
   private var naming: [String: [String]] = [:]
 
-  /// The words of every file, listed once a second search of every file's bytes is asked for
-  /// (`paths(naming:)`); a command that asks one question reads the files once, as before.
+  /// The words of every file, listed at the fourth word `paths(naming:)` is asked (building it costs
+  /// about as much as four byte searches); a command that asks fewer searches the bytes.
   private var words: WordIndex?
   private var searches = 0
   private let wordsLock = NSLock()
 
-  /// The word index, when one pass over the files has been made already; nil for the first.
+  /// The word index, once three byte searches have been made; nil before.
   private func wordIndex() -> WordIndex? {
     wordsLock.lock()
     defer { wordsLock.unlock() }

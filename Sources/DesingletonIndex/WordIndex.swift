@@ -63,7 +63,7 @@ public final class WordIndex: Sendable {
   public func files(containing needles: [[UInt8]], bytes: (Int) -> [UInt8]?) -> [Int] {
     var found = Set<Int32>()
     for needle in needles where !needle.isEmpty {
-      if needle.allSatisfy(WordIndex.isIdentifierByte) {
+      if needle.allSatisfy(BytePrefilter.isIdentifierByte) {
         for word in words(containing: needle) { found.formUnion(postings[word]) }
         continue
       }
@@ -104,16 +104,11 @@ public final class WordIndex: Sendable {
     return result
   }
 
-  static func isIdentifierByte(_ byte: UInt8) -> Bool {
-    byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-      || byte == 0x5F
-  }
-
   static func longestIdentifierRun(_ needle: [UInt8]) -> [UInt8] {
     var best: ArraySlice<UInt8> = []
     var start = 0
     for position in 0...needle.count {
-      if position == needle.count || !isIdentifierByte(needle[position]) {
+      if position == needle.count || !BytePrefilter.isIdentifierByte(needle[position]) {
         if position - start > best.count { best = needle[start..<position] }
         start = position + 1
       }
@@ -136,14 +131,14 @@ public final class WordIndex: Sendable {
       var position = 0
       let count = buffer.count
       while position < count {
-        guard isIdentifierByte(buffer[position]) else {
+        guard BytePrefilter.isIdentifierByte(buffer[position]) else {
           position += 1
           continue
         }
         let start = position
         // FNV-1a over the word's bytes.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        while position < count && isIdentifierByte(buffer[position]) {
+        while position < count && BytePrefilter.isIdentifierByte(buffer[position]) {
           hash = (hash ^ UInt64(buffer[position])) &* 0x100_0000_01b3
           position += 1
         }
