@@ -90,7 +90,7 @@ public struct FileLoader: Sendable {
         walk(path, files: &files, objectiveC: &objectiveC, projects: &projects, warnings: &warnings, visited: &visited)
       } else if entry.hasSuffix(".swift") {
         files.append(path)
-      } else if entry.hasSuffix(".m") || entry.hasSuffix(".mm") || entry.hasSuffix(".h") {
+      } else if ObjectiveCFiles.isObjectiveC(entry) {
         objectiveC.append(path)
       } else if entry == "project.pbxproj" && directory.hasSuffix(".xcodeproj") {
         projects.append(path)

@@ -7,6 +7,10 @@ public struct Index: Sendable {
   public let allPaths: [String]
   /// The parsed files, sorted by path.
   public let files: [FileSummary]
+  /// The project's Objective-C headers as Swift sees them (`ObjectiveCImporter`), sorted by path:
+  /// their classes are types like the Swift files' (a singleton among them is found the same way),
+  /// but no file here is Swift, holds references, or is ever rewritten.
+  public let imported: ImportedHeaders
   public let singletons: [Singleton]
   /// References to the singletons' accessors, in file and position order.
   public let references: [Reference]
@@ -35,18 +39,21 @@ public struct Index: Sendable {
 
   public init(
     allPaths: [String], files: [FileSummary], warnings: [Diagnostic], accessors: AccessorNames = .standard,
-    coverage: NameCoverage? = nil
+    coverage: NameCoverage? = nil, imported: ImportedHeaders = ImportedHeaders()
   ) {
     self.coverage = coverage
     self.allPaths = allPaths
     self.files = files
+    self.imported = imported
+    // Declarations come from both; references only from Swift.
+    let declaring = imported.isEmpty ? files : files + imported.summaries
     self.warnings = warnings
     self.accessorNames = accessors
     // One pass per table over every type; the tables are sized up front, since a code base of a
     // million lines has tens of thousands of types and this runs on one thread.
-    let typeCount = files.reduce(0) { $0 + $1.types.count }
-    let simpleNames = Index.qualifiedNamesBySimpleName(files, typeCount: typeCount)
-    let (byQualified, subclasses) = Index.typeTables(files, simpleNames: simpleNames, typeCount: typeCount)
+    let typeCount = declaring.reduce(0) { $0 + $1.types.count }
+    let simpleNames = Index.qualifiedNamesBySimpleName(declaring, typeCount: typeCount)
+    let (byQualified, subclasses) = Index.typeTables(declaring, simpleNames: simpleNames, typeCount: typeCount)
     self.qualifiedNamesBySimpleName = simpleNames
     self.declarationsByQualifiedName = byQualified
     self.subclassesByName = subclasses

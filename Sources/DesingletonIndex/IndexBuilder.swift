@@ -9,11 +9,22 @@ public struct IndexBuilder: Sendable {
   public var accessors: AccessorNames
   /// Counts the files read, for a progress line.
   public var progress: RunProgress?
+  /// The project's Objective-C headers as Swift sees them, given to every index built.
+  public var imported = ImportedHeaders()
 
   public init(threads: Int? = nil, accessors: AccessorNames = .standard, progress: RunProgress? = nil) {
     self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
     self.accessors = accessors
     self.progress = progress
+  }
+
+  /// This builder with the Objective-C files at these paths read as Swift sees them (once; a builder
+  /// that has them keeps them).
+  public func importing(objectiveC paths: [String]) -> IndexBuilder {
+    guard imported.isEmpty, !paths.isEmpty else { return self }
+    var builder = self
+    builder.imported = ObjectiveCImporter.headers(paths: paths, accessors: accessors)
+    return builder
   }
 
   /// Indexes every file in `paths`. With `mentioning`, only files whose bytes contain one of those
@@ -31,7 +42,9 @@ public struct IndexBuilder: Sendable {
     return assemble(paths: paths, outcomes: outcomes)
   }
 
-  private func assemble(paths: [String], outcomes: [Outcome?], coverage: NameCoverage? = nil) -> Index {
+  private func assemble(
+    paths: [String], outcomes: [Outcome?], coverage: NameCoverage? = nil, imported: ImportedHeaders? = nil
+  ) -> Index {
     var summaries: [FileSummary] = []
     var warnings: [Diagnostic] = []
     for outcome in outcomes {
@@ -47,16 +60,23 @@ public struct IndexBuilder: Sendable {
         break
       }
     }
-    return Index(allPaths: paths, files: summaries, warnings: warnings, accessors: accessors, coverage: coverage)
+    return Index(
+      allPaths: paths, files: summaries, warnings: warnings, accessors: accessors, coverage: coverage,
+      imported: imported ?? self.imported)
   }
 
   /// Indexes sources already in memory (tests, fuzzing); the same result as reading them from disk.
+  /// Objective-C sources among them are read as `ObjectiveCImporter` reads them.
   public func build(sources: [SourceText]) -> Index {
-    let sorted = sources.sorted { $0.path < $1.path }
+    let sorted = sources.filter { !ObjectiveCFiles.isObjectiveC($0.path) }.sorted { $0.path < $1.path }
+    let objectiveC = sources.filter { ObjectiveCFiles.isObjectiveC($0.path) }
     let outcomes: [Outcome?] = parallelMap(count: sorted.count, threads: threads) { [accessors] in
       .indexed(FileIndexer.index(sorted[$0], accessors: accessors))
     }
-    return assemble(paths: sorted.map(\.path), outcomes: outcomes)
+    let imported = objectiveC.isEmpty ? nil : ObjectiveCImporter.headers(
+      objectiveC.filter { ObjectiveCFiles.isHeader($0.path) },
+      implementations: objectiveC.filter { !ObjectiveCFiles.isHeader($0.path) }, accessors: accessors)
+    return assemble(paths: sorted.map(\.path), outcomes: outcomes, imported: imported)
   }
 
   /// `index` with `changed` indexed in place of (or beside) its files, keeping the indexed files in
@@ -79,7 +99,9 @@ public struct IndexBuilder: Sendable {
     let allPaths = Set(index.allPaths.filter { !indexed.contains($0) }).union(byPath.keys).sorted()
     // Questions about the result are recorded with the first load's: a command's loader parses
     // what they ask, and plans again.
-    return assemble(paths: allPaths, outcomes: allPaths.map { byPath[$0].map(Outcome.indexed) }, coverage: index.coverage)
+    return assemble(
+      paths: allPaths, outcomes: allPaths.map { byPath[$0].map(Outcome.indexed) }, coverage: index.coverage,
+      imported: index.imported)
   }
 
   enum Outcome: Sendable {

@@ -93,14 +93,17 @@ public struct MemberDecl: Hashable, Sendable {
   /// one): that expression, as written. It tells a factory (`static var defaults: Self { Self() }`)
   /// from an accessor returning stored state.
   public var returnedText: String?
+  /// For a member of an Objective-C class: how Swift sees it (nil for Swift code).
+  public var imported: ImportedMember?
 
   public init(
     name: String, kind: Kind, isStatic: Bool = false, isClassMember: Bool = false, isLet: Bool = false,
     isStored: Bool = false, isSettable: Bool = false, setterAccess: AccessLevel? = nil, access: AccessLevel? = nil,
     attributes: [String] = [], modifiers: [String] = [], typeText: String? = nil, initializerText: String? = nil,
     labels: [String] = [], isFailable: Bool = false, range: SourceRange, conditions: [String] = [],
-    returnedText: String? = nil
+    returnedText: String? = nil, imported: ImportedMember? = nil
   ) {
+    self.imported = imported
     self.returnedText = returnedText
     self.name = name
     self.kind = kind
@@ -130,6 +133,29 @@ public struct MemberDecl: Hashable, Sendable {
     default: name
     }
   }
+}
+
+/// What a member declared in an Objective-C header is beyond its Swift declaration
+/// (`ObjectiveCImporter`). A class, so that a Swift member carries one empty reference; equality
+/// is by value.
+public final class ImportedMember: Hashable, Sendable {
+  /// Why its Swift declaration is not known exactly (a name the importer may shorten, a type
+  /// desingleton does not map): the declaration in the interface is a guess, and no protocol may
+  /// require it. Nil when it is known.
+  public let problem: String?
+  /// The Objective-C selector (`logScreen:duration:`) or property name.
+  public let selector: String
+
+  public init(problem: String?, selector: String) {
+    self.problem = problem
+    self.selector = selector
+  }
+
+  public static func == (lhs: ImportedMember, rhs: ImportedMember) -> Bool {
+    lhs.problem == rhs.problem && lhs.selector == rhs.selector
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(selector) }
 }
 
 /// A type declaration or an extension of one.

@@ -125,7 +125,8 @@ public final class PhasedScan {
       files: summaries,
       warnings: warnings,
       accessors: builder.accessors,
-      coverage: NameCoverage(covered: covered, focus: focus)
+      coverage: NameCoverage(covered: covered, focus: focus),
+      imported: builder.imported
     )
   }
 

@@ -45,9 +45,10 @@ public final class Project: @unchecked Sendable {
 
   /// The parsed file at `path`. A file with syntax errors is a refusal, one line at its first error:
   /// it can be neither edited nor read safely.
+  /// An Objective-C header is its Swift interface (`ObjectiveCImporter`).
   public func file(_ path: String) throws -> ParsedFile {
     if let cached = cached(path) { return cached }
-    let source = try overrides[path] ?? FileLoader.read(path)
+    let source = try index.imported.interfaces[path] ?? overrides[path] ?? FileLoader.read(path)
     let parsed = ParsedFile(source: source)
     if parsed.tree.hasError {
       let errors = FileIndexer.syntaxErrors(in: parsed.tree, source: source)
@@ -243,15 +244,21 @@ public final class Project: @unchecked Sendable {
   }
 
   /// A file's text without parsing it: the in-memory source when there is one, else the file on disk.
+  /// An Objective-C header's is its Swift interface's (`ObjectiveCImporter`).
   public func bytes(_ path: String) -> [UInt8]? {
     if let cached = cached(path) { return cached.source.bytes }
+    if let interface = index.imported.interfaces[path] { return interface.bytes }
     if let source = overrides[path] { return source.bytes }
     return readBytes(path)
   }
 
   /// The sources of exactly these paths, as the planners read them: the files a plan edits, and any
   /// file of the project at a path a plan creates, and the Xcode project files a plan edits. Paths that are no file of the project are left out.
+  /// A header read as its Swift interface is never among them: a plan that edits one is refused.
   public func sources(of paths: [String]) throws -> [String: SourceText] {
+    for path in paths where index.imported.interfaces[path] != nil {
+      throw Refusal("desingleton does not rewrite Objective-C, and this plan would edit the header", at: Location(path: path, line: 1, column: 1))
+    }
     var result: [String: SourceText] = [:]
     let known = Set(index.allPaths)
     for project in modules.xcodeProjects where paths.contains(project.path) {

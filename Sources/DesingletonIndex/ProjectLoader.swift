@@ -29,6 +29,7 @@ public final class ProjectLoader {
   ) {
     self.bounded = bounded
     self.paths = paths
+    let builder = builder.importing(objectiveC: objectiveCPaths)
     self.objectiveCPaths = objectiveCPaths
     self.modules = modules
     if full {

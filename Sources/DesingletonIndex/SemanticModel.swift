@@ -18,6 +18,10 @@ extension Index {
     public var isProtocol: Bool { self == .project(.protocol) || self == .frameworkProtocol }
   }
 
+  /// Whether the file at `path` is an Objective-C header, read as its Swift interface
+  /// (`ObjectiveCImporter`): declarations there are Swift's view of it, and nothing there is rewritten.
+  public func isObjectiveC(_ path: String) -> Bool { imported.interfaces[path] != nil }
+
   /// The primary declaration (not an extension) of a type, by qualified name.
   public func primaryDeclaration(of qualifiedName: String) -> TypeDecl? {
     declarations(of: qualifiedName).first { !$0.isExtension }

@@ -90,6 +90,9 @@ enum SingletonDetector {
   static func isAccessor(_ member: MemberDecl, of type: TypeDecl, names: AccessorNames = .standard) -> Bool {
     guard member.isStatic, names.matches(member.name), !isFactory(member, of: type), !isConstant(member, of: type)
     else { return false }
+    // An Objective-C class method is an accessor when its implementation returns a `static`
+    // instance (`ObjectiveCImporter` says which): a header alone does not tell a factory.
+    if member.imported != nil && member.returnedText == nil { return false }
     switch member.kind {
     case .property:
       if let typeText = member.typeText { return matchesType(typeText, type) }

@@ -111,7 +111,7 @@ struct Scan: ParsableCommand {
     for warning in found.warnings { printError(warning.description) }
     let modules = manifests(found)
     let manifestsRead = clock.now
-    let scan = PhasedScan(paths: found.files, builder: common.indexBuilder)
+    let scan = PhasedScan(paths: found.files, builder: common.indexBuilder.importing(objectiveC: found.objectiveCFiles))
     var analysis = Duration.zero
     let (report, project) = try scan.run { index in
       let analysing = clock.now

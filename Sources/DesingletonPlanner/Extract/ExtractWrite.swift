@@ -11,9 +11,22 @@ extension ExtractProtocolPlanner {
     let imports = try DeclarationImports(context)
     var plan = Plan(notes: design.notes)
     var inSingletonFile: [String] = []
-    for created in design.protocols {
-      let text = protocolText(created, traits: traits, context)
-      if context.options.protocolsInSingletonFile {
+    // An Objective-C class conforms in Swift: each new protocol's file declares its conformance.
+    let conformsInProtocolFiles = context.index.isObjectiveC(context.primary.path) && context.accessorProtocol == nil
+    let created = Set(design.protocols.map(\.name))
+    let elsewhere = design.conformances.filter { !created.contains($0) }
+    if conformsInProtocolFiles && !elsewhere.isEmpty && design.protocols.isEmpty {
+      throw Refusal(
+        "'\(context.singleton.typeName)' is declared in Objective-C, and no new protocol file can declare its conformance to \(elsewhere.joined(separator: ", "))",
+        at: context.primary.location)
+    }
+    for (position, created) in design.protocols.enumerated() {
+      var text = protocolText(created, traits: traits, context)
+      if conformsInProtocolFiles {
+        let names = design.conformances.filter { $0 == created.name } + (position == 0 ? elsewhere : [])
+        if !names.isEmpty { text += "\nextension \(context.singleton.typeName): \(names.joined(separator: ", ")) {}\n" }
+      }
+      if context.options.protocolsInSingletonFile && !conformsInProtocolFiles {
         // The singleton's file has the imports already, and its own `#if` around the type.
         inSingletonFile.append(imports.typeCondition.map { "#if \($0)\n" + text + "#endif\n" } ?? text)
         continue
@@ -30,7 +43,7 @@ extension ExtractProtocolPlanner {
       let file = try context.project.file(path).source
       for range in file.removalRanges(of: nodes) { plan.add(TextEdit(range: range, replacement: ""), in: path) }
     }
-    try addConformances(design, typeCondition: imports.typeCondition, context, to: &plan)
+    if !conformsInProtocolFiles { try addConformances(design, typeCondition: imports.typeCondition, context, to: &plan) }
     return plan
   }
 

@@ -169,6 +169,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
 
   /// The declaration's first line up to its body, whitespace folded.
   static func signature(of member: MemberDecl, in project: Project) -> String? {
+    if member.imported?.problem != nil { return objectiveCDeclaration(of: member) }
     guard let file = try? project.file(member.range.path) else { return nil }
     let bytes = file.source.bytes[member.range.bytes]
     var text = String(decoding: bytes, as: UTF8.self)
@@ -177,6 +178,17 @@ public struct ScanReport: Codable, Sendable, Equatable {
     // `\r\n` is one `Character`, equal to neither `\r` nor `\n`: files with Windows line ends.
     return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" })
       .joined(separator: " ")
+  }
+
+  /// An Objective-C member whose Swift declaration is not known, as the header writes it.
+  private static func objectiveCDeclaration(of member: MemberDecl) -> String? {
+    guard let bytes = readBytes(member.range.path) else { return nil }
+    let source = SourceText(path: member.range.path, bytes: bytes)
+    let start = source.lineStarts[member.range.line - 1]
+    var end = start
+    while end < bytes.count, bytes[end] != UInt8(ascii: ";"), bytes[end] != 10 { end += 1 }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+      .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
   }
 
   /// The report as `JSONEncoder` would write it (pretty-printed, sorted keys, slashes unescaped),

@@ -50,17 +50,20 @@ struct RequirementBuilder {
     case privateDefault(String)
     /// A property with neither a type annotation nor an initial value whose type is certain.
     case uninferableType
+    /// An Objective-C member whose Swift declaration desingleton does not know exactly.
+    case importedUnknown(String)
 
     /// Whether the member can still move into the protocol extension, where it keeps its defaults.
     var allowsMove: Bool {
       switch self {
-      case .privateDefault, .uninferableType: return false
+      case .privateDefault, .uninferableType, .importedUnknown: return false
       default: return true
       }
     }
   }
 
   func obstacle(for member: MemberDecl, node: Syntax) -> Obstacle? {
+    if let problem = member.imported?.problem { return .importedUnknown(problem) }
     var resultType: TypeSyntax?
     if let variable = node.as(VariableDeclSyntax.self) {
       let binding = variable.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self).map { unquoted($0.identifier.text) } == member.name }
@@ -117,6 +120,8 @@ struct RequirementBuilder {
         + "extension"
     case .uninferableType:
       "cannot infer the type of '\(member.name)'; add a type annotation"
+    case .importedUnknown(let problem):
+      "its Swift declaration is not known exactly: \(problem)"
     }
   }
 
