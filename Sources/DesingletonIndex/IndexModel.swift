@@ -145,14 +145,19 @@ public final class ImportedMember: Hashable, Sendable {
   public let problem: String?
   /// The Objective-C selector (`logScreen:duration:`) or property name.
   public let selector: String
+  /// The problem is only which of two names the importer gives it (`restoreNote:(Note *)` is
+  /// `restoreNote(_:)` or `restore(_:)`): a Swift call by the declaration's name and labels settles
+  /// it (`Index.importProblem`).
+  public let nameOnly: Bool
 
-  public init(problem: String?, selector: String) {
+  public init(problem: String?, selector: String, nameOnly: Bool = false) {
     self.problem = problem
     self.selector = selector
+    self.nameOnly = nameOnly
   }
 
   public static func == (lhs: ImportedMember, rhs: ImportedMember) -> Bool {
-    lhs.problem == rhs.problem && lhs.selector == rhs.selector
+    lhs.problem == rhs.problem && lhs.selector == rhs.selector && lhs.nameOnly == rhs.nameOnly
   }
 
   public func hash(into hasher: inout Hasher) { hasher.combine(selector) }

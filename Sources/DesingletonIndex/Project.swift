@@ -254,6 +254,14 @@ public final class Project: @unchecked Sendable {
 
   /// The sources of exactly these paths, as the planners read them: the files a plan edits, and any
   /// file of the project at a path a plan creates, and the Xcode project files a plan edits. Paths that are no file of the project are left out.
+  /// A file's text as written: for an Objective-C header, its Objective-C, not the Swift interface
+  /// the index reads it as.
+  public func writtenBytes(_ path: String) -> [UInt8]? {
+    if let source = overrides[path] { return source.bytes }
+    if index.imported.interfaces[path] == nil, let cached = cached(path) { return cached.source.bytes }
+    return readBytes(path)
+  }
+
   /// A header read as its Swift interface is never among them: a plan that edits one is refused.
   public func sources(of paths: [String]) throws -> [String: SourceText] {
     for path in paths where index.imported.interfaces[path] != nil {

@@ -22,6 +22,23 @@ extension Index {
   /// (`ObjectiveCImporter`): declarations there are Swift's view of it, and nothing there is rewritten.
   public func isObjectiveC(_ path: String) -> Bool { imported.interfaces[path] != nil }
 
+  /// Why a member declared in Objective-C has no exact Swift declaration, or nil when it has one
+  /// (every Swift member has). A name the importer may shorten (`ImportedMember.nameOnly`) is
+  /// settled by the project's Swift code calling it through the accessor of `typeName` by that name
+  /// and labels: code that compiles calls a member that exists.
+  public func importProblem(of member: MemberDecl, in typeName: String) -> String? {
+    guard let imported = member.imported, let problem = imported.problem else { return nil }
+    guard imported.nameOnly else { return problem }
+    let parameters = member.labels.map { (label: $0, hasDefault: false) }
+    let called = (singleton(typeName: typeName).map(references(to:)) ?? []).contains { reference in
+      guard case .member(let name, .call) = reference.use, name == member.name, let arguments = reference.arguments else {
+        return false
+      }
+      return arguments.canCall(parameters)
+    }
+    return called ? nil : problem
+  }
+
   /// The primary declaration (not an extension) of a type, by qualified name.
   public func primaryDeclaration(of qualifiedName: String) -> TypeDecl? {
     declarations(of: qualifiedName).first { !$0.isExtension }

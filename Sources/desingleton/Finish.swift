@@ -49,7 +49,9 @@ struct Finish: ParsableCommand {
     let configuration = try common.prepare()
     let loader = try common.loader(singleton: singleton, extra: roots)
     guard let target = try loader.run(finished) else {
-      printError(singleton.map { "nothing to do: '\($0)' has no static accessor left" } ?? "nothing to do: no singleton found")
+      printError(
+        singleton.map { "nothing to do: '\($0)' has no static accessor left, or (declared in Objective-C) no Swift code uses it" }
+          ?? "nothing to do: no singleton found")
       printEmptyReport(singleton ?? "")
       return
     }
@@ -131,7 +133,10 @@ struct Finish: ParsableCommand {
       return nil
     }
     if singleton == nil && project.index.singletons.isEmpty { return nil }
-    return try resolveSingleton(singleton, in: project.index)
+    let found = try resolveSingleton(singleton, in: project.index)
+    // An Objective-C accessor stays in its header: finished once Swift code no longer uses it.
+    if project.index.isObjectiveC(found.declaration.path) && project.index.references(to: found).isEmpty { return nil }
+    return found
   }
 
   /// With `--format json`, nothing to do is still a report: nothing removed, no file changed.

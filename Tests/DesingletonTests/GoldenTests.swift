@@ -8,7 +8,7 @@ import Testing
 /// dry-run diff and `NN.stderr` the exact summary or refusal. Every step is checked: the diff
 /// passes `git apply --check`, applying it equals the real run, a second run changes nothing, a
 /// refused run leaves the tree byte-identical; and after every step the sample builds and its own
-/// tests pass. A `scan` step writes nothing: its output is `NN.out` (`NN.dot`, `NN.mmd`, `NN.html`,
+/// tests pass (a sample with a `check.sh`, which Linux cannot build, passes that instead). A `scan` step writes nothing: its output is `NN.out` (`NN.dot`, `NN.mmd`, `NN.html`,
 /// `NN.json` for its formats). `files/` (optional) is copied into the sample before the first step
 /// (a `.desingleton.json`). `tests/NN/` (optional) holds hand-written test files copied into the sample after
 /// step NN, before it is built: tests that use what the step generated. `DESINGLETON_RECORD=1` rewrites the golden files and fails the run.
@@ -120,6 +120,12 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         try work.commit(context + " (hand-written tests)")
       }
 
+      // A sample Linux cannot build (Objective-C) says how it is checked instead: `check.sh`.
+      if FileManager.default.fileExists(atPath: work.path + "/check.sh") {
+        let check = try run(["sh", "check.sh"], in: work.path)
+        #expect(check.status == 0, "\(context): the rewritten sample does not type-check:\n\(check.output)\(check.standardError)")
+        continue
+      }
       // The product: the rewritten app builds and its own tests pass.
       let build = try run(["swift", "build", "--build-tests", "-q", "--scratch-path", work.scratch], in: work.path)
       #expect(build.status == 0, "\(context): the rewritten sample does not build:\n\(build.output)\(build.standardError)")
@@ -162,12 +168,14 @@ struct SampleCopy {
     try run(["cp", "-R", packageRoot + "/Samples/" + sample, path])
     try run(["sh", "-c", "rm -rf .build .build-* .swiftpm"], in: path)
     let manifest = path + "/Package.swift"
-    let text = try String(contentsOfFile: manifest, encoding: .utf8)
-    // The stand-ins are found where they are in the repository.
-    let resolved = ["UIKit", "SwiftUI"].reduce(text) {
-      $0.replacingOccurrences(of: "path: \"../\($1)\"", with: "path: \"\(packageRoot)/Samples/\($1)\"")
+    // A sample without a manifest (an Objective-C app, checked by its `check.sh`) has nothing to resolve.
+    if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
+      // The stand-ins are found where they are in the repository.
+      let resolved = ["UIKit", "SwiftUI"].reduce(text) {
+        $0.replacingOccurrences(of: "path: \"../\($1)\"", with: "path: \"\(packageRoot)/Samples/\($1)\"")
+      }
+      try Data(resolved.utf8).write(to: URL(fileURLWithPath: manifest))
     }
-    try Data(resolved.utf8).write(to: URL(fileURLWithPath: manifest))
     try run(["git", "init", "-q"], in: path)
     try commit("the sample")
   }

@@ -111,8 +111,9 @@ import Testing
       let directory = packageRoot + "/Samples/" + sample
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
-      let files = try FileLoader().swiftFiles(in: [directory]).files
-      let report = try ScanReport(project: Project(index: IndexBuilder().build(paths: files)))
+      let found = try FileLoader().swiftFiles(in: [directory])
+      let index = IndexBuilder().importing(objectiveC: found.objectiveCFiles).build(paths: found.files)
+      let report = try ScanReport(project: Project(index: index, objectiveCPaths: found.objectiveCFiles))
       for entry in report.singletons {
         for slice in entry.suggestedSlices {
           lines.append("\(sample) \(entry.type)\(entry.module.map { " (\($0))" } ?? ""): \(slice.name): \(slice.members.joined(separator: ", "))")

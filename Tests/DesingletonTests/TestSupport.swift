@@ -9,8 +9,9 @@ import Testing
 /// Objective-C files (`.m`, `.mm`, `.h`) are not indexed, only searched, as the CLI does.
 func makeProject(_ files: [String: String]) -> Project {
   let sources = files.map { SourceText(path: $0.key, text: $0.value) }
-  let isObjectiveC = { (path: String) in path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h") }
-  let index = IndexBuilder(threads: 2).build(sources: sources.filter { !isObjectiveC($0.path) })
+  let isObjectiveC = ObjectiveCFiles.isObjectiveC
+  // As the command line reads them: Objective-C headers as their Swift interfaces.
+  let index = IndexBuilder(threads: 2).build(sources: sources)
   let manifests = sources.filter { $0.path == "Package.swift" || $0.path.hasSuffix("/Package.swift") }
   return Project(
     index: index, sources: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, $0) }),

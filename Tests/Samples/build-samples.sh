@@ -6,3 +6,6 @@ for sample in UIKit SwiftUI SwiftUIApp ShoppingApp ProfileApp ThumbnailCache Sin
   echo "== $sample"
   (cd "$sample" && swift build --build-tests -q && swift test --skip-build 2>&1 | tail -n 1)
 done
+# Linux cannot build an Objective-C app: both sides are type-checked instead.
+echo "== ObjectiveCApp"
+sh ObjectiveCApp/check.sh

@@ -14,10 +14,12 @@ import DesingletonCore
 /// - `NS_SWIFT_NAME`/`swift_name` gives the name.
 /// - A class property or class method without parameters that returns the class loses the words
 ///   its name ends with that the class name ends with (`+[MetricsLogger sharedLogger]` → `shared`).
-/// - A first selector piece `xWithY:` becomes `x(y:)`; one that ends with the words of its
-///   parameter's class name loses them (`addItem:(Item *)` → `add(_:)`); other pieces are labels.
-///   A first piece with another preposition (`For`, `From`, `To`, ...) or a later piece ending with
-///   its parameter's class name is not modelled.
+/// - A first selector piece `xWithY:` becomes `x(withY:)`, or `x(y:)` when its parameter is a block;
+///   other pieces are labels. A first piece with another preposition (`For`, `From`, `To`, ...), or
+///   a piece ending with its parameter's class name (`addItem:(Item *)`, which the importer
+///   shortens in some headers and not in others) or with `Block`, is not modelled.
+/// - A `void` method's last parameter, a block returning `void` named for completion or a reply,
+///   is `@Sendable` (the importer also offers the method as `async`).
 /// - Types: C scalars and `NSInteger`/`NSUInteger` (both `Int`), `BOOL`, `CGFloat`,
 ///   `NSTimeInterval`; `NSString`, `NSArray<T>`, `NSDictionary<K, V>`, `NSSet<T>`, `NSData`, `NSDate`,
 ///   `NSURL` bridged; other classes by name; `id` as `Any`, `id<P>` as `any P`; blocks as closures
@@ -75,6 +77,7 @@ public enum ObjectiveCImporter {
     var problem: String?
     var selector: String
     var returnsStatic: String?
+    var nameOnly = false
   }
 
   private static func write(
@@ -90,7 +93,7 @@ public enum ObjectiveCImporter {
     let swiftName = interface.swiftName ?? interface.name
     let inherited = (interface.superclass.map { [$0] } ?? []) + interface.protocols
     let clause = inherited.isEmpty ? "" : ": " + inherited.joined(separator: ", ")
-    append(interface.category == nil ? "@objc class \(swiftName)\(clause) {" : "extension \(swiftName)\(clause) {", at: interface.bytes.lowerBound)
+    append(interface.category == nil ? "@objc public class \(swiftName)\(clause) {" : "extension \(swiftName)\(clause) {", at: interface.bytes.lowerBound)
     var strict = implementation?.overridesAllocWithZone == true
     var hasInit = false
     for member in interface.members {
@@ -105,7 +108,7 @@ public enum ObjectiveCImporter {
         continue
       }
       let imported = declaration(of: member, in: interface, swiftName: swiftName, implementation: implementation)
-      hasInit = hasInit || imported.text.hasPrefix("init(")
+      hasInit = hasInit || imported.text.hasPrefix("public init(")
       append(imported.text, at: member.bytes.lowerBound)
       facts[line(of: member.bytes.lowerBound), default: []].append(imported.fact)
     }
@@ -123,7 +126,7 @@ public enum ObjectiveCImporter {
       let members = type.members.map { member -> MemberDecl in
         var member = member
         guard let fact = facts[member.location.line - 1]?.first(where: { $0.name == member.name }) else { return member }
-        member.imported = ImportedMember(problem: fact.problem, selector: fact.selector)
+        member.imported = ImportedMember(problem: fact.problem, selector: fact.selector, nameOnly: fact.nameOnly)
         member.returnedText = fact.returnsStatic
         return member
       }
@@ -142,28 +145,11 @@ public enum ObjectiveCImporter {
   ) -> (text: String, fact: MemberFact) {
     let types = ObjectiveCTypes(className: interface.name, swiftClassName: typeName, assumesNonnull: member.assumesNonnull)
     let returnsClass = types.isClass(member.type)
-    if member.kind == .property {
-      var name = member.swiftName ?? member.pieces[0]
-      var problem: String?
-      if member.attributes.contains(where: { $0.hasPrefix("getter=") }) && member.swiftName == nil {
-        problem = "its getter is renamed, which Swift may import under another name"
-      }
-      if member.isClass && returnsClass && member.swiftName == nil {
-        name = ObjectiveCNames.pruned(name, matching: interface.name) ?? name
-      }
-      let nullability = member.attributes.first { ObjectiveCTypes.nullabilities[$0] != nil }
-      let mapped = types.swift(member.type, position: .property, nullability: nullability)
-      if problem == nil, case .failure(let unknown) = mapped { problem = unknown.reason }
-      let readonly = member.attributes.contains("readonly")
-      let swiftType = (try? mapped.get()) ?? "Any"
-      let getter = member.attributes.first { $0.hasPrefix("getter=") }.map { String($0.dropFirst(7)) } ?? member.pieces[0]
-      let text = "\(member.isClass ? "class " : "")var \(ObjectiveCNames.swiftIdentifier(name)): \(swiftType) { get\(readonly ? "" : " set") }"
-      let returned = member.isClass && returnsClass ? implementation?.returnsStatic[getter] : nil
-      return (text, MemberFact(name: name, problem: problem, selector: member.selector, returnsStatic: returned))
-    }
+    if member.kind == .property { return property(member, in: interface, types: types, implementation: implementation) }
     let isInit = !member.isClass && member.pieces[0].hasPrefix("init")
       && (member.pieces[0] == "init" || member.pieces[0].dropFirst(4).first?.isUppercase == true)
     var problem: String?
+    var nameOnly = false
     var name: (base: String, labels: [String])
     if let written = member.swiftName {
       name = ObjectiveCNames.parsed(written)
@@ -176,16 +162,22 @@ public enum ObjectiveCImporter {
       case .failure(let unknown):
         name = (member.pieces[0], member.parameters.isEmpty ? [] : ["_"] + member.pieces.dropFirst())
         problem = unknown.reason
+        nameOnly = unknown.nameOnly
       }
     }
+    // The name alone in doubt: the declaration under the name as spelled is exact if nothing else is.
+    let nameProblem = nameOnly ? problem : nil
     if member.isVariadic { problem = problem ?? "it takes a variable number of arguments" }
     var parameters: [String] = []
+    var typeProblem = false
     for (position, parameter) in member.parameters.enumerated() {
       let type: String
-      switch types.swift(parameter.type, position: .parameter, nullability: nil) {
+      let sendable = ObjectiveCNames.isSendableCompletion(member, position: position)
+      switch types.swift(parameter.type, position: .parameter, nullability: nil, sendable: sendable) {
       case .success(let mapped): type = mapped
       case .failure(let unknown):
         problem = problem ?? unknown.reason
+        typeProblem = true
         type = "Any"
       }
       let label = position < name.labels.count ? name.labels[position] : "_"
@@ -194,17 +186,48 @@ public enum ObjectiveCImporter {
     }
     let text: String
     if isInit {
-      text = "init(\(parameters.joined(separator: ", ")))"
+      text = "public init(\(parameters.joined(separator: ", ")))"
     } else {
       var returned = ""
       switch types.swift(member.type, position: .result, nullability: nil) {
       case .success(let mapped): returned = mapped == "Void" ? "" : " -> \(mapped)"
-      case .failure(let unknown): problem = problem ?? unknown.reason
+      case .failure(let unknown):
+        problem = problem ?? unknown.reason
+        typeProblem = true
       }
-      text = "\(member.isClass ? "class " : "")func \(ObjectiveCNames.swiftIdentifier(name.base))(\(parameters.joined(separator: ", ")))\(returned)"
+      text = "public \(member.isClass ? "class " : "")func \(ObjectiveCNames.swiftIdentifier(name.base))(\(parameters.joined(separator: ", ")))\(returned)"
     }
     let returned = member.isClass && returnsClass && member.parameters.isEmpty ? implementation?.returnsStatic[member.selector] : nil
-    return (text, MemberFact(name: isInit ? "init" : name.base, problem: problem, selector: member.selector, returnsStatic: returned))
+    return (
+      text,
+      MemberFact(
+        name: isInit ? "init" : name.base, problem: problem, selector: member.selector, returnsStatic: returned,
+        nameOnly: nameProblem != nil && problem == nameProblem && !member.isVariadic && !typeProblem))
+  }
+
+  /// A property's Swift declaration (its best guess when the fact's `problem` says it is not known).
+  private static func property(
+    _ member: ObjectiveCMember, in interface: ObjectiveCInterface, types: ObjectiveCTypes,
+    implementation: ObjectiveCImplementation?
+  ) -> (text: String, fact: MemberFact) {
+    let returnsClass = types.isClass(member.type)
+    var name = member.swiftName ?? member.pieces[0]
+    var problem: String?
+    if member.attributes.contains(where: { $0.hasPrefix("getter=") }) && member.swiftName == nil {
+      problem = "its getter is renamed, which Swift may import under another name"
+    }
+    if member.isClass && returnsClass && member.swiftName == nil {
+      name = ObjectiveCNames.pruned(name, matching: interface.name) ?? name
+    }
+    let nullability = member.attributes.first { ObjectiveCTypes.nullabilities[$0] != nil }
+    let mapped = types.swift(member.type, position: .property, nullability: nullability)
+    if problem == nil, case .failure(let unknown) = mapped { problem = unknown.reason }
+    let readonly = member.attributes.contains("readonly")
+    let swiftType = (try? mapped.get()) ?? "Any"
+    let getter = member.attributes.first { $0.hasPrefix("getter=") }.map { String($0.dropFirst(7)) } ?? member.pieces[0]
+    let text = "public \(member.isClass ? "class " : "")var \(ObjectiveCNames.swiftIdentifier(name)): \(swiftType) { get\(readonly ? "" : " set") }"
+    let returned = member.isClass && returnsClass ? implementation?.returnsStatic[getter] : nil
+    return (text, MemberFact(name: name, problem: problem, selector: member.selector, returnsStatic: returned))
   }
 }
 

@@ -9,9 +9,6 @@ enum ObjectiveCNames {
     "Per", "Than", "Out", "Up", "Down", "And", "Or", "If", "When", "While", "Where", "Except", "Beside", "Besides",
   ]
 
-  /// Words after which the importer keeps a type name it could drop.
-  static let vacuous: Set<String> = ["set", "get", "is", "has", "with", "make", "new", "copy", "mutable"]
-
   /// `sharedLogger` on `MetricsLogger` → `shared`: the trailing words the class name ends with
   /// dropped; nil when no word goes or nothing would be left.
   static func pruned(_ name: String, matching typeName: String) -> String? {
@@ -42,21 +39,24 @@ enum ObjectiveCNames {
     let words = camelWords(first)
     var base = first
     var firstLabel = "_"
+    let firstType = member.parameters[0].type
     if let with = words.indices.dropFirst().first(where: { words[$0] == "With" }), with + 1 < words.count {
+      // `loadWithName:` → `load(withName:)`; before a block the `with` goes: `fetch(completion:)`.
+      let rest = words[(with + 1)...].joined()
+      if ObjectiveCTypes.isBlock(firstType) && rest == "Block" {
+        return .failure(ObjectiveCTypes.Unknown("the importer may shorten '\(first)' after its block type"))
+      }
       base = words[..<with].joined()
-      firstLabel = lowerFirst(words[(with + 1)...].joined())
+      firstLabel = ObjectiveCTypes.isBlock(firstType) ? lowerFirst(rest) : "with" + rest
     } else if words.dropFirst().contains(where: prepositions.contains) {
       return .failure(ObjectiveCTypes.Unknown("its first selector piece '\(first)' holds a word the importer may split at"))
-    } else if let typeName = types.className(member.parameters[0].type) {
-      let typeWords = camelWords(stripPrefix(typeName))
-      if let last = typeWords.last, words.count > 1, words.last?.lowercased() == last.lowercased() {
-        guard let short = pruned(first, matching: typeName), words.count - camelWords(short).count == typeWords.count,
-          !vacuous.contains(short.lowercased())
-        else {
-          return .failure(ObjectiveCTypes.Unknown("the importer may shorten '\(first)' after its parameter's type"))
-        }
-        base = short
-      }
+    }
+    // `addItem:(Item *)` is `add(_:)` in some headers and `addItem(_:)` in others.
+    var shortenable = false
+    if firstLabel == "_", let typeName = types.className(firstType), let last = camelWords(stripPrefix(typeName)).last,
+      words.count > 1, words.last?.lowercased() == last.lowercased()
+    {
+      shortenable = true
     }
     var labels = [firstLabel]
     for (piece, parameter) in zip(member.pieces.dropFirst(), member.parameters.dropFirst()) {
@@ -65,9 +65,37 @@ enum ObjectiveCNames {
       {
         return .failure(ObjectiveCTypes.Unknown("the importer may shorten the label '\(piece)' after its parameter's type"))
       }
+      if ObjectiveCTypes.isBlock(parameter.type), camelWords(piece).count > 1,
+        ["Block", "Handler", "Callback"].contains(camelWords(piece).last ?? "")
+      {
+        return .failure(ObjectiveCTypes.Unknown("the importer may shorten the label '\(piece)' after its block type"))
+      }
       labels.append(piece.isEmpty ? "_" : piece)
     }
+    if shortenable {
+      return .failure(ObjectiveCTypes.Unknown("the importer may shorten '\(first)' after its parameter's type", nameOnly: true))
+    }
     return .success((base, labels))
+  }
+
+  /// Whether the parameter at `position` is a completion handler the importer marks `@Sendable`
+  /// (it also offers the method as `async`): the method returns `void`, and its last parameter is a
+  /// block returning `void` named for completion or a reply.
+  static func isSendableCompletion(_ member: ObjectiveCMember, position: Int) -> Bool {
+    guard position == member.parameters.count - 1, member.type.filter({ $0 != "oneway" }) == ["void"],
+      ObjectiveCTypes.isVoidBlock(member.parameters[position].type)
+    else { return false }
+    let names: Set<String> = [
+      "completion", "completionHandler", "completionBlock", "withCompletion", "withCompletionHandler",
+      "withCompletionBlock", "reply", "withReply", "replyTo", "withReplyTo",
+    ]
+    let piece = member.pieces[position]
+    let name = member.parameters[position].name
+    if names.contains(piece) || names.contains(name) { return true }
+    // `flushWithCompletion:`: the first piece's words after `With`.
+    let words = camelWords(piece)
+    guard position == 0, let with = words.indices.dropFirst().last(where: { words[$0] == "With" }) else { return false }
+    return names.contains("with" + words[(with + 1)...].joined())
   }
 
   /// `init`, `initWithName:age:` → `init(name:age:)`.

@@ -3,7 +3,12 @@
 struct ObjectiveCTypes {
   struct Unknown: Error, Equatable {
     var reason: String
-    init(_ reason: String) { self.reason = reason }
+    /// Only the name is in doubt, and the declaration written under the name as spelled is exact otherwise.
+    var nameOnly = false
+    init(_ reason: String, nameOnly: Bool = false) {
+      self.reason = reason
+      self.nameOnly = nameOnly
+    }
   }
 
   enum Position { case property, parameter, result, element }
@@ -40,6 +45,15 @@ struct ObjectiveCTypes {
     "_Null_unspecified": "null_unspecified", "null_resettable": "null_resettable",
   ]
 
+  /// Whether the type is a block returning `void`.
+  static func isVoidBlock(_ tokens: [String]) -> Bool {
+    guard let caret = tokens.firstIndex(of: "^"), caret >= 1 else { return false }
+    return tokens[..<(caret - 1)].filter { !qualifiers.contains($0) && nullabilities[$0] == nil } == ["void"]
+  }
+
+  /// Whether the type is a block.
+  static func isBlock(_ tokens: [String]) -> Bool { tokens.contains("^") }
+
   /// Whether the type is the class itself (`instancetype`, `Class *`).
   func isClass(_ tokens: [String]) -> Bool {
     let words = tokens.filter { !Self.qualifiers.contains($0) && Self.nullabilities[$0] == nil }
@@ -55,7 +69,8 @@ struct ObjectiveCTypes {
   }
 
   /// The Swift type for `tokens` in this position; `nullability` is a property's attribute.
-  func swift(_ tokens: [String], position: Position, nullability: String?) -> Result<String, Unknown> {
+  /// `sendable`: a completion handler the importer marks `@Sendable` (`ObjectiveCNames.isSendableCompletion`).
+  func swift(_ tokens: [String], position: Position, nullability: String?, sendable: Bool = false) -> Result<String, Unknown> {
     var words: [String] = []
     var written = nullability
     var escapes = true
@@ -70,7 +85,7 @@ struct ObjectiveCTypes {
     }
     guard !words.isEmpty else { return .failure(Unknown("its type is not written")) }
     if let caret = words.firstIndex(of: "^") {
-      return block(words, caret: caret, position: position, nullability: written, escapes: escapes)
+      return block(words, caret: caret, position: position, nullability: written, escapes: escapes, sendable: sendable)
     }
     let joined = words.joined(separator: " ")
     if let scalar = Self.scalars[joined] { return .success(scalar) }
@@ -96,7 +111,7 @@ struct ObjectiveCTypes {
       let protocols = words[2..<(words.count - 1)].filter { $0 != "," }
       return "any " + protocols.joined(separator: " & ")
     }
-    guard words.last == "*", words.filter({ $0 == "*" }).count == 1, let name = words.first, name.first?.isLetter == true
+    guard words.last == "*", let name = words.first, name.first?.isLetter == true, !words.dropLast().contains("*") || words[1] == "<"
     else { return nil }
     let arguments = genericArguments(Array(words.dropFirst().dropLast()))
     guard let arguments else { return nil }
@@ -138,7 +153,7 @@ struct ObjectiveCTypes {
 
   /// `void (^)(BOOL ok, NSError *error)` → `(Bool, Error?) -> Void`.
   private func block(
-    _ words: [String], caret: Int, position: Position, nullability: String?, escapes: Bool
+    _ words: [String], caret: Int, position: Position, nullability: String?, escapes: Bool, sendable: Bool
   ) -> Result<String, Unknown> {
     guard caret >= 1, words[caret - 1] == "(", let close = words[caret...].firstIndex(of: ")"),
       close + 1 < words.count, words[close + 1] == "(", words.last == ")"
@@ -177,7 +192,7 @@ struct ObjectiveCTypes {
       case .failure(let reason): return .failure(reason)
       }
     }
-    let function = "(\(swiftParameters.joined(separator: ", "))) -> \(returned)"
+    let function = (sendable ? "@Sendable " : "") + "(\(swiftParameters.joined(separator: ", "))) -> \(returned)"
     switch nullability ?? (assumesNonnull ? "nonnull" : "null_unspecified") {
     case "nullable": return .success("(\(function))?")
     case "nonnull", "null_resettable":

@@ -66,7 +66,8 @@ struct SliceDrafter {
       typeName: singleton.typeName, nestedTypeNames: nested,
       isValueType: [.struct, .enum].contains(context.primary.kind), index: context.index,
       indentUnit: context.singletonFile.source.indentUnit, accessor: singleton.accessor)
-    directory = context.options.outputDirectory ?? (context.primary.path as NSString).deletingLastPathComponent
+    directory = context.options.outputDirectory
+      ?? ProtocolHome.directory(primary: context.primary, references: context.analysis.references, index: context.index)
     indexedPaths = Set(context.index.allPaths.map(ExtractProtocolPlanner.normalizedPath))
   }
 

@@ -234,7 +234,13 @@ struct DeclarationImports {
   func wrap(_ protocolText: String, for created: ExtractProtocolPlanner.Design.NewProtocol, _ context: ExtractProtocolPlanner.Context) -> String {
     // One decision over every import the declarations see, then each kept where it was.
     // A file never imports its own module (a test target's `@testable import` of it).
-    let own = Set(context.project.modules.modules(of: created.path) + context.project.modules.modules(of: context.primary.path))
+    let modules = context.project.modules
+    // A class declared in Objective-C is declared in Swift by no file here: the new file imports the
+    // header's module (a C-family target's) when it is in another, for its conformance.
+    let objectiveC = context.index.isObjectiveC(context.primary.path)
+    let headerImports = objectiveC
+      ? modules.modules(of: context.primary.path).filter { !modules.modules(of: created.path).contains($0) }.map { "import \($0)" } : []
+    let own = Set(modules.modules(of: created.path) + (objectiveC ? [] : modules.modules(of: context.primary.path)))
     let kept = Set(
       ImportNeeds(protocolText: created, context: context, excludingModules: own).filter(
         file + fileConditioned.flatMap(\.lines) + inner + conditioned.flatMap(\.lines)))
@@ -248,7 +254,7 @@ struct DeclarationImports {
       let lines = block.lines.filter(kept.contains)
       if !lines.isEmpty { text = "#if \(block.condition)\n" + lines.joined(separator: "\n") + "\n#endif\n\n" + text }
     }
-    var header = file.filter(kept.contains).map { $0 + "\n" }.joined()
+    var header = (headerImports + file.filter { kept.contains($0) && !headerImports.contains($0) }).map { $0 + "\n" }.joined()
     for block in fileConditioned {
       let lines = block.lines.filter(kept.contains)
       if !lines.isEmpty { header += "#if \(block.condition)\n" + lines.joined(separator: "\n") + "\n#endif\n" }

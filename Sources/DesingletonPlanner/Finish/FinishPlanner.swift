@@ -95,6 +95,7 @@ public struct RemainingReference: Sendable, Equatable {
 public enum FinishPlanner {
   /// Objective-C sees the accessor: it is `@objc` (or the type is `@objcMembers`) on a class it can see.
   static func accessorIsVisibleToObjectiveC(_ singleton: Singleton, index: Index) -> Bool {
+    if index.isObjectiveC(singleton.declaration.path) { return true }
     guard ObjectiveCUses.isVisible(singleton.typeName, index: index) else { return false }
     if index.primaryDeclaration(of: singleton.typeName)?.attributes.contains("@objcMembers") == true { return true }
     return index.members(of: singleton.typeName).contains {
@@ -191,7 +192,7 @@ public enum FinishPlanner {
     }
     // Objective-C code that sends the accessor message would stop compiling once it is deleted.
     let objectiveC = accessorIsVisibleToObjectiveC(singleton, index: index)
-      ? ObjectiveCUses.messages(to: singleton.typeName, selectors: Set(singleton.accessors), in: project) : []
+      ? ObjectiveCUses.messages(to: singleton.typeName, selectors: accessorSelectors(singleton, index: index), in: project) : []
     try index.requireCoverage()
     if !blocking.isEmpty || !objectiveC.isEmpty {
       let blockers = Blockers(
@@ -205,7 +206,13 @@ public enum FinishPlanner {
     let taken = Set(index.members(of: root).map(\.name))
     var name = owner?.name ?? lowerCamel(singleton.simpleTypeName)
     if owner == nil && taken.contains(name) { name = "shared" + singleton.simpleTypeName }
-    let creation = try instanceExpression(singleton, members: members, project: project)
+    // An Objective-C singleton's accessor stays in its header: a strict one's instance can only
+    // come from it; another's the root makes (`[[X alloc] init]`, `X()` in Swift). Typed, since an
+    // init the header leaves unannotated is imported as `init!`.
+    let keepsAccessor = index.isObjectiveC(singleton.declaration.path)
+    let creation: (expression: String, type: String?) = keepsAccessor
+      ? (singleton.isStrict ? singleton.accessExpression : "\(singleton.typeName)()", singleton.typeName)
+      : try instanceExpression(singleton, members: members, project: project)
     // The root owns the instance, or gets it from the container.
     let container = try options.container.map { kind in
       ContainerWriter(
@@ -219,7 +226,17 @@ public enum FinishPlanner {
     let access = project.modules.crossesModules(rootDecl.path, singleton.declaration.path) ? "public" : "internal"
     return FinishDesign(
       singleton: singleton, root: root, rootDecl: rootDecl, remaining: remaining, name: name, creation: creation,
-      container: container, initAccess: access, owner: owner?.reference, selfUses: selfUses)
+      container: container, initAccess: access, owner: owner?.reference, selfUses: selfUses, keepsAccessor: keepsAccessor)
+  }
+
+  /// The names Objective-C code sends the accessor by: its Swift names and, for a class declared in
+  /// Objective-C, its selectors (`sharedLogger` for Swift's `shared`).
+  static func accessorSelectors(_ singleton: Singleton, index: Index) -> Set<String> {
+    var selectors = Set(singleton.accessors)
+    for member in index.members(of: singleton.typeName) where member.isStatic && singleton.accessors.contains(member.name) {
+      if let selector = member.imported?.selector { selectors.insert(selector) }
+    }
+    return selectors
   }
 }
 
@@ -241,6 +258,9 @@ struct FinishDesign {
   var owner: Reference? = nil
   /// The singleton's own instance code's uses of the accessor, which become `self` (`SelfUses`).
   var selfUses: Set<Reference> = []
+  /// The singleton is declared in Objective-C: its accessor and inits stay as they are (desingleton
+  /// does not rewrite Objective-C); Swift code stops using it.
+  var keepsAccessor = false
 
   /// Uses of the accessor that go with the arguments of consumers that now read `@Dependency`.
   var wrapped: Set<Reference> { container?.design.wrappedReferences ?? [] }

@@ -27,8 +27,16 @@ extension FinishPlanner {
     for reference in design.selfUses.sorted(by: { $0.location < $1.location }) {
       plan.add(TextEdit(range: reference.range.bytes, replacement: "self"), in: reference.range.path)
     }
-    try writeRemovals(design, project: project, plan: &plan, report: &report)
-    if let container = design.container {
+    if design.keepsAccessor {
+      let kept = design.singleton.isStrict ? "; '\(design.root)' takes the instance from it, the only way a strict one is made" : ""
+      plan.notes.append(
+        Note(.kept, "'\(design.singleton.accessExpression)' stays in the Objective-C header, which desingleton does not rewrite\(kept)"))
+    } else {
+      try writeRemovals(design, project: project, plan: &plan, report: &report)
+    }
+    if design.keepsAccessor {
+      plan.notes.append(Note(.summary, "Swift code no longer reaches for '\(design.singleton.accessExpression)'; '\(design.root)' owns the instance as '\(design.name)'"))
+    } else if let container = design.container {
       plan.notes.append(Note(.summary, container.summary(root: design.root)))
     } else {
       plan.notes.append(Note(.summary, "'\(design.singleton.accessExpression)' removed; '\(design.root)' owns the instance as '\(design.name)'"))

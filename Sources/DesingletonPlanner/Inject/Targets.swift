@@ -188,6 +188,9 @@ extension InjectDesigner {
       return (.declaration, "its declaration is not in the given paths")
     }
     if typeName == singleton.typeName { return (nil, "it is the singleton itself") }
+    if index.isObjectiveC(primary.path) {
+      return (.declaration, "it is declared in Objective-C, which desingleton does not rewrite, so its inits cannot take the protocols")
+    }
     switch primary.kind {
     case .enum: return (.declaration, "an enum cannot hold injected values")
     case .protocol: return (nil, "it is a protocol")

@@ -150,7 +150,9 @@ public struct ScanReport: Codable, Sendable, Equatable {
       accessors: singleton.accessors, shape: singleton.shape.rawValue, place: Place(singleton.declaration.start),
       strict: singleton.isStrict,
       members: analysis.members.map { member in
-        Member(name: member.name, kind: member.kind.rawValue, declaration: ScanReport.signature(of: member, in: project) ?? member.displayName)
+        Member(
+          name: member.name, kind: member.kind.rawValue,
+          declaration: ScanReport.signature(of: member, of: singleton.typeName, in: project) ?? member.displayName)
       },
       references: analysis.references.count,
       consumers: analysis.consumers.map { usage in
@@ -168,21 +170,24 @@ public struct ScanReport: Codable, Sendable, Equatable {
   }
 
   /// The declaration's first line up to its body, whitespace folded.
-  static func signature(of member: MemberDecl, in project: Project) -> String? {
-    if member.imported?.problem != nil { return objectiveCDeclaration(of: member) }
+  /// An Objective-C member without an exact Swift declaration is shown as its header writes it.
+  static func signature(of member: MemberDecl, of typeName: String, in project: Project) -> String? {
+    if project.index.importProblem(of: member, in: typeName) != nil { return objectiveCDeclaration(of: member, in: project) }
     guard let file = try? project.file(member.range.path) else { return nil }
     let bytes = file.source.bytes[member.range.bytes]
     var text = String(decoding: bytes, as: UTF8.self)
     if let brace = text.firstIndex(of: "{") { text = String(text[..<brace]) }
     if let equals = text.range(of: " = ") , member.kind == .property { text = String(text[..<equals.lowerBound]) }
+    // Every member an Objective-C header declares is public to Swift: saying so says nothing.
+    if member.imported != nil && text.hasPrefix("public ") { text.removeFirst(7) }
     // `\r\n` is one `Character`, equal to neither `\r` nor `\n`: files with Windows line ends.
     return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" })
       .joined(separator: " ")
   }
 
   /// An Objective-C member whose Swift declaration is not known, as the header writes it.
-  private static func objectiveCDeclaration(of member: MemberDecl) -> String? {
-    guard let bytes = readBytes(member.range.path) else { return nil }
+  private static func objectiveCDeclaration(of member: MemberDecl, in project: Project) -> String? {
+    guard let bytes = project.writtenBytes(member.range.path) else { return nil }
     let source = SourceText(path: member.range.path, bytes: bytes)
     let start = source.lineStarts[member.range.line - 1]
     var end = start

@@ -38,8 +38,7 @@ enum ObjectiveCUses {
     let name = Array((typeName.split(separator: ".").last.map(String.init) ?? typeName).utf8)
     var found: [Location] = []
     for path in project.objectiveCPaths {
-      // The file as written (a header's bytes, not the Swift interface the index reads it as).
-      guard let bytes = readBytes(path), containsAny([name], in: bytes) else { continue }
+      guard let bytes = project.writtenBytes(path), containsAny([name], in: bytes) else { continue }
       let source = SourceText(path: path, bytes: bytes)
       for offset in occurrences(of: [name], in: bytes) {
         let end = offset + name.count

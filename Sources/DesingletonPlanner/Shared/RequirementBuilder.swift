@@ -63,7 +63,7 @@ struct RequirementBuilder {
   }
 
   func obstacle(for member: MemberDecl, node: Syntax) -> Obstacle? {
-    if let problem = member.imported?.problem { return .importedUnknown(problem) }
+    if let problem = index.importProblem(of: member, in: typeName) { return .importedUnknown(problem) }
     var resultType: TypeSyntax?
     if let variable = node.as(VariableDeclSyntax.self) {
       let binding = variable.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self).map { unquoted($0.identifier.text) } == member.name }

@@ -23,11 +23,14 @@ struct SliceVisibility {
   /// named with `--slice`.
   init(slice: Slice, members: [MemberDecl], analysis: SingletonAnalysis, primary: TypeDecl, project: Project) throws {
     var outside: Demand?
+    let homes = ProtocolHome.modules(primary: primary, references: analysis.references, project: project)
     for consumer in analysis.consumers where !consumer.members.isDisjoint(with: slice.members) {
-      guard let demand = Self.demand(of: consumer, primary: primary, project: project) else { continue }
+      guard let demand = Self.demand(of: consumer, homes: homes, project: project) else { continue }
       if outside == nil || demand.floor == .public { outside = demand }
     }
-    var level = min(primary.access ?? .internal, .public)
+    // A class declared in Objective-C is public to Swift wherever it is imported: its protocols,
+    // declared among the Swift code, are as open as their consumers need and no more.
+    var level = project.index.isObjectiveC(primary.path) ? .internal : min(primary.access ?? .internal, .public)
     for member in members {
       let exposure = try Self.exposure(of: member, project: project)
       if let hidden = exposure.hidden, hidden.access <= .fileprivate {
@@ -65,9 +68,9 @@ struct SliceVisibility {
   /// singleton (tests aside: they see internal declarations through `@testable import`). A file can
   /// be in several targets (an iOS and a Mac app): a consumer is outside when it shares none of the
   /// singleton file's modules.
-  static func demand(of consumer: ConsumerUsage, primary: TypeDecl, project: Project) -> Demand? {
+  /// `homes`: the modules the protocols are declared in (`ProtocolHome.modules`).
+  static func demand(of consumer: ConsumerUsage, homes: Set<String>, project: Project) -> Demand? {
     let modules = project.modules
-    let homes = Set(modules.modules(of: primary.path))
     guard !homes.isEmpty else { return nil }
     var demand: Demand?
     for reference in consumer.references {

@@ -35,8 +35,9 @@ extension SliceSuggester {
     // Each name's overloads, with the most each can be exposed as (read once, where a consumer is outside).
     var exposures: [String: [SliceVisibility.Exposure]] = [:]
     if let primary {
+      let homes = ProtocolHome.modules(primary: primary, references: analysis.references, project: project)
       for consumer in analysis.consumers {
-        guard let demand = SliceVisibility.demand(of: consumer, primary: primary, project: project) else { continue }
+        guard let demand = SliceVisibility.demand(of: consumer, homes: homes, project: project) else { continue }
         if (demands[consumer.typeName]?.floor ?? .private) < demand.floor { demands[consumer.typeName] = demand }
       }
       if !demands.isEmpty {

@@ -1,0 +1,3 @@
+#import "MetricsLogger.h"
+#import "SessionStore.h"
+#import "CrashReporter.h"
