@@ -279,6 +279,32 @@ import Testing
     #expect(result.status == 0, "\(result.standardError)")
   }
 
+  @Test func finishLeavesTheHeaderAloneAndAStrictOnesRootTakesTheAccessorsInstance() throws {
+    let header = Self.header("@property (class, nonatomic, readonly) MetricsLogger *sharedLogger;\n- (instancetype)init NS_UNAVAILABLE;\n- (void)log;")
+    let files = [
+      "Legacy/Base.h": Self.base,
+      "Legacy/MetricsLogger.h": header,
+      "Legacy/MetricsLogger.m":
+        "@implementation MetricsLogger\n+ (MetricsLogger *)sharedLogger {\n    static MetricsLogger *shared = nil;\n    return shared;\n}\n- (void)log {}\n@end\n",
+      "App/Logging.swift": "protocol Logging: AnyObject {\n  func log()\n}\n\nextension MetricsLogger: Logging {}\n",
+      "App/Screen.swift": "final class Screen {\n  let logging: Logging\n  init(logging: Logging) { self.logging = logging }\n}\n",
+      "App/AppRoot.swift": "final class AppRoot {\n  let screen = Screen(logging: MetricsLogger.shared)\n}\n",
+    ]
+    let project = makeProject(files)
+    let singleton = try #require(project.index.singletons.first)
+    #expect(singleton.isStrict)
+    let plan = try FinishPlanner.plan(singleton: singleton, options: FinishOptions(root: "AppRoot"), project: project)
+    #expect(Set(plan.edits.keys) == ["App/AppRoot.swift"] && plan.newFiles.isEmpty)
+    let result = try apply(plan, to: project, files: files)
+    expectText(
+      result["App/AppRoot.swift"],
+      "final class AppRoot {\n  private let metricsLogger: MetricsLogger = MetricsLogger.shared\n\n  let screen: Screen\n\n  init() {\n    self.screen = Screen(logging: metricsLogger)\n  }\n}\n")
+    // The result type-checks against the header.
+    let swift = ["App/Logging.swift", "App/Screen.swift", "App/AppRoot.swift"].compactMap { result[$0] }.joined(separator: "\n")
+    let errors = try Self.typeCheck(header: header, swift: swift)
+    #expect(errors.isEmpty, "\(errors)")
+  }
+
   /// "" when `swift` type-checks against the header (and `Base.h`) with Objective-C interoperability.
   static func typeCheck(header: String, swift: String) throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desingleton-objc-\(UUID().uuidString)")
