@@ -210,30 +210,15 @@ enum ObjectiveCDeclarations {
     while end > 1 {
       var start = end - 1
       if tokens[start].is(")") {
-        // Back to the `(` that opens the group, then the macro's name.
-        var depth = 0
-        while start >= 0 {
-          if tokens[start].is(")") { depth += 1 }
-          if tokens[start].is("(") {
-            depth -= 1
-            if depth == 0 { break }
-          }
-          start -= 1
-        }
-        start -= 1
+        // The macro's name before the group's `(`.
+        start = ObjectiveCLexer.opening(tokens, closingAt: start) - 1
         guard start > 0, isMacro(tokens[start]) else { break }
       } else if !isMacro(tokens[start]) {
         break
       }
       let macro = tokens[start].text
       let arguments = tokens[(start + 1)..<end]
-      if macro == "NS_SWIFT_NAME" {
-        swiftName = arguments.dropFirst().dropLast().map(\.text).joined()
-      } else if macro == "__attribute__", let literal = arguments.first(where: { $0.kind == .literal }),
-        arguments.contains(where: { $0.text == "swift_name" })
-      {
-        swiftName = String(literal.text.dropFirst().dropLast())
-      }
+      swiftName = Self.swiftName(macro, arguments) ?? swiftName
       if macro.contains("UNAVAILABLE") || (macro == "__attribute__" && arguments.contains { $0.text == "unavailable" }) {
         unavailable = true
       }
@@ -252,20 +237,15 @@ enum ObjectiveCDeclarations {
   /// `NS_SWIFT_NAME(Logger)` or `__attribute__((swift_name("Logger")))` just before `@interface`.
   private static func precedingSwiftName(_ tokens: [ObjectiveCToken], before position: Int) -> String? {
     guard position > 0, tokens[position - 1].is(")") else { return nil }
-    var start = position - 1
-    var depth = 0
-    while start >= 0 {
-      if tokens[start].is(")") { depth += 1 }
-      if tokens[start].is("(") {
-        depth -= 1
-        if depth == 0 { break }
-      }
-      start -= 1
-    }
+    let start = ObjectiveCLexer.opening(tokens, closingAt: position - 1)
     guard start > 0 else { return nil }
-    let arguments = tokens[start..<position]
-    if tokens[start - 1].text == "NS_SWIFT_NAME" { return arguments.dropFirst().dropLast().map(\.text).joined() }
-    if tokens[start - 1].text == "__attribute__", arguments.contains(where: { $0.text == "swift_name" }),
+    return swiftName(tokens[start - 1].text, tokens[start..<position])
+  }
+
+  /// The name `NS_SWIFT_NAME(name)` or `__attribute__((swift_name("name")))` gives; nil for another macro.
+  private static func swiftName(_ macro: String, _ arguments: ArraySlice<ObjectiveCToken>) -> String? {
+    if macro == "NS_SWIFT_NAME" { return arguments.dropFirst().dropLast().map(\.text).joined() }
+    if macro == "__attribute__", arguments.contains(where: { $0.text == "swift_name" }),
       let literal = arguments.first(where: { $0.kind == .literal })
     {
       return String(literal.text.dropFirst().dropLast())

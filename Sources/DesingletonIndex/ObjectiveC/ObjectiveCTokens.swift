@@ -122,6 +122,21 @@ enum ObjectiveCLexer {
     return result
   }
 
+  /// The position of the `(` that opens the group whose `)` is at `close`; -1 when none does.
+  static func opening(_ tokens: [ObjectiveCToken], closingAt close: Int) -> Int {
+    var depth = 0
+    var position = close
+    while position >= 0 {
+      if tokens[position].is(")") { depth += 1 }
+      if tokens[position].is("(") {
+        depth -= 1
+        if depth == 0 { return position }
+      }
+      position -= 1
+    }
+    return -1
+  }
+
   /// The position just after the group that opens at `start` (`(`, `[`, `{` or `<`), or the end.
   static func closing(_ tokens: [ObjectiveCToken], from start: Int) -> Int {
     let open = tokens[start].text
