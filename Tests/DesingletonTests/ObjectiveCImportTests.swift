@@ -258,6 +258,8 @@ import Testing
       project: project)
     #expect(plan.edits.isEmpty)
     let created = try #require(plan.newFiles["Sources/App/Logging.swift"])
+    // In an Xcode project the new file joins the targets of the Swift file beside it, not the header's.
+    #expect(plan.companions["Sources/App/Logging.swift"] == "Sources/App/Home.swift")
     expectText(
       created,
       "import Legacy\n\nprotocol Logging: AnyObject {\n    func logScreen(_ screenID: Int32, duration seconds: Double)\n}\n\nextension MetricsLogger: Logging {}\n")

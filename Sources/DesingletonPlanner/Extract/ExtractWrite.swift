@@ -32,7 +32,8 @@ extension ExtractProtocolPlanner {
         continue
       }
       plan.newFiles[created.path] = imports.wrap(text, for: created, context).withLineEnding(lineEnding)
-      plan.companions[created.path] = context.primary.path
+      plan.companions[created.path] = ProtocolHome.companion(
+        primary: context.primary, references: context.analysis.references, index: context.index)
     }
     if !inSingletonFile.isEmpty, let item = context.singletonFile.topLevelItem(at: context.primary.range.bytes) {
       // After the file-level declaration holding the type (its `#if` block, when it is in one).

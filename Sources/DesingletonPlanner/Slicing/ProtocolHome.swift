@@ -16,6 +16,19 @@ enum ProtocolHome {
     return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? declared
   }
 
+  /// The file whose Xcode targets a new protocol file joins: the singleton's; for a class declared
+  /// in Objective-C, the Swift file in the protocols' folder that uses the accessor most (a header
+  /// is in no target's sources).
+  static func companion(primary: TypeDecl, references: [Reference], index: Index) -> String {
+    guard index.isObjectiveC(primary.path) else { return primary.path }
+    let directory = directory(primary: primary, references: references, index: index)
+    var counts: [String: Int] = [:]
+    for reference in references where (reference.range.path as NSString).deletingLastPathComponent == directory {
+      counts[reference.range.path, default: 0] += 1
+    }
+    return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? primary.path
+  }
+
   /// The modules the protocols are declared in.
   static func modules(primary: TypeDecl, references: [Reference], project: Project) -> Set<String> {
     guard project.index.isObjectiveC(primary.path) else { return Set(project.modules.modules(of: primary.path)) }
