@@ -49,10 +49,12 @@ import Testing
       swift: ["func load(withName name: Int32)", "func open(withTimeout t: Double, retries r: Int32)"]),
     Rule(
       name: "With before a block goes, and a completion handler is Sendable",
-      members: "- (void)flushWithCompletion:(void (^)(BOOL success))completion;\n- (void)saveWithHandler:(void (^)(void))handler;\n- (void)run:(int)x completion:(void (^)(void))completion;",
+      members: "- (void)flushWithCompletion:(void (^)(BOOL success))completion;\n- (void)saveWithHandler:(void (^)(void))handler;\n- (void)run:(int)x completion:(void (^)(void))completion;\n- (void)load:(int)x completionHandler:(void (^)(int))completionHandler;\n- (void)sync:(int)x completionBlock:(void (^)(void))block;",
       swift: [
         "func flush(completion: @escaping @Sendable (Bool) -> Void)", "func save(handler: @escaping () -> Void)",
         "func run(_ x: Int32, completion: @escaping @Sendable () -> Void)",
+        "func load(_ x: Int32, completionHandler: @escaping @Sendable (Int32) -> Void)",
+        "func sync(_ x: Int32, completionBlock block: @escaping @Sendable () -> Void)",
       ]),
     Rule(
       name: "a block that is no completion handler is not Sendable",

@@ -65,8 +65,10 @@ enum ObjectiveCNames {
       {
         return .failure(ObjectiveCTypes.Unknown("the importer may shorten the label '\(piece)' after its parameter's type"))
       }
-      if ObjectiveCTypes.isBlock(parameter.type), camelWords(piece).count > 1,
-        ["Block", "Handler", "Callback"].contains(camelWords(piece).last ?? "")
+      // `withBlock:` loses its type's name (`with:`); `completionBlock:` and `completionHandler:` keep theirs.
+      let pieceWords = camelWords(piece)
+      if ObjectiveCTypes.isBlock(parameter.type), pieceWords.count == 2, pieceWords[1] == "Block",
+        pieceWords[0] == "with" || prepositions.contains(pieceWords[0].prefix(1).uppercased() + pieceWords[0].dropFirst())
       {
         return .failure(ObjectiveCTypes.Unknown("the importer may shorten the label '\(piece)' after its block type"))
       }
