@@ -278,9 +278,14 @@ struct Blockers {
   let testRefusals: [Reference: String]
 
   func diagnostics(objectiveC: [Location]) throws -> [Diagnostic] {
+    // A class declared in Objective-C is named there as Objective-C spells its accessor.
+    let index = project.index
+    let selector = index.isObjectiveC(singleton.declaration.path)
+      ? index.members(of: singleton.typeName).first { $0.isStatic && $0.name == singleton.accessor }?.imported?.selector : nil
+    let spelled = selector.map { "[\(singleton.simpleTypeName) \($0)]" } ?? singleton.accessExpression
     var diagnostics = objectiveC.map { place in
       Diagnostic.error(
-        "Objective-C code uses '\(singleton.accessExpression)' here, and desingleton does not rewrite Objective-C; pass the instance to it from Swift first",
+        "Objective-C code uses '\(spelled)' here, and desingleton does not rewrite Objective-C; pass the instance to it from Swift first",
         at: place)
     }
     var suggested: Set<String> = []
