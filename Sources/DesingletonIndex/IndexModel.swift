@@ -149,15 +149,18 @@ public final class ImportedMember: Hashable, Sendable {
   /// `restoreNote(_:)` or `restore(_:)`): a Swift call by the declaration's name and labels settles
   /// it (`Index.importProblem`).
   public let nameOnly: Bool
+  /// With a problem: the Objective-C declaration, on one line (what `scan` shows for it).
+  public let written: String?
 
-  public init(problem: String?, selector: String, nameOnly: Bool = false) {
+  public init(problem: String?, selector: String, nameOnly: Bool = false, written: String? = nil) {
     self.problem = problem
     self.selector = selector
     self.nameOnly = nameOnly
+    self.written = written
   }
 
   public static func == (lhs: ImportedMember, rhs: ImportedMember) -> Bool {
-    lhs.problem == rhs.problem && lhs.selector == rhs.selector && lhs.nameOnly == rhs.nameOnly
+    lhs.problem == rhs.problem && lhs.selector == rhs.selector && lhs.nameOnly == rhs.nameOnly && lhs.written == rhs.written
   }
 
   public func hash(into hasher: inout Hasher) { hasher.combine(selector) }

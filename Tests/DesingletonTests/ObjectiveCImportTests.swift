@@ -214,6 +214,8 @@ import Testing
     let trash = try #require(members.first { $0.name == "trashNote" })
     #expect(index.importProblem(of: restore, in: "MetricsLogger") == nil)
     #expect(index.importProblem(of: trash, in: "MetricsLogger") == "the importer may shorten 'trashNote' after its parameter's type")
+    // What `scan` shows for it: the declaration as the header writes it.
+    #expect(trash.imported?.written == "- (void)trashNote:(Note *)note")
   }
 
   @Test func theInterfaceKeepsTheHeadersLinesAndAPlanThatWouldEditTheHeaderIsRefused() throws {

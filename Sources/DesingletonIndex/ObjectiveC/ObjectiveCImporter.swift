@@ -30,17 +30,19 @@ public enum ObjectiveCImporter {
   public static func headers(
     _ headers: [SourceText], implementations: [SourceText], accessors: AccessorNames = .standard
   ) -> ImportedHeaders {
+    // Each file is read into tokens once: a header may hold an `@implementation` too.
+    let headerTokens = headers.sorted { $0.path < $1.path }.map { ($0, ObjectiveCLexer.tokens($0.bytes)) }
     var implemented: [String: ObjectiveCImplementation] = [:]
-    for source in implementations + headers {
-      for implementation in ObjectiveCDeclarations.implementations(ObjectiveCLexer.tokens(source.bytes)) {
+    for tokens in implementations.map({ ObjectiveCLexer.tokens($0.bytes) }) + headerTokens.map(\.1) {
+      for implementation in ObjectiveCDeclarations.implementations(tokens) {
         implemented[implementation.name, default: implementation].returnsStatic.merge(implementation.returnsStatic) { $1 }
         if implementation.overridesAllocWithZone { implemented[implementation.name]?.overridesAllocWithZone = true }
       }
     }
     var summaries: [FileSummary] = []
     var interfaces: [String: SourceText] = [:]
-    for source in headers.sorted(by: { $0.path < $1.path }) {
-      let declared = ObjectiveCDeclarations.interfaces(ObjectiveCLexer.tokens(source.bytes))
+    for (source, tokens) in headerTokens {
+      let declared = ObjectiveCDeclarations.interfaces(tokens)
       guard !declared.isEmpty else { continue }
       var lines = [String](repeating: "", count: source.lineStarts.count)
       for (line, module) in ObjectiveCLexer.moduleImports(source.bytes) where line < lines.count {
@@ -78,6 +80,8 @@ public enum ObjectiveCImporter {
     var selector: String
     var returnsStatic: String?
     var nameOnly = false
+    /// The Objective-C declaration, one line, without its `;`.
+    var written = ""
   }
 
   private static func write(
@@ -107,9 +111,11 @@ public enum ObjectiveCImporter {
         }
         continue
       }
-      let imported = declaration(of: member, in: interface, swiftName: swiftName, implementation: implementation)
+      var imported = declaration(of: member, in: interface, swiftName: swiftName, implementation: implementation)
       hasInit = hasInit || imported.text.hasPrefix("public init(")
       append(imported.text, at: member.bytes.lowerBound)
+      imported.fact.written = String(decoding: source.bytes[member.bytes], as: UTF8.self)
+        .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == ";" }).joined(separator: " ")
       facts[line(of: member.bytes.lowerBound), default: []].append(imported.fact)
     }
     if strict && !hasInit && interface.category == nil {
@@ -126,7 +132,8 @@ public enum ObjectiveCImporter {
       let members = type.members.map { member -> MemberDecl in
         var member = member
         guard let fact = facts[member.location.line - 1]?.first(where: { $0.name == member.name }) else { return member }
-        member.imported = ImportedMember(problem: fact.problem, selector: fact.selector, nameOnly: fact.nameOnly)
+        member.imported = ImportedMember(
+          problem: fact.problem, selector: fact.selector, nameOnly: fact.nameOnly, written: fact.problem == nil ? nil : fact.written)
         member.returnedText = fact.returnsStatic
         return member
       }

@@ -232,11 +232,13 @@ public enum FinishPlanner {
   /// The names Objective-C code sends the accessor by: its Swift names and, for a class declared in
   /// Objective-C, its selectors (`sharedLogger` for Swift's `shared`).
   static func accessorSelectors(_ singleton: Singleton, index: Index) -> Set<String> {
-    var selectors = Set(singleton.accessors)
-    for member in index.members(of: singleton.typeName) where member.isStatic && singleton.accessors.contains(member.name) {
-      if let selector = member.imported?.selector { selectors.insert(selector) }
-    }
-    return selectors
+    Set(singleton.accessors + singleton.accessors.compactMap { objectiveCSelector(of: $0, of: singleton, index: index) })
+  }
+
+  /// The selector Objective-C sends for the accessor named `accessor` of a class it declares (`sharedLogger`
+  /// for Swift's `shared`); nil for a Swift singleton.
+  static func objectiveCSelector(of accessor: String, of singleton: Singleton, index: Index) -> String? {
+    index.members(of: singleton.typeName).first { $0.isStatic && $0.name == accessor }?.imported?.selector
   }
 }
 
@@ -279,9 +281,7 @@ struct Blockers {
 
   func diagnostics(objectiveC: [Location]) throws -> [Diagnostic] {
     // A class declared in Objective-C is named there as Objective-C spells its accessor.
-    let index = project.index
-    let selector = index.isObjectiveC(singleton.declaration.path)
-      ? index.members(of: singleton.typeName).first { $0.isStatic && $0.name == singleton.accessor }?.imported?.selector : nil
+    let selector = FinishPlanner.objectiveCSelector(of: singleton.accessor, of: singleton, index: project.index)
     let spelled = selector.map { "[\(singleton.simpleTypeName) \($0)]" } ?? singleton.accessExpression
     var diagnostics = objectiveC.map { place in
       Diagnostic.error(

@@ -172,7 +172,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
   /// The declaration's first line up to its body, whitespace folded.
   /// An Objective-C member without an exact Swift declaration is shown as its header writes it.
   static func signature(of member: MemberDecl, of typeName: String, in project: Project) -> String? {
-    if project.index.importProblem(of: member, in: typeName) != nil { return objectiveCDeclaration(of: member, in: project) }
+    if project.index.importProblem(of: member, in: typeName) != nil { return member.imported?.written }
     guard let file = try? project.file(member.range.path) else { return nil }
     let bytes = file.source.bytes[member.range.bytes]
     var text = String(decoding: bytes, as: UTF8.self)
@@ -183,17 +183,6 @@ public struct ScanReport: Codable, Sendable, Equatable {
     // `\r\n` is one `Character`, equal to neither `\r` nor `\n`: files with Windows line ends.
     return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" })
       .joined(separator: " ")
-  }
-
-  /// An Objective-C member whose Swift declaration is not known, as the header writes it.
-  private static func objectiveCDeclaration(of member: MemberDecl, in project: Project) -> String? {
-    guard let bytes = project.writtenBytes(member.range.path) else { return nil }
-    let source = SourceText(path: member.range.path, bytes: bytes)
-    let start = source.lineStarts[member.range.line - 1]
-    var end = start
-    while end < bytes.count, bytes[end] != UInt8(ascii: ";"), bytes[end] != 10 { end += 1 }
-    return String(decoding: bytes[start..<end], as: UTF8.self)
-      .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
   }
 
   /// The report as `JSONEncoder` would write it (pretty-printed, sorted keys, slashes unescaped),
