@@ -84,6 +84,63 @@ import Testing
     #expect(design.callSites.map(\.call.context.typeName) == ["Screen"])
   }
 
+  /// The `--all` retry is `decide(excluding:)` over the same steps: an attempt that meets a consumer
+  /// it cannot handle names it, and the next attempt, given it to leave out, skips it with the reason.
+  @Test func injectRetriesByDecidingAgainWithoutWhatAnAttemptCouldNotHandle() throws {
+    var files = Self.store
+    files["App.swift"] = """
+    final class App {
+      func start() -> Screen { Screen() }
+      let make: () -> Badge = Badge.init
+    }
+
+    """
+    let project = makeProject(files)
+    let context = InjectContext(singleton: try Self.singleton(project), options: InjectOptions(), project: project)
+    let analysed = try context.analyse()
+    #expect(analysed.order == ["Badge", "Screen"])
+    guard case .refused(let problems) = try context.decide(analysed, excluding: InjectExclusions()) else {
+      Issue.record("the first attempt designed, though 'Badge.init' is passed as a function")
+      return
+    }
+    #expect(problems.keys.sorted() == ["Badge"])
+    #expect(problems["Badge"]?.reason == .creationSite)
+    let left = InjectExclusions(consumers: [context.skipped("Badge", .creationSite, problems["Badge"]?.diagnostics ?? [])])
+    guard case .designed(let design) = try context.decide(analysed, excluding: left) else {
+      Issue.record("the second attempt did not design")
+      return
+    }
+    #expect(design.consumers.map(\.typeName) == ["Screen"])
+    #expect(design.skipped.map(\.typeName) == ["Badge"])
+    // The whole decision is the same: `InjectPlanner.decide` runs these attempts until one designs.
+    let whole = try InjectPlanner.decide(singleton: try Self.singleton(project), options: InjectOptions(), project: project)
+    #expect(whole.consumers.map(\.typeName) == design.consumers.map(\.typeName))
+    #expect(whole.skipped.map(\.diagnostics) == design.skipped.map(\.diagnostics))
+  }
+
+  /// Each step takes what the steps before it decided and returns what it decides, so one step can be
+  /// asked on its own: here, the names of the new properties beside a member that takes one.
+  @Test func aStepIsAFunctionOfWhatItIsGiven() throws {
+    var files = Self.store
+    files["Badge.swift"] = """
+    final class Badge {
+      let counting = 1
+      func refresh() -> Int { Store.shared.count + counting }
+    }
+
+    """
+    let project = makeProject(files)
+    let context = InjectContext(singleton: try Self.singleton(project), options: InjectOptions(types: ["Badge"]), project: project)
+    let analysed = try context.analyse()
+    let badge = try #require(analysed.consumers["Badge"])
+    #expect(badge.protocols == ["Counting"])
+    #expect(badge.names.isEmpty)
+    let named = try context.nameProperties(badge)
+    #expect(named.name(of: "Counting") == "counting2")
+    #expect(try context.nameProperties(badge).names == named.names)
+    #expect(analysed.consumers["Badge"]?.names.isEmpty == true)
+  }
+
   @Test func extractCutsTheNamedMembersIntoOneProtocolAndConformsTheSingleton() throws {
     var files = Self.store
     files["Counting.swift"] = nil

@@ -62,7 +62,7 @@ import Testing
 
   /// Each command's planner, by the folder it lives in.
   static let planners: [String: Set<String>] = [
-    "Extract": ["ExtractProtocolPlanner"], "Inject": ["InjectPlanner", "InjectDesigner", "InjectWriter"],
+    "Extract": ["ExtractProtocolPlanner"], "Inject": ["InjectPlanner", "InjectContext", "InjectDraft", "InjectWriter"],
     "Finish": ["FinishPlanner"], "Mocks": ["MocksPlanner"],
   ]
 
@@ -83,6 +83,34 @@ import Testing
         for name in named.sorted() { problems.append("\(folder)/\(file) names \(name)") }
       }
     }
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
+  /// Inject's steps live one file each in `Inject/Steps/`, each file opening with the step it is
+  /// (`/// Step 7: ...`), and `InjectPlanner.swift` runs them in one list, numbered the same, with
+  /// the reason for the order beside each: every step is in the list once, and in no other file.
+  @Test func injectStepsAreOneFileEachAndListedOnceInOrder() throws {
+    let inject = packageRoot + "/Sources/DesingletonPlanner/Inject"
+    var declared: [Int: String] = [:]
+    var problems: [String] = []
+    for file in try FileManager.default.contentsOfDirectory(atPath: inject + "/Steps").sorted() where file.hasSuffix(".swift") {
+      let text = try String(contentsOfFile: inject + "/Steps/" + file, encoding: .utf8)
+      let headers = text.split(separator: "\n").filter { $0.hasPrefix("/// Step ") }
+      guard headers.count == 1, let number = headers[0].dropFirst(9).split(separator: ":").first.flatMap({ Int($0) }) else {
+        problems.append("Steps/\(file) does not open with one '/// Step N: ...' line")
+        continue
+      }
+      if let other = declared[number] { problems.append("step \(number) is in both Steps/\(other) and Steps/\(file)") }
+      declared[number] = file
+    }
+    let planner = try String(contentsOfFile: inject + "/InjectPlanner.swift", encoding: .utf8)
+    let listed = planner.split(separator: "\n").compactMap { line -> Int? in
+      let trimmed = line.drop { $0 == " " }
+      guard trimmed.hasPrefix("// "), let number = trimmed.dropFirst(3).split(separator: ".").first.flatMap({ Int($0) }) else { return nil }
+      return number
+    }
+    #expect(listed == Array(1...listed.count), "InjectPlanner lists the steps \(listed), not 1 to \(listed.count) in order")
+    #expect(Set(declared.keys) == Set(listed), "steps with files: \(declared.keys.sorted()); steps listed: \(listed)")
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 

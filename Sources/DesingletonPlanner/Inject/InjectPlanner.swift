@@ -145,27 +145,12 @@ struct ConsumerRefusal: Error {
 /// ```
 ///
 /// ## Steps
-/// Decide (`InjectPlanner.decide`: the index and options to an `InjectDesign`, or a refusal):
-/// 1. `checkSingleton`: the singleton has protocols, its instance is never replaced, and consumers
-///    would not hold diverging copies of a value.
-/// 2. `chooseTargets`: the types named with `--type`, or every consumer that can be injected; types
-///    the system creates are listed apart (with `--property-injection`, those configured after a
-///    cast get properties), and types the singleton makes while it is made, or in a module that
-///    cannot import the singleton's, are skipped.
-/// 3. `analyse`: each consumer's references and the smallest set of protocols covering them.
-/// 4. `findInitCalls`: every place that creates a consumer; a consumer created where no argument can
-///    be added is refused (`--type`) or skipped (`--all`).
-/// 5. `propagateNeeds`: a consumer that creates another one receives what that one needs.
-/// 6. `nameProperties`: a property name per protocol that collides with nothing in scope.
-/// 7. `shapeInits`: which inits gain parameters, which init is generated and how it calls `super`
-///    (the inherited designated inits call sites use, re-declared; required inits kept).
-/// 8. `matchCalls`: which init each creation site reaches and what it passes; a site in another
-///    isolation than an isolated singleton's, or in a module that cannot import it, skips its consumer.
-/// 9. `imports` and `configuredSites`: the imports call sites need, and what property-injected
-///    types are set to where they are configured.
-///
-/// Every step that cannot handle a consumer throws a `ConsumerRefusal` with a `SkipReason`: with
-/// `--type` it is the refusal, with `--all` the consumer is skipped and the steps run again.
+/// Decide (`InjectPlanner.decide`: the model and options to an `InjectDesign`, or a refusal) runs
+/// the steps in `Steps/`, one file each, in the order `decide` lists with the reason for it. Each
+/// is a method of `InjectContext` that takes what earlier steps decided and returns what it
+/// decides. A step that cannot handle a consumer says so with a `ConsumerRefusal` and its
+/// `SkipReason`: with `--type` that is the refusal, with `--all` the consumer is left out and
+/// `decide(excluding:)` runs the steps after the analysis again without it.
 ///
 /// Write (`InjectWriter`: the design to text edits): stored initial values that move into inits,
 /// references, inits, call sites, configuration sites, imports, then the closures that must capture
@@ -174,346 +159,108 @@ public enum InjectPlanner {
   /// The plan and what was decided, for the summary and `--format json`.
   public static func run(singleton: Singleton, options: InjectOptions, project: Project) throws -> (plan: Plan, report: InjectReport) {
     let design = try decide(singleton: singleton, options: options, project: project)
-    var writer = InjectWriter(design: design, project: project)
-    var plan = try writer.write()
+    var plan = try InjectWriter.write(design, project: project)
     plan.parts = design.parts(project: project)
     return (plan, design.report(project: project))
   }
 
   public static func plan(singleton: Singleton, options: InjectOptions, project: Project) throws -> Plan {
-    let design = try decide(singleton: singleton, options: options, project: project)
-    var writer = InjectWriter(design: design, project: project)
-    return try writer.write()
+    try InjectWriter.write(try decide(singleton: singleton, options: options, project: project), project: project)
   }
 
+  /// The design, or the refusal: the analysis once, then attempts over the consumers, each leaving
+  /// out what the one before could not handle, until one succeeds.
   static func decide(singleton: Singleton, options: InjectOptions, project: Project) throws -> InjectDesign {
-    var designer = InjectDesigner(singleton: singleton, options: options, project: project)
-    return try designer.design()
-  }
-}
-
-/// What `inject` will do, decided before any text is written.
-struct InjectDesign {
-  let singleton: Singleton
-  let options: InjectOptions
-  /// The consumers to inject, in the order they are rewritten.
-  let consumers: [Consumer]
-  /// Creation sites to update, in file order.
-  let callSites: [CallSite]
-  /// Consumers left alone, each with its reason.
-  let skipped: [SkippedConsumer]
-  /// Consumers the system creates, which cannot take init parameters.
-  let frameworkCreated: [SkippedConsumer]
-  /// Composition roots that create other consumers: they keep the accessor until `finish`.
-  let roots: [SkippedConsumer]
-  /// Files in another module than the singleton's that now name it and must import its module.
-  let imports: [String: String]
-  /// Where property-injected consumers are configured, and what each place assigns.
-  var configurations: [ConfigurationSite] = []
-  /// Static methods that take the protocols of the consumers they create, and their calls.
-  var factories: [Factory] = []
-  var factorySites: [FactorySite] = []
-
-  func consumer(_ typeName: String) -> Consumer? { consumers.first { $0.typeName == typeName } }
-
-  /// More injected protocols than this into one type is a sign the type does too much.
-  static let protocolWarningThreshold = 6
-
-  /// Types that receive more protocols than a type should, as warnings.
-  var warnings: [Diagnostic] {
-    consumers.filter { $0.protocols.count > Self.protocolWarningThreshold }.map { consumer in
-      .warning(
-        "'\(consumer.typeName)' now receives \(consumer.protocols.count) protocols of '\(singleton.typeName)'; consider splitting it",
-        at: consumer.primary.location)
-    }
-  }
-
-  /// The summary's closing lines: the skipped consumers grouped by reason with their places, the
-  /// types the system creates, and the warnings.
-  func summary() -> [Note] {
-    var lines: [Note] = []
-    if !skipped.isEmpty {
-      lines.append(Note(.skipped, "skipped \(skipped.count) consumer\(skipped.count == 1 ? "" : "s"):"))
-      for reason in SkipReason.allCases {
-        let group = skipped.filter { $0.reason == reason }
-        guard !group.isEmpty else { continue }
-        lines.append(Note(.skipped, "\(reason.title) (\(group.count)): \(group.map(\.typeName).joined(separator: ", "))", depth: 1))
-        lines += group.flatMap(\.diagnostics).map { Note(.skipped, $0, depth: 2) }
-      }
-    }
-    if !frameworkCreated.isEmpty {
-      lines.append(
-        Note(.kept, "created by the framework, not injected (\(frameworkCreated.count)): \(frameworkCreated.map(\.typeName).joined(separator: ", "))"))
-      lines += frameworkCreated.flatMap(\.diagnostics).map { Note(.kept, $0, depth: 1) }
-    }
-    if !roots.isEmpty {
-      lines.append(Note(.kept, "composition roots, keeping the accessor (\(roots.count)): \(roots.map(\.typeName).joined(separator: ", "))"))
-      lines += roots.flatMap(\.diagnostics).map { Note(.kept, $0, depth: 1) }
-    }
-    lines += warnings.map { Note(.skipped, $0) }
-    return lines
-  }
-}
-
-/// The init a consumer without a designated init of its own gets.
-enum GeneratedInit {
-  /// A class's init, ending with `superCall` (nil: no init without the superclass's arguments is
-  /// written, only `inherited` ones); `coderInit` adds `required init?(coder:)`; `inherited` are the
-  /// superclass's designated inits that call sites use, each with the injected parameters first, and
-  /// `required` the superclass's required inits the class must keep, which take the shared instance.
-  case classInit(superCall: String?, coderInit: Bool, inherited: [InheritedInit] = [], required: [InheritedInit] = [])
-  /// A struct's init taking the injected parameters and then its memberwise ones.
-  case memberwise(parameters: [String], assignments: [String])
-  /// An actor's or a root class's init.
-  case plain
-}
-
-/// A designated init a class inherits and a generated init re-declares, forwarding to `super`.
-struct InheritedInit: Equatable {
-  /// The parameter list as the superclass writes it (`title: String, style: Style = .plain`).
-  var parameters: String
-  /// The arguments that forward the parameters (`title: title, style: style`).
-  var arguments: String
-  /// `?` for a failable init, else "".
-  var failable: String
-  /// ` throws`, ` async throws`, or "".
-  var effects: String
-  /// Argument labels and whether each has a default, to match call sites.
-  var shape: [(label: String, hasDefault: Bool)]
-
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.parameters == rhs.parameters && lhs.arguments == rhs.arguments && lhs.failable == rhs.failable
-      && lhs.effects == rhs.effects
-  }
-
-  /// `super.init(...)`, with `try`/`await` as its effects need.
-  var superCall: String {
-    let prefix = (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
-    return "\(prefix)super.init(\(arguments))"
-  }
-}
-
-/// A place that configures an instance the system created (`let cell = ... as! Cell`): the
-/// statement after which the injected properties are set.
-struct ConfigurationSite {
-  var path: String
-  var typeName: String
-  /// The local that holds the instance.
-  var variable: String
-  /// The statement to insert after.
-  var statement: Syntax
-  var context: ReferenceContext
-  /// `cell.counting = value`, filled in when the design is made.
-  var assignments: [String] = []
-  var captured: [String] = []
-}
-
-/// A creation site and the arguments it gains.
-struct CallSite {
-  var call: InitCall
-  /// `label: value`, in parameter order, then any arguments an inherited convenience init stood for.
-  var arguments: [String]
-  /// Values that are the creator's own properties, which its closures must capture.
-  var captured: [String]
-  /// Some argument is the accessor itself.
-  var passesAccessor: Bool
-  /// For a view that reads the slices from the environment: `.environment(\.key, value)` after the
-  /// call, instead of arguments.
-  var environment: [String] = []
-  /// The singleton makes the consumer in a stored property's initial value and passes `self`: the
-  /// property becomes lazy, so `self` exists when the value is made.
-  var makesLazy = false
-  /// `, label: value` inserted after an existing argument (by byte offset): a held parameter that
-  /// lost its default, placed where the init declares it.
-  var insertions: [(offset: Int, text: String)] = []
-}
-
-/// One consumer being injected.
-struct Consumer {
-  var typeName: String
-  var declarations: [TypeDecl]
-  var primary: TypeDecl
-  /// Protocols it receives, in catalog order.
-  var protocols: [String] = []
-  /// Property name for each protocol.
-  var names: [String: String] = [:]
-  /// Protocols held by an existing alias property (`let session = X.shared` becomes `let session: P`).
-  var aliasProperties: [String: Reference] = [:]
-  /// Protocols held by an init parameter that already takes the instance (`init(store: X = X.shared)`,
-  /// kept in a stored property): the parameter and the property take the protocol's type.
-  var heldParameters: [String: Reference] = [:]
-  /// Protocols it holds together in one new property, named here, because it hands them to a held
-  /// parameter of a type it creates (`store: A & B`): one value has to carry them all.
-  var combined: [(name: String, protocols: [String])] = []
-  /// Local aliases used through several protocols: the declaration goes and each use names its property.
-  var dissolvedAliases: [Reference] = []
-  var references: [Reference] = []
-  var staticReferences: [Reference] = []
-  /// Which protocol each reference (by range) goes through.
-  var referenceProtocol: [DesingletonIndex.SourceRange: String] = [:]
-  /// The new properties are `private`: every use and every creation is in the type's own file.
-  var propertiesArePrivate = false
-  /// Nil when the type declares a designated init in its primary declaration.
-  var generatedInit: GeneratedInit?
-  /// The system creates it: it gets `var name: P!` properties that the places configuring it set.
-  var propertyInjected = false
-  /// A SwiftUI view that reads its protocols from the environment (`--swiftui-environment`).
-  var readsEnvironment = false
-  /// Protocols only the views it shows read from the environment: whoever shows it sets them too.
-  var passedDown: [String] = []
-
-  func name(of protocolName: String) -> String { names[protocolName] ?? lowerCamel(protocolName) }
-
-  /// What the consumer's inits take for its protocols, in protocol order: one parameter per
-  /// protocol, except that the protocols a held parameter keeps share it (`store: A & B`).
-  var slots: [(name: String, type: String, protocols: [String])] {
-    var result: [(name: String, type: String, protocols: [String])] = []
-    var done: Set<String> = []
-    for protocolName in protocols where !done.contains(protocolName) {
-      if let together = combined.first(where: { $0.protocols.contains(protocolName) }), heldParameters[protocolName] == nil {
-        let group = protocols.filter(together.protocols.contains)
-        done.formUnion(group)
-        result.append((name(of: protocolName), group.joined(separator: " & "), group))
-        continue
-      }
-      guard let definition = heldParameters[protocolName] else {
-        result.append((name(of: protocolName), protocolName, [protocolName]))
-        continue
-      }
-      let group = protocols.filter { heldParameters[$0] == definition }
-      done.formUnion(group)
-      result.append((name(of: protocolName), group.joined(separator: " & "), group))
-    }
-    return result
-  }
-}
-
-/// The decide steps, in order; each reads the index and the syntax of the files it names.
-struct InjectDesigner {
-  let singleton: Singleton
-  let options: InjectOptions
-  let project: Project
-  let index: Index
-  let catalog: ProtocolCatalog
-  var consumers: [String: Consumer] = [:]
-  var order: [String] = []
-  var skipped: [SkippedConsumer] = []
-  /// Consumers the system creates: they keep the accessor until a human wires them.
-  var frameworkCreated: [SkippedConsumer] = []
-  /// Composition roots that read the singleton and create other consumers: the instance comes from them.
-  var roots: [SkippedConsumer] = []
-  /// Types the system creates that get properties instead of init parameters.
-  var propertyInjected: Set<String> = []
-  /// The places that configure each of them.
-  var configurationsByType: [String: [ConfigurationSite]] = [:]
-  /// Static methods that create consumers and take what those need as parameters, by key.
-  var factories: [String: Factory] = [:]
-  /// Factories whose calls turned out unable to pass the parameters: left as they are.
-  var unthreaded: Set<String> = []
-
-  init(singleton: Singleton, options: InjectOptions, project: Project) {
-    self.singleton = singleton
-    self.options = options
-    self.project = project
-    self.index = project.index
-    self.catalog = ProtocolCatalog(singleton: singleton, index: project.index)
-  }
-
-  var accessExpression: String { singleton.accessExpression }
-
-  mutating func design() throws -> InjectDesign {
+    let context = InjectContext(singleton: singleton, options: options, project: project)
     do {
-      return try designConsumers()
+      let analysed = try context.analyse()
+      var excluded = InjectExclusions()
+      while true {
+        switch try context.decide(analysed, excluding: excluded) {
+        case .designed(let design):
+          return design
+        case .factoryLeftAlone(let key):
+          excluded.factories.insert(key)
+        case .refused(let problems):
+          let sorted = problems.sorted { $0.key < $1.key }
+          if options.types != nil { throw Refusal(sorted.flatMap(\.value.diagnostics)) }
+          excluded.consumers += sorted.map { context.skipped($0.key, $0.value.reason, $0.value.diagnostics) }
+        }
+      }
     } catch let refusal as ConsumerRefusal {
       throw Refusal(refusal.diagnostics)
     }
   }
+}
 
-  /// Records a consumer left alone; its diagnostics point at its declaration when they name no place.
-  mutating func skip(_ typeName: String, _ reason: SkipReason, _ diagnostics: [Diagnostic]) {
-    let place = index.primaryDeclaration(of: typeName)?.location
-    let placed = diagnostics.map { diagnostic -> Diagnostic in
-      var diagnostic = diagnostic
-      if diagnostic.location == nil { diagnostic.location = place }
-      return diagnostic
-    }
-    skipped.append(SkippedConsumer(typeName: typeName, reason: reason, diagnostics: placed))
+extension InjectContext {
+  /// Steps 1 to 4, once per run: which consumers there are, what each uses, and (with `--all`)
+  /// the creators that hand the slices down.
+  func analyse() throws -> InjectDraft {
+    // 1. Nothing else is worth asking when the singleton cannot be injected at all.
+    let analysis = try checkSingleton()
+    // 2. The consumers come from the singleton's analysis (1).
+    let (targets, chosen) = try chooseTargets(analysis)
+    try index.requireCoverage()
+    // 3. Each target's references and protocols (2); one that cannot be injected is skipped.
+    var draft = try analyseConsumers(targets, references: analysis.references, into: chosen)
+    try index.requireCoverage()
+    // 4. With `--all`, the types that create the consumers (3) join them, so that one run moves
+    //    the accessor all the way up to the composition roots.
+    if options.types == nil && !options.defaultArgument { draft = try promoteCreators(draft) }
+    try index.requireCoverage()
+    return draft
   }
 
-  mutating func designConsumers() throws -> InjectDesign {
-    let analysis = try checkSingleton()
-    let targets = try chooseTargets(analysis)
+  /// Steps 5 to 14 over the analysed consumers less those `excluded` leaves out: a design, or the
+  /// consumers (or the factory) that this attempt could not handle.
+  func decide(_ analysed: InjectDraft, excluding excluded: InjectExclusions) throws -> InjectAttempt {
+    var draft = analysed.without(excluded)
+    // 5. Where each consumer is created: everything after it asks what the creations pass.
+    let found = try findCreations(draft)
     try index.requireCoverage()
-    // Every target is analysed; in --all mode one that cannot be injected is skipped with its reason.
-    for typeName in targets {
-      do {
-        // A type whose every use an earlier run wrote (or a composition root) is no consumer now.
-        guard let consumer = try analyse(typeName, references: analysis.references) else { continue }
-        consumers[typeName] = consumer
-        order.append(typeName)
-      } catch let refusal as ConsumerRefusal where options.types == nil {
-        skip(typeName, refusal.reason, refusal.diagnostics)
-      } catch let refusal as Refusal where options.types == nil {
-        skip(typeName, .declaration, refusal.diagnostics)
-      }
+    if !found.blocked.isEmpty { return .refused(found.blocked) }
+    let calls = found.calls
+    // 6. Which views read the environment, before needs travel (8): such a view's creator passes nothing.
+    if options.swiftUIEnvironment { draft.consumers = chooseEnvironmentViews(calls, in: draft) }
+    // 7. The static methods that create consumers (5): their calls are creations too (8).
+    if options.types == nil && !options.defaultArgument {
+      draft.factories = try findFactories(calls, in: draft, leavingAlone: excluded.factories)
     }
-    for typeName in order where propertyInjected.contains(typeName) {
-      configurationsByType[typeName] = configurationSites(of: typeName)
+    // 8. A creator needs what the consumers it creates (5, 7) need.
+    draft.consumers = propagateNeeds(calls + forwardedCreations(calls, through: draft.factories), in: draft)
+    // 9. Names, once each consumer's protocols are final (8).
+    for typeName in draft.order {
+      if let consumer = draft.consumers[typeName] { draft.consumers[typeName] = try nameProperties(consumer) }
     }
+    // 10. Inits, which take the named protocols (9); a consumer whose init cannot is left out.
+    var problems: [String: ConsumerRefusal] = [:]
+    (draft.consumers, problems) = try shapeInits(calls, in: draft)
+    // 11. What each factory takes: what the consumers it creates take (8).
+    draft.factories = shapeFactories(draft)
     try index.requireCoverage()
-    if options.types == nil && !options.defaultArgument { try promoteCreators() }
-    try index.requireCoverage()
-    // Steps 4-8 run again without the consumers they could not handle: with --type such a consumer
-    // is a refusal, with --all it is skipped with its reason and everything else goes on.
-    let analysed = consumers
+    if !problems.isEmpty { return .refused(problems) }
+    var callSites: [CallSite] = []
     var factorySites: [FactorySite] = []
-    while true {
-      consumers = analysed.filter { order.contains($0.key) }
-      let found = try findInitCalls()
-      try index.requireCoverage()
-      var problems = found.blocked
-      var callSites: [CallSite] = []
-      if problems.isEmpty {
-        let calls = found.calls
-        if options.swiftUIEnvironment { chooseEnvironmentViews(calls) }
-        factories = options.types == nil && !options.defaultArgument ? try findFactories(calls) : [:]
-        propagateNeeds(calls + forwardedCreations(calls))
-        for typeName in order { try nameProperties(typeName) }
-        for typeName in order {
-          do {
-            try shapeInits(typeName, calls: calls)
-          } catch let refusal as ConsumerRefusal {
-            problems[typeName, default: ConsumerRefusal(refusal.reason, [])].diagnostics += refusal.diagnostics
-          } catch let refusal as Refusal {
-            problems[typeName, default: ConsumerRefusal(.declaration, [])].diagnostics += refusal.diagnostics
-          }
-        }
-        shapeFactories()
-        try index.requireCoverage()
-        if problems.isEmpty && !options.defaultArgument {
-          guard let sites = matchFactoryCalls() else { continue }
-          factorySites = sites
-          (callSites, problems) = try matchCalls(calls)
-        }
+    if !options.defaultArgument {
+      // 12. The arguments each factory call passes (11), named by the creator's properties (9).
+      switch matchFactoryCalls(draft) {
+      case .leftAlone(let key): return .factoryLeftAlone(key)
+      case .sites(let sites): factorySites = sites
       }
-      if problems.isEmpty {
-        if options.strict && !skipped.isEmpty {
-          throw Refusal(skipped.flatMap(\.diagnostics))
-        }
-        var design = InjectDesign(
-          singleton: singleton, options: options, consumers: order.compactMap { consumers[$0] }, callSites: callSites,
-          skipped: skipped, frameworkCreated: frameworkCreated, roots: roots, imports: try imports(for: callSites))
-        design.configurations = configuredSites()
-        design.factories = factories.values.filter { !$0.protocols.isEmpty }.sorted { $0.key < $1.key }
-        design.factorySites = factorySites
-        return design
-      }
-      let sorted = problems.sorted { $0.key < $1.key }
-      if options.types != nil { throw Refusal(sorted.flatMap(\.value.diagnostics)) }
-      for (typeName, refusal) in sorted {
-        skip(typeName, refusal.reason, refusal.diagnostics)
-        order.removeAll { $0 == typeName }
-      }
+      // 13. The init each creation reaches (10) and what it passes (9, 12).
+      let matched = try matchCalls(calls, in: draft)
+      if !matched.unmatched.isEmpty { return .refused(matched.unmatched) }
+      callSites = matched.sites
     }
+    if options.strict && !draft.skipped.isEmpty { throw Refusal(draft.skipped.flatMap(\.diagnostics)) }
+    // 14. The imports the call sites (13) need, and what configured types are set to (9).
+    var design = InjectDesign(
+      singleton: singleton, options: options, consumers: draft.order.compactMap { draft.consumers[$0] }, callSites: callSites,
+      skipped: draft.skipped, frameworkCreated: draft.frameworkCreated, roots: draft.roots, imports: try imports(for: callSites))
+    design.configurations = configuredSites(draft)
+    design.factories = draft.factories.values.filter { !$0.protocols.isEmpty }.sorted { $0.key < $1.key }
+    design.factorySites = factorySites
+    return .designed(design)
   }
 }

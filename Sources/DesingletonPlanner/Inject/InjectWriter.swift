@@ -4,41 +4,42 @@ import SwiftSyntax
 
 /// Writes an `InjectDesign` as text edits: each consumer's references and inits, then the creation
 /// sites, then the capture lists of the closures that now use an injected property. Every decision
-/// (which protocols, names, inits, arguments) is in the design; this only places text.
+/// (which protocols, names, inits, arguments) is in the design; this only places text. The writer
+/// keeps nothing: each function adds its edits to the `InjectEdits` it is handed.
 struct InjectWriter {
   let design: InjectDesign
   let project: Project
-  var output = Plan()
-  /// The closures that must capture injected properties.
-  var captures = CaptureCollector()
-
-  init(design: InjectDesign, project: Project) {
-    self.design = design
-    self.project = project
-  }
 
   var options: InjectOptions { design.options }
   var accessExpression: String { design.singleton.accessExpression }
 
-  mutating func write() throws -> Plan {
-    let moves = try moveInitialValues()
+  /// The design's edits, with the summary's notes.
+  static func write(_ design: InjectDesign, project: Project) throws -> Plan {
+    try InjectWriter(design: design, project: project).edits().plan
+  }
+
+  /// Stored initial values that move into inits, each consumer's references and inits, call sites,
+  /// factories, configuration sites, imports, environment keys, then the capture lists.
+  func edits() throws -> InjectEdits {
+    var edits = InjectEdits()
+    let moves = try moveInitialValues(to: &edits)
     for consumer in design.consumers where !consumer.protocols.isEmpty {
-      try rewriteReferences(consumer)
-      try rewriteInits(consumer, moved: moves.statements[consumer.typeName] ?? [])
+      try rewriteReferences(consumer, to: &edits)
+      try rewriteInits(consumer, moved: moves.statements[consumer.typeName] ?? [], to: &edits)
     }
-    try writeCallSites(skipping: moves.sites)
-    try writeFactories()
-    try writeConfigurations()
-    try writeImports()
-    try writeEnvironmentKeys()
-    for (path, edit) in captures.edits() { output.add(edit, in: path) }
-    output.notes += design.summary()
-    return output
+    try writeCallSites(skipping: moves.sites, to: &edits)
+    try writeFactories(to: &edits)
+    try writeConfigurations(to: &edits)
+    try writeImports(to: &edits)
+    try writeEnvironmentKeys(to: &edits)
+    for (path, edit) in edits.captures.edits() { edits.plan.add(edit, in: path) }
+    edits.plan.notes += design.summary()
+    return edits
   }
 
   // MARK: References
 
-  mutating func rewriteReferences(_ consumer: Consumer) throws {
+  func rewriteReferences(_ consumer: Consumer, to edits: inout InjectEdits) throws {
     let typeName = consumer.typeName
     for definition in consumer.dissolvedAliases {
       guard case .alias(let aliasName) = definition.use else { continue }
@@ -48,13 +49,13 @@ struct InjectWriter {
       else {
         throw Refusal("cannot remove alias '\(aliasName)'", at: definition.location)
       }
-      output.add(TextEdit(range: file.source.removalRange(of: variable), replacement: ""), in: file.path)
+      edits.plan.add(TextEdit(range: file.source.removalRange(of: variable), replacement: ""), in: file.path)
       for use in consumer.references where use.alias == aliasName && use.range.path == definition.range.path
         && use.context.memberName == definition.context.memberName
       {
         guard let protocolName = consumer.referenceProtocol[use.range], let name = consumer.names[protocolName] else { continue }
-        output.add(TextEdit(range: use.range.bytes, replacement: name), in: file.path)
-        if let useNode = file.expression(at: use.range.bytes) { capture(name, at: Syntax(useNode), in: file.path) }
+        edits.plan.add(TextEdit(range: use.range.bytes, replacement: name), in: file.path)
+        if let useNode = file.expression(at: use.range.bytes) { capture(name, at: Syntax(useNode), in: file.path, to: &edits) }
       }
     }
     for reference in consumer.references where reference.alias == nil && !consumer.dissolvedAliases.contains(reference) {
@@ -67,18 +68,18 @@ struct InjectWriter {
         guard let node = file.expression(at: reference.range.bytes),
           let binding = node.parent?.parent?.as(PatternBindingSyntax.self)
         else { continue }
-        output.add(TextEdit(range: binding.trimmedByteRange, replacement: "\(aliasName): \(protocolName)"), in: file.path)
+        edits.plan.add(TextEdit(range: binding.trimmedByteRange, replacement: "\(aliasName): \(protocolName)"), in: file.path)
         continue
       }
-      output.add(TextEdit(range: reference.range.bytes, replacement: name), in: file.path)
-      if let node = file.expression(at: reference.range.bytes) { capture(name, at: Syntax(node), in: file.path) }
+      edits.plan.add(TextEdit(range: reference.range.bytes, replacement: name), in: file.path)
+      if let node = file.expression(at: reference.range.bytes) { capture(name, at: Syntax(node), in: file.path, to: &edits) }
     }
     var note = "\(typeName): " + consumer.slots.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
     if consumer.readsEnvironment { note += " from the environment" }
     note += "; \(consumer.references.count) reference\(consumer.references.count == 1 ? "" : "s") rewritten"
-    output.notes.append(Note(.changed, note))
+    edits.plan.notes.append(Note(.changed, note))
     for reference in consumer.staticReferences {
-      output.notes.append(
+      edits.plan.notes.append(
         Note(
           .kept, "left alone: static context '\(reference.context.memberName ?? "")' cannot hold injected values",
           at: Note.Place(line: reference.location), depth: 1))
@@ -87,11 +88,11 @@ struct InjectWriter {
 
   /// Records that `name` is used at `node`: every closure between it and its member captures it,
   /// so no closure gains a strong capture of `self`.
-  mutating func capture(_ name: String, at node: Syntax, in path: String) {
+  func capture(_ name: String, at node: Syntax, in path: String, to edits: inout InjectEdits) {
     // In a struct or an enum a closure holds a copy of the value, never a strong `self`: no capture
     // is needed, and a view builder's closures stay as they are.
     if isInValueType(node) { return }
-    captures.capture(name, at: node, in: path)
+    edits.captures.capture(name, at: node, in: path)
   }
 
   /// Whether the nearest type around a node is a struct or an enum (directly or through an extension).
@@ -114,7 +115,7 @@ struct InjectWriter {
   /// Creations in stored properties' initial values that pass the creator's own properties: the
   /// value, with its new arguments, becomes `self.name = value` in the creator's inits, and the
   /// declaration keeps only its type. Returns the statements per creator and the sites written here.
-  mutating func moveInitialValues() throws -> (statements: [String: [String]], sites: Set<FilePlace>) {
+  func moveInitialValues(to edits: inout InjectEdits) throws -> (statements: [String: [String]], sites: Set<FilePlace>) {
     var byBinding: [FilePlace: (creator: String, moved: MovedInitialValue, sites: [CallSite])] = [:]
     for site in design.callSites where !site.captured.isEmpty {
       guard let creator = site.call.context.typeName.map(project.index.resolveType),
@@ -134,23 +135,23 @@ struct InjectWriter {
       let start = value.positionAfterSkippingLeadingTrivia.utf8Offset
       let end = value.endPositionBeforeTrailingTrivia.utf8Offset
       var text = Array(file.source.bytes[start..<end])
-      let edits = group.flatMap { site in
+      let argumentEdits = group.flatMap { site in
         (site.arguments.isEmpty ? [] : [argumentEdit(site.arguments, into: site.call.call, in: file)])
           + site.insertions.map { TextEdit.insert($0.text, at: $0.offset) }
       }.sorted { $0.range.lowerBound > $1.range.lowerBound }
-      for edit in edits {
+      for edit in argumentEdits {
         text.replaceSubrange((edit.range.lowerBound - start)..<(edit.range.upperBound - start), with: Array(edit.replacement.utf8))
       }
       statements[creator, default: []].append(moved.assignment(String(decoding: text, as: UTF8.self), index: project.index))
       let declarationEnd = initializer.endPositionBeforeTrailingTrivia.utf8Offset
       if let annotation = moved.binding.typeAnnotation {
-        output.add(TextEdit(range: annotation.endPositionBeforeTrailingTrivia.utf8Offset..<declarationEnd, replacement: ""), in: path)
+        edits.plan.add(TextEdit(range: annotation.endPositionBeforeTrailingTrivia.utf8Offset..<declarationEnd, replacement: ""), in: path)
       } else if let type = moved.inferredType(project.index) {
-        output.add(TextEdit(range: moved.binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset..<declarationEnd, replacement: ": \(type)"), in: path)
+        edits.plan.add(TextEdit(range: moved.binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset..<declarationEnd, replacement: ": \(type)"), in: path)
       }
       for site in group { sites.insert(FilePlace(path: path, offset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset)) }
       let location = file.source.location(ofOffset: key.offset)
-      output.notes.append(
+      edits.plan.notes.append(
         Note(
           .moved, "'\(moved.name)' is now assigned in the inits of '\(creator)', where its value can use the injected properties",
           at: Note.Place(line: location), depth: 1))
@@ -158,7 +159,7 @@ struct InjectWriter {
     return (statements, sites)
   }
 
-  mutating func rewriteInits(_ consumer: Consumer, moved: [String] = []) throws {
+  func rewriteInits(_ consumer: Consumer, moved: [String] = [], to edits: inout InjectEdits) throws {
     let source = try project.file(consumer.primary.path).source
     let unit = source.indentUnit
     let memberIndent = consumer.primary.members.first.map { source.indentation(at: $0.range.bytes.lowerBound) }
@@ -173,14 +174,14 @@ struct InjectWriter {
       singletonAssignments: consumer.slots.filter { consumer.heldParameters[$0.protocols[0]] == nil }
         .map { "self.\($0.name) = \(accessExpression)" } + moved)
     var requiredNotes: [Note] = []
-    try rewriteDeclaredInits(consumer, texts, moved: moved, notes: &requiredNotes)
+    try rewriteDeclaredInits(consumer, texts, moved: moved, notes: &requiredNotes, to: &edits)
     if let generated = consumer.generatedInit {
       let lines = generatedInitLines(generated, of: consumer, texts, indent: memberIndent, unit: unit, notes: &requiredNotes)
       if !inserted.isEmpty { inserted.append("") }
       inserted += lines
     }
-    insertMembers(inserted, into: consumer.primary, source: source)
-    output.notes.append(contentsOf: requiredNotes)
+    insertMembers(inserted, into: consumer.primary, source: source, to: &edits)
+    edits.plan.notes.append(contentsOf: requiredNotes)
   }
 
   /// What an init of a consumer gains: its parameters, the assignments from them, and the assignments
@@ -193,7 +194,7 @@ struct InjectWriter {
 
   /// The consumer's own inits take the parameters (or, `required` ones, the accessor); the held init
   /// is retyped; convenience and delegating inits forward to the one they call.
-  mutating func rewriteDeclaredInits(_ consumer: Consumer, _ texts: InitTexts, moved: [String], notes requiredNotes: inout [Note]) throws {
+  func rewriteDeclaredInits(_ consumer: Consumer, _ texts: InitTexts, moved: [String], notes requiredNotes: inout [Note], to edits: inout InjectEdits) throws {
     let (parameters, assignments, singletonAssignments) = (texts.parameters, texts.assignments, texts.singletonAssignments)
     let heldInit = try heldInit(of: consumer)
     for declaration in consumer.declarations where !consumer.propertyInjected && !consumer.readsEnvironment {
@@ -204,7 +205,7 @@ struct InjectWriter {
         if project.requiredInitKeepsItsSignature(member, of: consumer.typeName) {
           // Callers that cannot pass arguments get the shared instance; an init that stops needs none.
           guard let body = node.body, !InitBodyScanner.stopsBeforeSelf(body) else { continue }
-          insertStatements(singletonAssignments, atStartOf: body, in: file)
+          insertStatements(singletonAssignments, atStartOf: body, in: file, to: &edits)
           requiredNotes.append(
             Note(
               .kept, "required init\(member.isFailable ? "?" : "")(\(member.labels.map { "\($0):" }.joined())) takes '\(accessExpression)'",
@@ -212,19 +213,19 @@ struct InjectWriter {
           continue
         }
         if let heldInit, heldInit.id == node.id {
-          try rewriteHeldInit(consumer, node, in: file, moved: moved)
+          try rewriteHeldInit(consumer, node, in: file, moved: moved, to: &edits)
           continue
         }
-        insertParameters(parameters, into: node.signature.parameterClause, in: file)
+        insertParameters(parameters, into: node.signature.parameterClause, in: file, to: &edits)
         if let override = node.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }) {
-          output.add(TextEdit(range: override.positionAfterSkippingLeadingTrivia.utf8Offset..<override.endPosition.utf8Offset, replacement: ""), in: file.path)
+          edits.plan.add(TextEdit(range: override.positionAfterSkippingLeadingTrivia.utf8Offset..<override.endPosition.utf8Offset, replacement: ""), in: file.path)
         }
         guard let body = node.body else { continue }
         if member.modifiers.contains("convenience") || InitBodyScanner.delegatesToSelf(node) {
           // Forwarded to the init it delegates to.
           continue
         }
-        insertStatements(assignments, atStartOf: body, in: file)
+        insertStatements(assignments, atStartOf: body, in: file, to: &edits)
       }
     }
   }
@@ -303,7 +304,7 @@ struct InjectWriter {
   }
 
   /// Lines put first in a type's body, a blank line after them unless one follows or the body is empty.
-  mutating func insertMembers(_ inserted: [String], into primary: TypeDecl, source: SourceText) {
+  func insertMembers(_ inserted: [String], into primary: TypeDecl, source: SourceText, to edits: inout InjectEdits) {
     let lineEnding = source.lineEnding
     if !inserted.isEmpty {
       let open = primary.bodyOpen
@@ -313,7 +314,7 @@ struct InjectWriter {
       var text = lineEnding + inserted.map { $0.isEmpty ? "" : $0 }.joined(separator: lineEnding)
       if !blankFollows && !closesRightAway { text += lineEnding }
       if closesRightAway { text += lineEnding }
-      output.add(.insert(text, at: open), in: primary.path)
+      edits.plan.add(.insert(text, at: open), in: primary.path)
     }
   }
 
@@ -332,24 +333,24 @@ struct InjectWriter {
 
   /// The init that takes the instance: the held parameters take their protocols' types, and only
   /// the other protocols are new.
-  mutating func rewriteHeldInit(_ consumer: Consumer, _ node: InitializerDeclSyntax, in file: ParsedFile, moved: [String]) throws {
-    try retypeHeld(consumer, in: node, file: file)
+  func rewriteHeldInit(_ consumer: Consumer, _ node: InitializerDeclSyntax, in file: ParsedFile, moved: [String], to edits: inout InjectEdits) throws {
+    try retypeHeld(consumer, in: node, file: file, to: &edits)
     let unheld = consumer.slots.filter { consumer.heldParameters[$0.protocols[0]] == nil }
     let added = unheld.map { "\($0.name): \($0.type)" + (options.defaultArgument ? " = \(accessExpression)" : "") }
     if !added.isEmpty {
-      insertParameters(added, into: node.signature.parameterClause, in: file)
+      insertParameters(added, into: node.signature.parameterClause, in: file, to: &edits)
       if let override = node.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }) {
-        output.add(TextEdit(range: override.positionAfterSkippingLeadingTrivia.utf8Offset..<override.endPosition.utf8Offset, replacement: ""), in: file.path)
+        edits.plan.add(TextEdit(range: override.positionAfterSkippingLeadingTrivia.utf8Offset..<override.endPosition.utf8Offset, replacement: ""), in: file.path)
       }
     }
     if let body = node.body {
-      insertStatements(unheld.map { "self.\($0.name) = \($0.name)" } + moved, atStartOf: body, in: file)
+      insertStatements(unheld.map { "self.\($0.name) = \($0.name)" } + moved, atStartOf: body, in: file, to: &edits)
     }
   }
 
   /// `init(store: Store = Store.shared)` and `let store: Store` become `init(store: P)` (with the
   /// default under `--default-argument`) and `let store: P`.
-  mutating func retypeHeld(_ consumer: Consumer, in initializer: InitializerDeclSyntax, file: ParsedFile) throws {
+  func retypeHeld(_ consumer: Consumer, in initializer: InitializerDeclSyntax, file: ParsedFile, to edits: inout InjectEdits) throws {
     for slot in consumer.slots {
       guard let definition = consumer.heldParameters[slot.protocols[0]] else { continue }
       guard case .held(let property) = definition.use,
@@ -359,21 +360,21 @@ struct InjectWriter {
       else { throw Refusal("cannot find the parameter that takes '\(accessExpression)'", at: definition.location) }
       let start = parameter.type.positionAfterSkippingLeadingTrivia.utf8Offset
       let end = options.defaultArgument ? parameter.type.endPositionBeforeTrailingTrivia.utf8Offset : defaultValue.endPositionBeforeTrailingTrivia.utf8Offset
-      output.add(TextEdit(range: start..<end, replacement: slot.type), in: file.path)
+      edits.plan.add(TextEdit(range: start..<end, replacement: slot.type), in: file.path)
       let stored = consumer.primary.members.first { $0.kind == .property && $0.name == property && $0.isStored && !$0.isStatic }
       guard let stored, let variable = try project.file(stored.range.path).node(at: stored.range.bytes)?.as(VariableDeclSyntax.self),
         let type = variable.bindings.first?.typeAnnotation?.type
       else { throw Refusal("cannot find the stored property '\(property)'", at: definition.location) }
       if type.trimmedDescription != slot.type {
-        output.add(TextEdit(range: type.trimmedByteRange, replacement: slot.type), in: stored.range.path)
+        edits.plan.add(TextEdit(range: type.trimmedByteRange, replacement: slot.type), in: stored.range.path)
       }
     }
   }
 
-  mutating func insertParameters(_ parameters: [String], into clause: FunctionParameterClauseSyntax, in file: ParsedFile) {
+  func insertParameters(_ parameters: [String], into clause: FunctionParameterClauseSyntax, in file: ParsedFile, to edits: inout InjectEdits) {
     let open = clause.leftParen.endPositionBeforeTrailingTrivia.utf8Offset
     guard let first = clause.parameters.first else {
-      output.add(.insert(parameters.joined(separator: ", "), at: open), in: file.path)
+      edits.plan.add(.insert(parameters.joined(separator: ", "), at: open), in: file.path)
       return
     }
     let firstStart = first.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -381,13 +382,13 @@ struct InjectWriter {
     if multiline {
       let indent = file.source.indentation(at: firstStart)
       let text = parameters.map { $0 + "," + file.source.lineEnding + indent }.joined()
-      output.add(.insert(text, at: firstStart), in: file.path)
+      edits.plan.add(.insert(text, at: firstStart), in: file.path)
     } else {
-      output.add(.insert(parameters.joined(separator: ", ") + ", ", at: firstStart), in: file.path)
+      edits.plan.add(.insert(parameters.joined(separator: ", ") + ", ", at: firstStart), in: file.path)
     }
   }
 
-  mutating func insertStatements(_ statements: [String], atStartOf body: CodeBlockSyntax, in file: ParsedFile) {
+  func insertStatements(_ statements: [String], atStartOf body: CodeBlockSyntax, in file: ParsedFile, to edits: inout InjectEdits) {
     guard !statements.isEmpty else { return }
     let source = file.source
     let open = body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
@@ -397,24 +398,24 @@ struct InjectWriter {
       let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
       if source.lineStart(of: start) != source.lineStart(of: open) {
         let indent = source.indentation(at: start)
-        output.add(.insert(statements.map { $0 + source.lineEnding + indent }.joined(), at: start), in: file.path)
+        edits.plan.add(.insert(statements.map { $0 + source.lineEnding + indent }.joined(), at: start), in: file.path)
       } else {
         let indent = source.indentation(at: open) + unit
         let text = statements.map { source.lineEnding + indent + $0 }.joined() + source.lineEnding + indent
-        output.add(TextEdit(range: open..<start, replacement: text), in: file.path)
+        edits.plan.add(TextEdit(range: open..<start, replacement: text), in: file.path)
       }
     } else {
       let indent = source.indentation(at: open) + unit
       let closeIndent = source.indentation(at: open)
       let text = statements.map { source.lineEnding + indent + $0 }.joined() + source.lineEnding + closeIndent
-      output.add(TextEdit(range: open..<close, replacement: text), in: file.path)
+      edits.plan.add(TextEdit(range: open..<close, replacement: text), in: file.path)
     }
   }
 
   // MARK: Configuration sites
 
   /// `cell.counting = value` right after the statement that binds the instance the system made.
-  mutating func writeConfigurations() throws {
+  func writeConfigurations(to edits: inout InjectEdits) throws {
     var updated: [String: [String]] = [:]
     for site in design.configurations where !site.assignments.isEmpty {
       let file = try project.file(site.path)
@@ -423,75 +424,20 @@ struct InjectWriter {
       let end = site.statement.endPositionBeforeTrailingTrivia.utf8Offset
       let indent = source.indentation(at: start)
       let text = site.assignments.map { source.lineEnding + indent + $0 }.joined()
-      output.add(.insert(text, at: end), in: site.path)
-      for passed in site.captured { capture(passed, at: site.statement, in: site.path) }
+      edits.plan.add(.insert(text, at: end), in: site.path)
+      for passed in site.captured { capture(passed, at: site.statement, in: site.path, to: &edits) }
       let location = source.location(ofOffset: start)
       updated[site.typeName, default: []].append("\(location.path):\(location.line)")
     }
     for (type, places) in updated.sorted(by: { $0.key < $1.key }) {
-      output.notes.append(Note(.changed, "\(type): set where it is configured (\(places.joined(separator: ", ")))", depth: 1))
+      edits.plan.notes.append(Note(.changed, "\(type): set where it is configured (\(places.joined(separator: ", ")))", depth: 1))
     }
-  }
-
-  // MARK: Environment keys
-
-  /// An `EnvironmentValues` entry per protocol that views read from the environment, in a new file
-  /// next to the singleton's. The value is implicitly unwrapped and its default is nil: once `finish`
-  /// removes the accessor no instance is reachable from the key's static context, a stand-in would
-  /// hide a view shown outside the root's `.environment(\.key, value)`, and a `fatalError` default
-  /// would fire on every `.environment(\.key, value)` (a key path write reads the old value first).
-  /// A view shown without the value stops where it uses it; every use reads as before.
-  mutating func writeEnvironmentKeys() throws {
-    let index = project.index
-    let existing = Set(index.members(of: "EnvironmentValues").map(\.name))
-    var protocols: [String] = []
-    for consumer in design.consumers where consumer.readsEnvironment {
-      for name in consumer.protocols where !protocols.contains(name) && !existing.contains(lowerCamel(name)) {
-        protocols.append(name)
-      }
-    }
-    guard !protocols.isEmpty else { return }
-    let rank = Dictionary(
-      uniqueKeysWithValues: ProtocolCatalog(singleton: design.singleton, index: index).entries.enumerated().map { ($1.name, $0) })
-    protocols.sort { (rank[$0] ?? 0) < (rank[$1] ?? 0) }
-    let singletonPath = design.singleton.declaration.path
-    let directory = singletonPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    let path = (directory.isEmpty ? "" : directory + "/") + "\(design.singleton.typeName)Environment.swift"
-    guard project.bytes(path) == nil else {
-      throw Refusal("'\(path)' exists but declares no environment key for \(protocols.map { "'\($0)'" }.joined(separator: ", ")); add them or remove the file first")
-    }
-    let source = try project.file(singletonPath).source
-    let unit = source.indentUnit
-    var lines = ["import SwiftUI", ""]
-    for name in protocols {
-      let key = lowerCamel(name)
-      let access = (index.primaryDeclaration(of: index.resolveType(name))?.access ?? .internal) >= .public ? "public " : ""
-      lines += [
-        "/// Where views read '\(name)'; nil until '.environment(\\.\(key), value)' sets it where the root view is made.",
-        "private struct \(name)Key: EnvironmentKey {",
-        "\(unit)static var defaultValue: (any \(name))? { nil }",
-        "}",
-        "",
-        "extension EnvironmentValues {",
-        "\(unit)\(access)var \(key): (any \(name))! {",
-        "\(unit)\(unit)get { self[\(name)Key.self] }",
-        "\(unit)\(unit)set { self[\(name)Key.self] = newValue }",
-        "\(unit)}",
-        "}",
-        "",
-      ]
-    }
-    lines.removeLast()
-    output.newFiles[path] = lines.joined(separator: source.lineEnding) + source.lineEnding
-    output.companions[path] = singletonPath
-    output.notes.append(
-      Note(.created, "the environment keys \(protocols.map { "'\\.\(lowerCamel($0))'" }.joined(separator: ", "))", at: Note.Place(path: path), depth: 1))
   }
 
   // MARK: Imports
 
   /// `import Module` after a file's last top-level import, or before its first statement.
-  mutating func writeImports() throws {
+  func writeImports(to edits: inout InjectEdits) throws {
     for (path, module) in design.imports.sorted(by: { $0.key < $1.key }) {
       let file = try project.file(path)
       let source = file.source
@@ -504,57 +450,57 @@ struct InjectWriter {
       let line = (spellsAccess ? "internal " : "") + "import \(module)"
       if let last = statements.last(where: { $0.item.is(ImportDeclSyntax.self) }) {
         let end = last.endPositionBeforeTrailingTrivia.utf8Offset
-        output.add(.insert(source.lineEnding + line, at: end), in: path)
+        edits.plan.add(.insert(source.lineEnding + line, at: end), in: path)
       } else if let first = statements.first {
         let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
-        output.add(.insert(line + source.lineEnding + source.lineEnding, at: start), in: path)
+        edits.plan.add(.insert(line + source.lineEnding + source.lineEnding, at: start), in: path)
       }
-      output.notes.append(Note(.changed, "imports '\(module)', whose '\(design.singleton.typeName)' it now names", at: Note.Place(path: path), depth: 1))
+      edits.plan.notes.append(Note(.changed, "imports '\(module)', whose '\(design.singleton.typeName)' it now names", at: Note.Place(path: path), depth: 1))
     }
   }
 
   // MARK: Call sites
 
-  mutating func writeCallSites(skipping moved: Set<FilePlace> = []) throws {
+  func writeCallSites(skipping moved: Set<FilePlace> = [], to edits: inout InjectEdits) throws {
     var updated: [String: [String]] = [:]
     for site in design.callSites {
       let file = try project.file(site.call.path)
       if !site.environment.isEmpty {
         // `.environment(\.key, value)` on the view made here.
-        output.add(.insert(site.environment.joined(), at: site.call.call.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
-        for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
+        edits.plan.add(.insert(site.environment.joined(), at: site.call.call.endPositionBeforeTrailingTrivia.utf8Offset), in: file.path)
+        for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path, to: &edits) }
       } else if !moved.contains(FilePlace(path: site.call.path, offset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset)) {
         if site.makesLazy, let property = MovedInitialValue(around: Syntax(site.call.call)) {
-          makeLazy(property.variable, in: file)
+          makeLazy(property.variable, in: file, to: &edits)
         }
-        if !site.arguments.isEmpty { insertArguments(site.arguments, into: site.call.call, in: file) }
-        for insertion in site.insertions { output.add(.insert(insertion.text, at: insertion.offset), in: file.path) }
-        for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
+        if !site.arguments.isEmpty { insertArguments(site.arguments, into: site.call.call, in: file, to: &edits) }
+        for insertion in site.insertions { edits.plan.add(.insert(insertion.text, at: insertion.offset), in: file.path) }
+        for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path, to: &edits) }
       }
       let location = file.source.location(ofOffset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
       updated[site.call.typeName, default: []].append("\(location.path):\(location.line)")
     }
     for (type, places) in updated.sorted(by: { $0.key < $1.key }) {
-      output.notes.append(Note(.changed, "\(type): \(places.count) call site\(places.count == 1 ? "" : "s") updated (\(places.joined(separator: ", ")))", depth: 1))
+      edits.plan.notes.append(Note(.changed, "\(type): \(places.count) call site\(places.count == 1 ? "" : "s") updated (\(places.joined(separator: ", ")))", depth: 1))
     }
   }
 
   /// Each factory's new parameters, first in its list, and the arguments its calls pass for them.
-  mutating func writeFactories() throws {
+  func writeFactories(to edits: inout InjectEdits) throws {
     for factory in design.factories {
       let file = try project.file(factory.path)
-      insertParameters(factory.protocols.map { "\(factory.parameterName($0)): \($0)" }, into: factory.declaration.signature.parameterClause, in: file)
+      insertParameters(factory.protocols.map { "\(factory.parameterName($0)): \($0)" }, into: factory.declaration.signature.parameterClause, in: file, to: &edits)
       let sites = design.factorySites.filter { $0.factory == factory.key }
       var places: [String] = []
       for site in sites {
         let callFile = try project.file(site.call.path)
-        insertArguments(site.arguments, into: site.call.call, in: callFile)
-        for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path) }
+        insertArguments(site.arguments, into: site.call.call, in: callFile, to: &edits)
+        for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path, to: &edits) }
         let location = callFile.source.location(ofOffset: site.call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
         places.append("\(location.path):\(location.line)")
       }
       let taken = factory.protocols.map { "\(factory.parameterName($0)): \($0)" }.joined(separator: ", ")
-      output.notes.append(
+      edits.plan.notes.append(
         Note(
           .changed,
           "\(factory.title): takes \(taken); \(places.count) call site\(places.count == 1 ? "" : "s") updated\(places.isEmpty ? "" : " (\(places.joined(separator: ", ")))")",
@@ -564,21 +510,21 @@ struct InjectWriter {
 
   /// `let history = History()` becomes `private(set) lazy var history = History()`: made on first
   /// use, when `self` exists, and still set by nothing outside the type.
-  mutating func makeLazy(_ variable: VariableDeclSyntax, in file: ParsedFile) {
+  func makeLazy(_ variable: VariableDeclSyntax, in file: ParsedFile, to edits: inout InjectEdits) {
     let specifier = variable.bindingSpecifier
     let range = specifier.positionAfterSkippingLeadingTrivia.utf8Offset..<specifier.endPositionBeforeTrailingTrivia.utf8Offset
     if specifier.tokenKind == .keyword(.var) {
-      output.add(TextEdit(range: range, replacement: "lazy var"), in: file.path)
+      edits.plan.add(TextEdit(range: range, replacement: "lazy var"), in: file.path)
       return
     }
     let narrow = variable.modifiers.contains {
       [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) && $0.detail == nil
     }
-    output.add(TextEdit(range: range, replacement: (narrow ? "" : "private(set) ") + "lazy var"), in: file.path)
+    edits.plan.add(TextEdit(range: range, replacement: (narrow ? "" : "private(set) ") + "lazy var"), in: file.path)
   }
 
-  mutating func insertArguments(_ arguments: [String], into call: FunctionCallExprSyntax, in file: ParsedFile) {
-    output.add(argumentEdit(arguments, into: call, in: file), in: file.path)
+  func insertArguments(_ arguments: [String], into call: FunctionCallExprSyntax, in file: ParsedFile, to edits: inout InjectEdits) {
+    edits.plan.add(argumentEdit(arguments, into: call, in: file), in: file.path)
   }
 
   /// The insertion that puts `arguments` first in a call.
@@ -597,4 +543,11 @@ struct InjectWriter {
     }
     return .insert(text + ", ", at: start)
   }
+}
+
+/// What the writer has written so far: the plan's edits and notes, and the closures that must
+/// capture injected properties (their lists are written last, once every use is known).
+struct InjectEdits {
+  var plan = Plan()
+  var captures = CaptureCollector()
 }

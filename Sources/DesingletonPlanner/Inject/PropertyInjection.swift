@@ -4,7 +4,7 @@ import Foundation
 import SwiftSyntax
 
 /// Types the system creates get properties that the places configuring them set (`--property-injection`).
-extension InjectDesigner {
+extension InjectContext {
   // MARK: Property injection
 
   /// The places that configure an instance of a type the system created: a local bound to a cast
@@ -73,30 +73,5 @@ extension InjectDesigner {
       current = syntax.parent
     }
     return true
-  }
-
-  /// Each configuration site with what it assigns: the creator's own property when it holds the
-  /// protocol, else the accessor.
-  func configuredSites() -> [ConfigurationSite] {
-    var result: [ConfigurationSite] = []
-    for typeName in order {
-      guard let consumer = consumers[typeName], consumer.propertyInjected else { continue }
-      for var site in configurationsByType[typeName] ?? [] {
-        for protocolName in consumer.protocols {
-          var value = accessExpression
-          if !site.context.isStatic, let creator = site.context.typeName {
-            if let holder = consumers[creator], holder.protocols.contains(protocolName), let name = holder.names[protocolName] {
-              value = name
-            } else if let held = heldProperty(creator, protocolName) {
-              value = held
-            }
-          }
-          site.assignments.append("\(site.variable).\(consumer.name(of: protocolName)) = \(value)")
-          if value != accessExpression { site.captured.append(value) }
-        }
-        result.append(site)
-      }
-    }
-    return result
   }
 }

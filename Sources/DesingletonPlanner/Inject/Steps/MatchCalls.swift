@@ -3,22 +3,21 @@ import DesingletonIndex
 import Foundation
 import SwiftSyntax
 
-/// Decide steps 8 and 9: which arguments each creation site passes, and the imports the files that now name the singleton need.
-extension InjectDesigner {
-  // MARK: 8. Call sites
-
+/// Step 13: which init each creation reaches and what it passes.
+extension InjectContext {
   /// The init each creation site reaches and what it passes: the creator's own property when it
-  /// holds the protocol, else the accessor.
-  func matchCalls(_ calls: [InitCall]) throws -> (sites: [CallSite], unmatched: [String: ConsumerRefusal]) {
+  /// holds the protocol, else the accessor; a site in another isolation than an isolated
+  /// singleton's, or in a module that cannot import it, leaves its consumer out.
+  func matchCalls(_ calls: [InitCall], in draft: InjectDraft) throws -> (sites: [CallSite], unmatched: [String: ConsumerRefusal]) {
     var problems: [String: ConsumerRefusal] = [:]
     var sites: [CallSite] = []
     for call in calls {
-      guard let consumer = consumers[call.typeName], !consumer.protocols.isEmpty else { continue }
+      guard let consumer = draft.consumers[call.typeName], !consumer.protocols.isEmpty else { continue }
       let file = try project.file(call.path)
       let site =
         consumer.readsEnvironment
-        ? environmentSite(call, of: consumer, in: file, problems: &problems)
-        : try initSite(call, of: consumer, in: file, problems: &problems)
+        ? environmentSite(call, of: consumer, in: file, draft: draft, problems: &problems)
+        : try initSite(call, of: consumer, in: file, draft: draft, problems: &problems)
       if let site { sites.append(site) }
     }
     return (sites, problems)
@@ -26,15 +25,15 @@ extension InjectDesigner {
 
   /// A view that reads its protocols from the environment: the creation puts them there.
   func environmentSite(
-    _ call: InitCall, of consumer: Consumer, in file: ParsedFile, problems: inout [String: ConsumerRefusal]
+    _ call: InitCall, of consumer: Consumer, in file: ParsedFile, draft: InjectDraft, problems: inout [String: ConsumerRefusal]
   ) -> CallSite? {
     let creator = call.context.typeName.map(index.resolveType)
     // Inside a view that reads the environment, the environment already holds the values.
-    if let creator, consumers[creator]?.readsEnvironment == true { return nil }
+    if let creator, draft.consumers[creator]?.readsEnvironment == true { return nil }
     if call.isSelfInit || call.isSuperInit { return nil }
     let rank = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
     let needed = (consumer.protocols + consumer.passedDown).sorted { (rank[$0] ?? 0) < (rank[$1] ?? 0) }
-    let values = needed.map { value(for: $0, at: call, creator: creator, label: consumer.name(of: $0)) }
+    let values = needed.map { value(for: $0, at: call, creator: creator, label: consumer.name(of: $0), in: draft) }
     let passesAccessor = values.contains(accessExpression)
     if passesAccessor, let actor = index.isolation(of: singleton.typeName),
       isolation(at: Syntax(call.call), in: creator) != actor
@@ -108,14 +107,14 @@ extension InjectDesigner {
 
   /// A creation through an init: the arguments it passes for the protocols.
   func initSite(
-    _ call: InitCall, of consumer: Consumer, in file: ParsedFile, problems: inout [String: ConsumerRefusal]
+    _ call: InitCall, of consumer: Consumer, in file: ParsedFile, draft: InjectDraft, problems: inout [String: ConsumerRefusal]
   ) throws -> CallSite? {
     guard let (reached, extraArguments) = try reachedInit(call, of: consumer, in: file, problems: &problems) else { return nil }
     // Inside the consumer's own inits, `self.init(...)` forwards the parameters.
     let creator = call.context.typeName.map(index.resolveType)
     let (passed, held) = try heldArguments(of: consumer, at: call, reaching: reached)
     if passed.isEmpty && held.isEmpty { return nil }
-    guard let (arguments, insertions, captured, allPassed) = values(passed: passed, held: held, at: call, creator: creator, in: file, problems: &problems) else { return nil }
+    guard let (arguments, insertions, captured, allPassed) = values(passed: passed, held: held, at: call, creator: creator, in: file, draft: draft, problems: &problems) else { return nil }
     let passesAccessor = captured.count < allPassed.count
     let location = { file.source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset) }
     // The call's file must be able to import the singleton's module.
@@ -175,14 +174,14 @@ extension InjectDesigner {
   /// argument, and the creator's own properties among them. Nil, with the problem recorded, when
   /// the protocols of one slot would come from different values.
   func values(
-    passed: [Slot], held: [HeldArgument], at call: InitCall, creator: String?, in file: ParsedFile,
+    passed: [Slot], held: [HeldArgument], at call: InitCall, creator: String?, in file: ParsedFile, draft: InjectDraft,
     problems: inout [String: ConsumerRefusal]
   ) -> (arguments: [String], insertions: [(offset: Int, text: String)], captured: [String], passed: [String])? {
     // The protocols of one parameter must come from one value.
     var values: [String: String] = [:]
     var mixed = false
     for slot in passed + held.map(\.slot) {
-      let each = Set(slot.protocols.map { value(for: $0, at: call, creator: creator, label: slot.name) })
+      let each = Set(slot.protocols.map { value(for: $0, at: call, creator: creator, label: slot.name, in: draft) })
       if each.count > 1 { mixed = true }
       values[slot.name] = each.sorted().first
     }
@@ -277,31 +276,10 @@ extension InjectDesigner {
 
   // MARK: 9. Imports
 
-  /// A creation site in another module than the singleton's that now passes the accessor names the
-  /// singleton's type: its file imports the singleton's module if it does not already.
-  func imports(for sites: [CallSite]) throws -> [String: String] {
-    let modules = project.modules
-    let singletonModules = modules.modules(of: singleton.declaration.path)
-    guard !singletonModules.isEmpty else { return [:] }
-    var result: [String: String] = [:]
-    for site in sites where site.passesAccessor {
-      let path = site.call.path
-      // A file compiled in some module together with the singleton's file (an iOS and a Mac target
-      // sharing both) needs no import.
-      guard result[path] == nil, modules.crossesModules(path, singleton.declaration.path) else { continue }
-      let module = modules.modules(of: singleton.declaration.path, visibleFrom: path).first ?? singletonModules[0]
-      let imported = try project.file(path).tree.statements.contains { item in
-        item.item.as(ImportDeclSyntax.self)?.path.first?.name.text == module
-      }
-      if !imported { result[path] = module }
-    }
-    return result
-  }
-
   /// What a creator passes: its own property or parameter when it holds the protocol, the shared instance otherwise.
-  func value(for protocolName: String, at call: InitCall, creator: String?, label: String) -> String {
+  func value(for protocolName: String, at call: InitCall, creator: String?, label: String, in draft: InjectDraft) -> String {
     // A factory passes its own parameters.
-    if call.context.isStatic, let factory = factory(around: call), factory.protocols.contains(protocolName) {
+    if call.context.isStatic, let factory = draft.factory(around: call), factory.protocols.contains(protocolName) {
       return factory.parameterName(protocolName)
     }
     guard !call.context.isStatic, let creator else { return accessExpression }
@@ -309,10 +287,10 @@ extension InjectDesigner {
     if creator == singleton.typeName, singletonHandsSelf(to: call.typeName) { return "self" }
     // A stored property's initial value and a parameter's default cannot read the creator's own properties.
     if isInStoredPropertyInitializer(call, of: creator) || isInParameterDefault(Syntax(call.call)) { return accessExpression }
-    if call.typeName == creator, let consumer = consumers[creator], let name = consumer.names[protocolName] {
+    if call.typeName == creator, let consumer = draft.consumers[creator], let name = consumer.names[protocolName] {
       return name
     }
-    if let holder = consumers[creator], holder.protocols.contains(protocolName), let name = holder.names[protocolName] {
+    if let holder = draft.consumers[creator], holder.protocols.contains(protocolName), let name = holder.names[protocolName] {
       return name
     }
     if let held = heldProperty(creator, protocolName) { return held }

@@ -40,7 +40,8 @@ struct FactorySite {
   var captured: [String]
 }
 
-extension InjectDesigner {
+/// Step 7: the static methods that create consumers.
+extension InjectContext {
   /// The static methods that create consumers and can take what those need as parameters: each is
   /// a member of a project type, not `public`, `open`, `@objc`, `class` or `dynamic`, the only
   /// method of its name in its type, and every mention of its name in the project is a call of it
@@ -48,7 +49,10 @@ extension InjectDesigner {
   /// arguments can come from: a test, a composition root, a type that creates consumers and holds
   /// what it hands down, or the method itself. Any other mention leaves the method as it is, and its
   /// creations pass the accessor.
-  func findFactories(_ calls: [InitCall], promoting: Bool = false) throws -> [String: Factory] {
+  /// `leavingAlone`: factories an earlier attempt found one of whose calls cannot pass the parameters.
+  func findFactories(
+    _ calls: [InitCall], in draft: InjectDraft, promoting: Bool = false, leavingAlone unthreaded: Set<String> = []
+  ) throws -> [String: Factory] {
     var found: [String: Factory] = [:]
     func add(_ call: InitCall) -> String? {
       guard let owner = call.context.typeName.map(index.resolveType), let declaration = Self.memberFunction(around: Syntax(call.call)) else {
@@ -61,7 +65,7 @@ extension InjectDesigner {
     // The methods that create consumers, and what each creates itself.
     var direct: [String: Set<String>] = [:]
     for call in calls where call.context.isStatic && !call.isSelfInit && !call.isSuperInit && !call.context.inPropertyInitializer {
-      guard consumers[call.typeName] != nil, let key = add(call) else { continue }
+      guard draft.consumers[call.typeName] != nil, let key = add(call) else { continue }
       direct[key, default: []].insert(call.typeName)
     }
     // A static method that calls one of them creates what it creates: it is one too.
@@ -96,7 +100,7 @@ extension InjectDesigner {
           }
         }
       }
-      let dropped = try kept.filter { try !callersCanPass($0.value, among: kept, promoting: promoting) }.map(\.key)
+      let dropped = try kept.filter { try !callersCanPass($0.value, among: kept, in: draft, promoting: promoting) }.map(\.key)
       if dropped.isEmpty { return kept }
       for key in dropped { kept[key] = nil }
     }
@@ -151,7 +155,7 @@ extension InjectDesigner {
   /// consumer (which holds the protocols, or is given them because it creates through the factory),
   /// or a factory among `factories` (itself included). Elsewhere the accessor would only move from the factory to its caller.
   /// While creators are promoted (`promoting`), a caller that is none of these may still become one.
-  func callersCanPass(_ factory: Factory, among factories: [String: Factory], promoting: Bool) throws -> Bool {
+  func callersCanPass(_ factory: Factory, among factories: [String: Factory], in draft: InjectDraft, promoting: Bool) throws -> Bool {
     if factory.created.isEmpty { return false }
     // A method only tests call, or nothing in the project does, is where the instance comes from,
     // as a type only tests create is a composition root.
@@ -166,16 +170,12 @@ extension InjectDesigner {
       if inTest(call) { continue }
       if call.context.inPropertyInitializer || isInParameterDefault(Syntax(call.call)) { return false }
       guard let creator = call.context.typeName.map(index.resolveType) else { return false }
-      if creator == singleton.typeName || readsEnvironmentOrConfigured(creator) { return false }
-      if consumers[creator] != nil && order.contains(creator) { continue }
+      if creator == singleton.typeName || draft.readsEnvironmentOrConfigured(creator) { return false }
+      if draft.consumers[creator] != nil && draft.order.contains(creator) { continue }
       if try !isCreatedOutsideTests(creator) { continue }
       if !promoting { return false }
     }
     return true
-  }
-
-  func readsEnvironmentOrConfigured(_ typeName: String) -> Bool {
-    consumers[typeName]?.readsEnvironment == true || propertyInjected.contains(typeName)
   }
 
   /// Every call of the method, or nil when its name is mentioned somewhere that is not one.
@@ -247,7 +247,7 @@ extension InjectDesigner {
 
   /// The creations the factories stand for: each call of a factory made where it can pass values,
   /// once for each consumer the factory creates, as if the caller created that consumer itself.
-  func forwardedCreations(_ calls: [InitCall]) -> [InitCall] {
+  func forwardedCreations(_ calls: [InitCall], through factories: [String: Factory]) -> [InitCall] {
     factories.values.sorted { $0.key < $1.key }.flatMap { factory in
       factory.calls.filter { !$0.context.isStatic }.flatMap { call in
         factory.created.sorted().map { created in
@@ -257,51 +257,6 @@ extension InjectDesigner {
         }
       }
     }
-  }
-
-  /// What each factory takes, in catalog order: what the consumers it creates take.
-  mutating func shapeFactories() {
-    let rank = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
-    for (key, var factory) in factories {
-      let needed = Set(factory.created.flatMap { consumers[$0]?.protocols ?? [] })
-      factory.protocols = needed.sorted { (rank[$0] ?? 0) < (rank[$1] ?? 0) }
-      factories[key] = factory
-    }
-  }
-
-  /// The factory whose parameters a creation inside it passes.
-  func factory(around call: InitCall) -> Factory? {
-    guard call.context.isStatic else { return nil }
-    return factories.values.first { $0.contains(call) }
-  }
-
-  /// The arguments each call of a factory passes; a factory one of whose calls cannot pass them (the
-  /// accessor there would be isolated differently) is left as it is, and the design runs again.
-  mutating func matchFactoryCalls() -> [FactorySite]? {
-    var sites: [FactorySite] = []
-    for factory in factories.values.sorted(by: { $0.key < $1.key }) where !factory.protocols.isEmpty {
-      // One parameter per protocol: a consumer keeping several in one value cannot be handed them.
-      if factory.created.contains(where: { consumers[$0]?.slots.contains { $0.protocols.count > 1 } ?? false })
-        || factory.created.contains(where: readsEnvironmentOrConfigured)
-      {
-        unthreaded.insert(factory.key)
-        return nil
-      }
-      for call in factory.calls {
-        let creator = call.context.typeName.map(index.resolveType)
-        let values = factory.protocols.map { value(for: $0, at: call, creator: creator, label: factory.parameterName($0)) }
-        if values.contains(accessExpression), let actor = index.isolation(of: singleton.typeName),
-          isolation(at: Syntax(call.call), in: creator) != actor
-        {
-          unthreaded.insert(factory.key)
-          return nil
-        }
-        let arguments = zip(factory.protocols, values).map { "\(factory.parameterName($0)): \($1)" }
-        sites.append(
-          FactorySite(factory: factory.key, call: call, arguments: arguments, captured: values.filter { $0 != accessExpression && $0 != "self" }))
-      }
-    }
-    return sites
   }
 }
 

@@ -3,40 +3,37 @@ import DesingletonIndex
 import Foundation
 import SwiftSyntax
 
-/// Decide step 7: the init each consumer gets or keeps, with the parameters it adds.
-extension InjectDesigner {
-  // MARK: 7. Inits
-
-  /// With `--swiftui-environment`: the SwiftUI views whose references and creations are all read
-  /// where the environment is set (a body or another member, never an init or a stored property's
-  /// initial value) take their protocols from the environment.
-  mutating func chooseEnvironmentViews(_ calls: [InitCall]) {
-    for typeName in order {
-      guard var consumer = consumers[typeName], !consumer.propertyInjected, consumer.primary.kind == .struct,
-        index.declarations(of: typeName).contains(where: { $0.inherited.contains { FrameworkTypes.lastComponent($0) == "View" } })
-      else { continue }
-      let creations = calls.filter { $0.context.typeName.map(index.resolveType) == typeName && !$0.isSelfInit && !$0.isSuperInit }
-      let stored = Set(consumer.primary.members.filter { $0.kind == .property && $0.isStored && !$0.isStatic }.map(\.name))
-      let createsAtInit = creations.contains { call in
-        call.context.isAtInitTime || call.context.memberName.map(stored.contains) == true
+/// Step 10: the init each consumer gets or keeps, with the parameters it adds.
+extension InjectContext {
+  /// Each consumer's init: which inits gain parameters, which init is generated and how it calls
+  /// `super` (the inherited designated inits call sites use, re-declared; required inits kept).
+  /// Returns the consumers with their inits, and those whose init cannot take the protocols.
+  func shapeInits(_ calls: [InitCall], in draft: InjectDraft) throws -> ([String: Consumer], [String: ConsumerRefusal]) {
+    var consumers = draft.consumers
+    var problems: [String: ConsumerRefusal] = [:]
+    for typeName in draft.order {
+      guard let consumer = consumers[typeName], !consumer.protocols.isEmpty else { continue }
+      do {
+        consumers[typeName] = try shapeInit(consumer, calls: calls)
+      } catch let refusal as ConsumerRefusal {
+        problems[typeName, default: ConsumerRefusal(refusal.reason, [])].diagnostics += refusal.diagnostics
+      } catch let refusal as Refusal {
+        problems[typeName, default: ConsumerRefusal(.declaration, [])].diagnostics += refusal.diagnostics
       }
-      guard !createsAtInit, !consumer.references.contains(where: \.context.isAtInitTime) else { continue }
-      consumer.readsEnvironment = true
-      consumers[typeName] = consumer
     }
+    return (consumers, problems)
   }
 
-  mutating func shapeInits(_ typeName: String, calls: [InitCall]) throws {
-    guard var consumer = consumers[typeName], !consumer.protocols.isEmpty else { return }
+  func shapeInit(_ shaped: Consumer, calls: [InitCall]) throws -> Consumer {
+    var consumer = shaped
+    let typeName = consumer.typeName
     if consumer.readsEnvironment {
       consumer.propertiesArePrivate = true
-      consumers[typeName] = consumer
-      return
+      return consumer
     }
     if consumer.propertyInjected {
       consumer.propertiesArePrivate = false
-      consumers[typeName] = consumer
-      return
+      return consumer
     }
     try checkDefaultArgumentIsolation(consumer)
     consumer.propertiesArePrivate = consumer.references.allSatisfy { $0.range.path == consumer.primary.path }
@@ -95,7 +92,7 @@ extension InjectDesigner {
         consumer.generatedInit = .plain
       }
     }
-    consumers[typeName] = consumer
+    return consumer
   }
 
   func checkDefaultArgumentIsolation(_ consumer: Consumer) throws {

@@ -3,18 +3,41 @@ import DesingletonIndex
 import Foundation
 import SwiftSyntax
 
-/// Decide step 3: what one consumer uses, through which protocols, and whether it can be injected.
-extension InjectDesigner {
-  // MARK: 3. Analysis of one consumer
+/// Step 3: what each consumer uses, through which protocols, and whether it can be injected.
+extension InjectContext {
+  /// Each target's references and the smallest set of protocols covering them; in `--all` mode a
+  /// target that cannot be injected is skipped with its reason. The places that configure the
+  /// property-injected ones are looked up here too.
+  func analyseConsumers(_ targets: [String], references: [Reference], into chosen: InjectDraft) throws -> InjectDraft {
+    var draft = chosen
+    for typeName in targets {
+      do {
+        // A type whose every use an earlier run wrote (or a composition root) is no consumer now.
+        guard let consumer = try analyse(typeName, references: references, propertyInjected: draft.propertyInjected.contains(typeName))
+        else { continue }
+        draft.consumers[typeName] = consumer
+        draft.order.append(typeName)
+      } catch let refusal as ConsumerRefusal where options.types == nil {
+        draft.skipped.append(skipped(typeName, refusal.reason, refusal.diagnostics))
+      } catch let refusal as Refusal where options.types == nil {
+        draft.skipped.append(skipped(typeName, .declaration, refusal.diagnostics))
+      }
+    }
+    for typeName in draft.order where draft.propertyInjected.contains(typeName) {
+      draft.configurationsByType[typeName] = configurationSites(of: typeName)
+    }
+    return draft
+  }
 
-  func analyse(_ typeName: String, references all: [Reference]) throws -> Consumer? {
+  /// One consumer's uses and protocols; nil when it has none left to inject.
+  func analyse(_ typeName: String, references all: [Reference], propertyInjected: Bool) throws -> Consumer? {
     try refuseObjectiveCCreation(of: typeName)
     let declarations = index.declarations(of: typeName)
     guard let primary = declarations.first(where: { !$0.isExtension }) else {
       throw Refusal("cannot find the declaration of '\(typeName)'")
     }
     var consumer = Consumer(typeName: typeName, declarations: declarations, primary: primary)
-    consumer.propertyInjected = propertyInjected.contains(typeName)
+    consumer.propertyInjected = propertyInjected
     let members = declarations.flatMap(\.members)
     var uses = ConsumerUses()
     for reference in all where index.enclosingType(of: reference) == typeName {
@@ -426,5 +449,50 @@ extension InjectDesigner {
       current = syntax.parent
     }
     return .none
+  }
+
+  /// What to do about a member no protocol covers: run the `extract-protocol` command that cuts a
+  /// slice of it, with a name the code does not use yet (`SliceNamer`), so that it can be run as
+  /// printed; or, where no protocol beside the singleton can require it (an extension in a module
+  /// the singleton's cannot see declares it), why.
+  func sliceAdvice(for member: String) -> String {
+    let members = index.members(of: singleton.typeName).filter { $0.name == member && !$0.isStatic }
+    // A property wrapper's projection (`$phase`) is no member a slice can name.
+    if members.isEmpty {
+      return member.hasPrefix("$")
+        ? "'\(member)' is a property wrapper's projection, which no slice can name; keep the accessor here, or write a requirement for it by hand"
+        : "no member '\(member)' of '\(singleton.typeName)' can be named in a slice; keep the accessor here"
+    }
+    if
+      let unseen = members.first(where: { !SingletonAnalysis.isSeenByItsModule($0, singleton: singleton, modules: project.modules) })
+    {
+      let module = project.modules.modules(of: unseen.range.path).first.map { " in module '\($0)'" } ?? ""
+      return "it is declared\(module), which the module of '\(singleton.typeName)' cannot see, so no protocol beside '\(singleton.typeName)' can require it; "
+        + "move it into the module of '\(singleton.typeName)', or keep the accessor here"
+    }
+    // What no protocol can require, as extract-protocol decides it (a type the declaration does not tell).
+    if let analysis = try? singletonAnalysis() {
+      let builder = RequirementBuilder(for: analysis, index: index)
+      let reasons = members.compactMap { builder.obstacleReason(for: $0, project: project) }
+      if reasons.count == members.count, let first = reasons.first { return "it cannot be in a protocol: \(first)" }
+    }
+    let name = sliceName(members)
+    // The access the slice would need, as extract-protocol decides it: a member that cannot have it
+    // (internal, or naming an internal type, used from another module) would be refused.
+    if let primary = index.primaryDeclaration(of: singleton.typeName),
+      let analysis = try? singletonAnalysis(),
+      let visibility = try? SliceVisibility(
+        slice: Slice(name: name, members: [member]), members: members, analysis: analysis, primary: primary, project: project),
+      let first = visibility.excluded.first, visibility.excluded.count == members.count
+    {
+      return "it cannot be in a protocol of its own: " + first.reason.replacingOccurrences(of: "'\(name)' must be", with: "that protocol must be")
+    }
+    return "run 'desingleton extract-protocol \(project.singletonFlags(singleton.typeName)) --slice \(shellWord("\(name)=\(member)"))' to cut one"
+  }
+
+  private func sliceName(_ members: [MemberDecl]) -> String {
+    SliceNamer.name(for: members, typeName: singleton.simpleTypeName, wholeType: false) { candidate in
+      !index.types(named: candidate).isEmpty || catalog.entries.contains { $0.name == candidate }
+    }
   }
 }

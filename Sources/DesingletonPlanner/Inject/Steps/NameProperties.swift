@@ -1,0 +1,50 @@
+import DesingletonCore
+import DesingletonIndex
+import Foundation
+import SwiftSyntax
+
+/// Step 9: the names of the new properties.
+extension InjectContext {
+  /// A property name per protocol that collides with nothing in the consumer's scope: an alias's or
+  /// a held parameter's own name, else the protocol's, numbered when taken.
+  func nameProperties(_ named: Consumer) throws -> Consumer {
+    var consumer = named
+    let typeName = consumer.typeName
+    // Names used or declared anywhere in the type, and its superclasses' members.
+    var taken = Set(consumer.declarations.flatMap(\.members).map(\.name))
+    for step in index.superclassChain(of: typeName) {
+      if case .project(let name) = step { taken.formUnion(index.members(of: name).map(\.name)) }
+    }
+    let nodes = try consumer.declarations.compactMap { declaration in
+      try project.file(declaration.path).node(at: declaration.range.bytes)
+    }
+    taken.formUnion(NamesInScope.names(in: nodes))
+    var groupNames: [Int: String] = [:]
+    for protocolName in consumer.protocols {
+      if let alias = consumer.aliasProperties[protocolName], case .alias(let name) = alias.use {
+        consumer.names[protocolName] = name
+        continue
+      }
+      if let held = consumer.heldParameters[protocolName], case .held(let name) = held.use {
+        consumer.names[protocolName] = name
+        continue
+      }
+      // Protocols held together take one name, the held parameter's they go to.
+      let group = consumer.combined.firstIndex { $0.protocols.contains(protocolName) }
+      if let group, let name = groupNames[group] {
+        consumer.names[protocolName] = name
+        continue
+      }
+      var name = group.map { consumer.combined[$0].name } ?? lowerCamel(protocolName)
+      if taken.contains(name) {
+        var counter = 2
+        while taken.contains("\(name)\(counter)") { counter += 1 }
+        name = "\(name)\(counter)"
+      }
+      taken.insert(name)
+      consumer.names[protocolName] = name
+      if let group { groupNames[group] = name }
+    }
+    return consumer
+  }
+}
