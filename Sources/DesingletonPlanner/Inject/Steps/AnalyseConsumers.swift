@@ -53,9 +53,7 @@ extension InjectContext {
     }
     consumer.references += passed.map(\.reference)
     if consumer.references.isEmpty && options.types == nil { return nil }
-    let order = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
-    consumer.protocols = Array(Set(chosen.map(\.name) + passed.map(\.protocolName)))
-      .sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
+    consumer.protocols = inCatalogOrder(Set(chosen.map(\.name) + passed.map(\.protocolName)))
     for (reference, protocolName) in passed { consumer.referenceProtocol[reference.range] = protocolName }
     // Each reference goes through the first chosen protocol that covers it.
     for reference in consumer.references {
@@ -276,8 +274,7 @@ extension InjectContext {
     // A parameter typed as a protocol already keeps it.
     if let declared {
       targets = declared
-      let order = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
-      consumer.protocols = Array(Set(consumer.protocols + declared)).sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
+      consumer.protocols = inCatalogOrder(Set(consumer.protocols + declared))
     }
     guard !targets.isEmpty else {
       throw ConsumerRefusal(

@@ -31,8 +31,7 @@ extension InjectContext {
     // Inside a view that reads the environment, the environment already holds the values.
     if let creator, draft.consumers[creator]?.readsEnvironment == true { return nil }
     if call.isSelfInit || call.isSuperInit { return nil }
-    let rank = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
-    let needed = (consumer.protocols + consumer.passedDown).sorted { (rank[$0] ?? 0) < (rank[$1] ?? 0) }
+    let needed = inCatalogOrder(consumer.protocols + consumer.passedDown)
     let values = needed.map { value(for: $0, at: call, creator: creator, label: consumer.name(of: $0), in: draft) }
     let passesAccessor = values.contains(accessExpression)
     if passesAccessor, let actor = index.isolation(of: singleton.typeName),

@@ -54,8 +54,7 @@ extension InjectContext {
             changed = true
           }
         }
-        let order = Dictionary(uniqueKeysWithValues: catalog.entries.enumerated().map { ($1.name, $0) })
-        holder.protocols.sort { (order[$0] ?? 0) < (order[$1] ?? 0) }
+        holder.protocols = inCatalogOrder(holder.protocols)
         consumers[creator] = holder
       }
     }
