@@ -273,8 +273,6 @@ extension InjectContext {
     return typeName.flatMap { index.isolation(of: $0) }
   }
 
-  // MARK: 9. Imports
-
   /// What a creator passes: its own property or parameter when it holds the protocol, the shared instance otherwise.
   func value(for protocolName: String, at call: InitCall, creator: String?, label: String, in draft: InjectDraft) -> String {
     // A factory passes its own parameters.
