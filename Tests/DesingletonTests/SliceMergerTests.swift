@@ -55,4 +55,44 @@ import Testing
     // In a smaller singleton, nothing forces a merge that costs cohesion.
     #expect(merged(groups).count == 12)
   }
+
+  /// The merges do not depend on what the consumers are called (nor on the order a set lists
+  /// them): two merges that gain the same, summed in another order, are a tie, and the first pair
+  /// wins. The shape of a real app's preferences singleton, where which slice took
+  /// `inAppBrowserReaderView` changed from one run of the same binary to the next.
+  @Test func theMergesDoNotDependOnTheConsumersNames() {
+    let uses: [(String, [String])] = [
+      ("EmojiTextApp", ["animateEmojis"]),
+      ("HapticManager", ["hapticButtonPressEnabled", "hapticTabSelectionEnabled", "hapticTimelineEnabled"]),
+      ("IceCubesApp", ["refreshServerPreferences", "reloadNotificationsCount"]),
+      ("InAppSafariManager", ["inAppBrowserReaderView"]),
+      ("NotificationServiceContentProvider", ["notificationsCount", "reloadNotificationsCount", "totalNotificationsCount"]),
+      ("PushNotificationsService", ["reloadNotificationsCount"]),
+      ("SoundEffectManager", ["soundEffectEnabled"]),
+      ("EditorStore", ["appRequireAltText"]),
+      ("TextService", ["getReplyVisibility"]),
+      ("StatusRowViewModel", ["autoExpandSpoilers", "collapseLongPosts", "preferredTranslationType", "userDeeplAPIFree"]),
+      ("TimelineViewModel", ["fullTimelineFetch", "streamHomeTimeline"]),
+    ]
+    // In the order the singleton declares them.
+    let members = [
+      "appRequireAltText", "animateEmojis", "preferredTranslationType", "userDeeplAPIFree", "inAppBrowserReaderView",
+      "hapticTabSelectionEnabled", "hapticTimelineEnabled", "hapticButtonPressEnabled", "soundEffectEnabled",
+      "collapseLongPosts", "streamHomeTimeline", "fullTimelineFetch", "getReplyVisibility", "autoExpandSpoilers",
+      "notificationsCount", "totalNotificationsCount", "reloadNotificationsCount", "refreshServerPreferences",
+    ]
+    func groups(naming name: (Int) -> String) -> [Group] {
+      var consumersOf: [String: Set<String>] = [:]
+      for (position, use) in uses.enumerated() {
+        for member in use.1 { consumersOf[member, default: []].insert(name(position)) }
+      }
+      return SliceSuggester.groupedBySameConsumers(members, consumersOf: consumersOf).groups
+    }
+    let first = merged(groups { uses[$0].0 }, godObject: true)
+    for shift in 1..<60 {
+      // The same consumers under other names, which number them in another order.
+      let renamed = merged(groups { "C\(($0 * (1 + shift % 10) + shift) % uses.count)\($0)" }, godObject: true)
+      #expect(renamed == first, "renamed with \(shift)")
+    }
+  }
 }

@@ -72,10 +72,13 @@ struct SliceMerger {
       for left in groups.indices {
         for right in groups.indices where right > left {
           guard let value = gain(left, right) else { continue }
-          if best == nil || value > best!.gain { best = (left, right, value) }
+          // Gains within `tie` of each other are equal (a sum over a set of consumers is added up
+          // in the set's order, which differs from run to run): the first pair wins.
+          if best == nil || value > best!.gain + SliceMerger.tie { best = (left, right, value) }
         }
       }
-      guard let (left, right, value) = best, value > 0 || groups.count > limit || medianProtocols > 2 else { return }
+      guard let (left, right, value) = best, value > SliceMerger.tie || groups.count > limit || medianProtocols > 2
+      else { return }
       merge(left, right)
     }
   }
@@ -110,6 +113,10 @@ struct SliceMerger {
     if !godObject && halfUsed && !one.topic.isDisjoint(with: other.topic) { total += SliceSuggester.topicWeight }
     return total
   }
+
+  /// Far below any real difference of gains (a consumer's cohesion changes by at least about
+  /// 1 / members²), far above the rounding of a sum of a few hundred terms.
+  static let tie = 1e-9
 
   private var medianProtocols: Int {
     let counts = protocols.filter { $0 > 0 }.sorted()
