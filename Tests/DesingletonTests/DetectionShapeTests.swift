@@ -351,6 +351,31 @@ import Testing
     #expect(taken == "ArticleFetching")
   }
 
+  /// Names when the first choice is another slice's: words of the members before a letter or
+  /// `Slice` after a name.
+  @Test(arguments: [
+    // A `UserDefaults` wrapper's typed getters, once `StoreService` names the first slice.
+    (["bool", "string"], "Store", ["StoreService"], "StoreBoolStringService"),
+    (["int", "set"], "Store", ["StoreService"], "StoreIntSetService"),
+    // `updating(_:)` and `delete` change what the type holds (a verb's inflection counts).
+    (["updating", "delete", "activateAuthentication"], "AuthenticationServiceProvider", [], "AuthenticationEditing"),
+    (["updating", "delete", "activateAuthentication"], "AuthenticationServiceProvider", ["AuthenticationEditing"],
+      "AuthenticationUpdateDeleteEditing"),
+    // A word of the subject says nothing new (`accounts` of `AccountManager`): one word is left,
+    // too few to tell the slice apart, so the singleton's name goes in front.
+    (["var accounts", "var sortedAccounts"], "AccountManager", ["AccountProviding", "AccountService"],
+      "AccountManagerAccountProviding"),
+  ])
+  func namesWhenTheFirstChoiceIsTaken(members: [String], typeName: String, taken: [String], expected: String) {
+    // `var name` is a property; a bare name, a method.
+    let decls = members.map {
+      MemberDecl(
+        name: String($0.split(separator: " ").last!), kind: $0.hasPrefix("var ") ? .property : .method, isStored: false,
+        range: SourceRange(path: "a", bytes: 0..<0, start: Location(path: "a", line: 1, column: 1)))
+    }
+    #expect(SliceNamer.name(for: decls, typeName: typeName, wholeType: false, isTaken: taken.contains) == expected)
+  }
+
   @Test func aPrivateOverloadStaysWithoutBlockingItsPublicSibling() throws {
     let store = """
       @MainActor

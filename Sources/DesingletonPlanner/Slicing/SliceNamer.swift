@@ -78,8 +78,20 @@ public enum SliceNamer {
       // Nothing shared: named after the singleton's subject, never after one member of several.
       let subject = self.subject(of: typeName)
       let changes = methods.count == members.count
-        && members.allSatisfy { member in words(member.name).first.map(changingVerbs.contains) == true }
-      names.append(subject + (changes ? "Editing" : properties.count == members.count ? "Providing" : "Service"))
+        && members.allSatisfy { member in words(member.name).first.map(stem).map(changingVerbs.contains) == true }
+        let role = changes ? "Editing" : properties.count == members.count ? "Providing" : "Service"
+      names.append(subject + role)
+      // When another slice has that name: the subject and the first word of its members that is
+      // not the subject's, a method's as a verb (`bool`, `string` → `StoreBoolStringService`;
+      // `updating`, `delete` → `AuthenticationUpdateDeleteEditing`), never a letter or a number.
+      let subjectWords = Set(words(subject).map(singularWord))
+      let leads = uniqued(
+        members.compactMap { member in
+          words(member.name).first { !readingWords.contains($0) && !subjectWords.contains(singularWord($0)) }
+            .map { member.kind == .method ? stem($0) : $0 }
+        })
+      if leads.count >= 2 { names.append(subject + camel(Array(leads.prefix(2))) + role) }
+      if leads.count >= 3 { names.append(subject + camel(Array(leads.prefix(3))) + role) }
     } else if let first = members.first {
       names.append(singleMemberName(first))
     }
@@ -269,6 +281,7 @@ public enum SliceNamer {
   static let changingVerbs: Set<String> = [
     "add", "remove", "delete", "insert", "update", "set", "save", "clear", "reset", "mark", "toggle", "enable", "disable",
     "archive", "store", "restore", "write", "append", "move", "rename", "replace", "increment", "decrement",
+    "activate", "deactivate",
   ]
 
   /// Words too common to say what a group is about.
@@ -287,6 +300,7 @@ public enum SliceNamer {
     "configure", "prepare", "validate", "connect", "disconnect", "request", "post", "publish", "render", "format",
     "parse", "encode", "decode", "read", "write", "archive", "toggle", "enable", "disable", "navigate", "route",
     "report", "record", "measure", "monitor", "poll", "migrate", "backup", "persist", "retry", "resolve",
+    "activate", "deactivate",
   ]
 
   private static let irregularGerunds: [String: String] = [
