@@ -38,6 +38,9 @@ After every step:
   suggested  every command finish suggests changes something (no refusal, no "nothing to change")
   printed    scan's printed extract-protocol command is accepted (the README promises it; a refusal counts)
 
+Before the journeys, `scan --format json` runs twice on the app: the two reports must be the same byte
+for byte (check `deterministic`).
+
 Not a check but measured: the last `finish` of each journey either succeeds, or lists only what finish may
 still list after `inject --all` (consumers inject skipped, each with its reason; static contexts; types the
 system creates and required inits that keep their parameters; tests; Objective-C), or says something else; the report counts the three and shows the last.
@@ -1021,6 +1024,12 @@ def check_app(ctx: Context, app: App, git_dir: Path) -> AppResult:
             placeholder.violation("scan", "exit", "-", f"scan --format json printed no JSON: {error}", scan, "desingleton scan --format json")
             result.steps_violating += 1
             return result
+        # The same code scanned again gives the same report, byte for byte (hash seeds, thread
+        # timing and set orders differ from one process to the next).
+        again = run([str(ctx.binary), "scan", "--format", "json"], app_dir, args.scan_timeout, env)
+        if again.code == 0 and again.stdout != scan.stdout:
+            placeholder.violation("scan", "deterministic", "-", "a second scan --format json printed another report", again, "desingleton scan --format json")
+            result.steps_violating += 1
         text = run([str(ctx.binary), "scan"], app_dir, args.scan_timeout, env)
         commands = printed_commands(text.stdout)
         singletons = document.get("singletons", [])
