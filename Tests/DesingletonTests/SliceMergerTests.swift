@@ -3,7 +3,8 @@ import Testing
 
 @testable import DesingletonPlanner
 
-/// The merging step of the slice suggestion, on groups of members with the consumers that use them.
+/// The merging step of the slice suggestion, on groups of members with the consumers that use them,
+/// and the access each member allows the slice it joins.
 @Suite struct SliceMergerTests {
   typealias Group = SliceSuggester.Group
 
@@ -94,5 +95,31 @@ import Testing
       let renamed = merged(groups { "C\(($0 * (1 + shift % 10) + shift) % uses.count)\($0)" }, godObject: true)
       #expect(renamed == first, "renamed with \(shift)")
     }
+  }
+
+  /// Why a member cannot be public names the first type its signature writes among the least
+  /// visible ones, the same on every run (they were a set: a real app's report named one of two
+  /// internal types at random).
+  @Test func theTypeThatKeepsAMemberInternalIsTheFirstWritten() throws {
+    let project = makeProject([
+      "Store.swift": """
+        struct Zebra {}
+        struct Apple {}
+        fileprivate struct Mango {}
+        public final class Store {
+          public static let shared = Store()
+          public func send(_ z: Zebra, _ a: Apple) {}
+          public func keep(_ a: Apple, _ m: Mango, _ z: Zebra) {}
+        }
+        """
+    ])
+    let members = project.index.members(of: "Store")
+    let send = try #require(members.first { $0.name == "send" })
+    let keep = try #require(members.first { $0.name == "keep" })
+    let sent = try SliceVisibility.exposure(of: send, project: project)
+    #expect(sent.level == .internal && sent.hidden?.name == "Zebra")
+    // The least visible wins over the first written.
+    let kept = try SliceVisibility.exposure(of: keep, project: project)
+    #expect(kept.level == .fileprivate && kept.hidden?.name == "Mango")
   }
 }

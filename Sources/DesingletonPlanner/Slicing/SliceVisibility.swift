@@ -118,8 +118,9 @@ struct SliceVisibility {
   }
 
   /// The type names a member's declaration (not its body) spells: property types, parameter and
-  /// result types, generic constraints.
-  static func signatureTypeNames(of node: Syntax) -> Set<String> {
+  /// result types, generic constraints; each once, in the order they are written (so that a reason
+  /// names the same type on every run: the first written of the least visible).
+  static func signatureTypeNames(of node: Syntax) -> [String] {
     var roots: [Syntax] = []
     if let variable = node.as(VariableDeclSyntax.self) {
       roots = variable.bindings.compactMap { binding -> Syntax? in binding.typeAnnotation.map { Syntax($0) } }
@@ -158,13 +159,18 @@ struct SliceVisibility {
   }
 
   private final class TypeNameFinder: SyntaxVisitor {
-    var names: Set<String> = []
+    private(set) var names: [String] = []
+    private var seen: Set<String> = []
+    private func add(_ token: TokenSyntax) {
+      let name = token.text.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      if seen.insert(name).inserted { names.append(name) }
+    }
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-      names.insert(node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+      add(node.name)
       return .visitChildren
     }
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
-      names.insert(node.name.text.trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+      add(node.name)
       return .visitChildren
     }
     // Default values are not part of the signature's types.
