@@ -499,8 +499,41 @@ def bench_corpus(c, binary, runs, threads, swiftc, parse_only, rare=None, only=N
     else:
         rows["one"] = Row("one", "`scan --singleton NAME`: n/a (no singleton found in under 5% of the files)")
         rows["one"].pending = True
+    if rare:
+        jobs += sliced_jobs(c, binary, threads, json_out, rows)
     run_interleaved(jobs, runs, c["label"])
     return rows
+
+
+def sliced_jobs(c, binary, threads, json_out, rows):
+    """The write commands where they have work: the corpus's most referenced singleton, sliced as
+    `extract-protocol` suggests in a copy (bench/corpus/<tag>-sliced), then `inject --all` and
+    `finish` on the copy, as dry runs."""
+    try:
+        found = json.load(open(json_out)).get("singletons", [])
+    except (OSError, ValueError):
+        return []
+    if not found:
+        return []
+    largest = max(found, key=lambda s: (s.get("references", 0), s.get("type", "")))
+    name = largest["type"]
+    copy = c["root"].rstrip("/") + "-sliced"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(c["root"], copy)
+    extract = subprocess.run([binary, "extract-protocol", "--singleton", name, "--threads", str(threads), copy],
+                             capture_output=True, text=True)
+    if extract.returncode != 0:
+        log(f"[{c['label']}] extract-protocol --singleton {name} failed: {extract.stderr.strip()[:200]}")
+        return []
+    refs = largest.get("references", 0)
+    jobs = []
+    for key, command in (("sliced-inject", ["inject", "--all"]), ("sliced-finish", ["finish"])):
+        rows[key] = Row(key, f"`{' '.join(command)} --singleton {name} --dry-run` after its `extract-protocol` "
+                             f"({refs:,} references), {threads} threads")
+        # Three runs: each takes many times a scan.
+        jobs.append(Job(rows[key], [[binary, *command, "--singleton", name, "--dry-run", "--threads", str(threads), copy]],
+                        stdout=os.path.join(OUT, os.path.basename(c["root"]), f"{key}.diff"), runs=3))
+    return jobs
 
 
 def bench_growth(corpora, binary, runs, threads, parse_only, big_runs):
@@ -566,7 +599,7 @@ def corpus_table(c, rows, threads, reference):
     out.append(head)
     out.append("|---|---:|---:|---:|" + ("---|" if reference else ""))
     for key in ["read", "swiftc1", "swiftcN", "parse1", "parseN", "parseP", "scan1", "scanN", "fullN", "one",
-                "one-extract", "one-inject", "one-finish"]:
+                "one-extract", "one-inject", "one-finish", "sliced-inject", "sliced-finish"]:
         r = rows.get(key)
         if r is None:
             continue
@@ -611,6 +644,14 @@ def corpus_table(c, rows, threads, reference):
         ("scan peak memory, %d threads" % threads, fmt_mb(rows["scanN"].peak), "< 150 MB"),
         ("scan time per line, %d threads" % threads, per_line(g("scanN"), c["lines"]), "—"),
     ]
+    if "sliced-inject" in rows:
+        lines += [
+            ("`inject --all` on the sliced singleton / whole scan, %d threads (ratio of medians)" % threads,
+             fmt_x(ratio(g("sliced-inject"), g("scanN"))), "≤ 2×"),
+            ("`inject --all` on the sliced singleton, peak memory", fmt_mb(rows["sliced-inject"].peak), "< 200 MB"),
+            ("`finish` on the sliced singleton / whole scan, %d threads (ratio of medians)" % threads,
+             fmt_x(ratio(g("sliced-finish"), g("scanN"))), "≤ 1×"),
+        ]
     out.append("| ratio | value | target |")
     out.append("|---|---:|---|")
     for a, b, t in lines:

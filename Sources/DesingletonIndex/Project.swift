@@ -106,7 +106,14 @@ public final class Project: @unchecked Sendable {
       let needles = asked.map { Array($0.utf8) }
       var byName: [String: [String]] = Dictionary(uniqueKeysWithValues: asked.map { ($0, []) })
       let paths = index.allPaths
-      if let words = wordIndex() {
+      if let (before, changed) = searchedBefore {
+        for (name, needle) in zip(asked, needles) {
+          let others = Set(before.paths(naming: [name])).subtracting(changed)
+          byName[name] = paths.filter { path in
+            changed.contains(path) ? bytes(path).map { containsAny([needle], in: $0) } ?? false : others.contains(path)
+          }
+        }
+      } else if let words = wordIndex() {
         for (name, needle) in zip(asked, needles) {
           byName[name] = words.files(containing: [needle]) { self.bytes(paths[$0]) }.map { paths[$0] }
         }
@@ -240,8 +247,15 @@ public final class Project: @unchecked Sendable {
     let kept = cache.filter { !changedPaths.contains($0.key) && texts[$0.key] != nil }
     lock.unlock()
     result.cache = kept
+    // Which files contain a word: this project's answer for every file not replaced.
+    if rebuilt.allPaths == index.allPaths { result.searchedBefore = (self, changedPaths) }
     return result
   }
+
+  /// The project this one was made from by `replacing` the files at `changed` (the same paths):
+  /// `paths(naming:)` asks it about the others, so that checking a plan on the rewritten files
+  /// searches only those, not every file again.
+  private var searchedBefore: (project: Project, changed: Set<String>)?
 
   /// A file's text without parsing it: the in-memory source when there is one, else the file on disk.
   /// An Objective-C header's is its Swift interface's (`ObjectiveCImporter`).

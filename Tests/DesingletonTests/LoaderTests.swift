@@ -664,6 +664,23 @@ import Testing
   }
 
   /// A question is worked out once per project, a nil answer too.
+  /// A project made by replacing some files answers which files contain a word as a byte search
+  /// of its own texts: the earlier project's answer for the files kept, the new texts for the others.
+  @Test func aRewrittenProjectFindsWordsInItsNewTexts() throws {
+    let project = makeProject([
+      "A.swift": "let a = Store.shared",
+      "B.swift": "let b = 1",
+      "C.swift": "let c = Store.shared",
+    ])
+    #expect(project.paths(naming: ["Store"]) == ["A.swift", "C.swift"])
+    let rewritten = try project.replacing([
+      SourceText(path: "A.swift", text: "let a = 0"), SourceText(path: "B.swift", text: "let b = Store.shared"),
+    ])
+    #expect(rewritten.paths(naming: ["Store"]) == ["B.swift", "C.swift"])
+    #expect(rewritten.paths(naming: ["Store", "let"]) == ["A.swift", "B.swift", "C.swift"])
+    #expect(project.paths(naming: ["Store"]) == ["A.swift", "C.swift"])
+  }
+
   @Test func anAnswerIsWorkedOutOnceEvenWhenItIsNil() {
     let project = makeProject(["A.swift": "struct A {}\n"])
     var runs = 0
