@@ -79,7 +79,7 @@ public enum SliceNamer {
       let subject = self.subject(of: typeName)
       let changes = methods.count == members.count
         && members.allSatisfy { member in words(member.name).first.map(stem).map(changingVerbs.contains) == true }
-        let role = changes ? "Editing" : properties.count == members.count ? "Providing" : "Service"
+      let role = changes ? "Editing" : properties.count == members.count ? "Providing" : "Service"
       names.append(subject + role)
       // When another slice has that name: the subject and the first word of its members that is
       // not the subject's, a method's as a verb (`bool`, `string` → `StoreBoolStringService`;
