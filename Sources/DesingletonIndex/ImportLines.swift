@@ -19,21 +19,40 @@ public enum ImportLines {
   /// Watch` is not).
   public static func modules(in text: String) -> [(module: String, line: Int, isOnePath: Bool)] {
     var result: [(module: String, line: Int, isOnePath: Bool)] = []
-    let prefixes: Set<Substring> = ["public", "internal", "package", "fileprivate", "private"]
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-      guard let position = words.firstIndex(of: "import"),
-        words[..<position].allSatisfy({ $0.hasPrefix("@") || prefixes.contains($0) })
-      else { continue }
-      let module = module(of: String(line))
-      guard !module.isEmpty else { continue }
-      // After `import` (and a kind: `struct`), one path, then at most a comment.
-      var rest = words[(position + 1)...].prefix { !$0.hasPrefix("//") }
-      if rest.count > 1, ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"].contains(rest.first!) {
-        rest = rest.dropFirst()
+    // Only the lines holding the word, found in the bytes: a large rewrite checks thousands of files.
+    let bytes = Array(text.utf8)
+    var lineStart = 0
+    var number = 0
+    for offset in occurrences(of: [Array("import".utf8)], in: bytes) where offset >= lineStart {
+      for position in lineStart..<offset where bytes[position] == UInt8(ascii: "\n") {
+        number += 1
+        lineStart = position + 1
       }
-      result.append((module, number + 1, rest.count == 1))
+      var lineEnd = offset
+      while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+      if let found = importedModule(String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)) {
+        result.append((found.module, number + 1, found.isOnePath))
+      }
+      // Other occurrences on this line are the same line.
+      lineStart = lineEnd
     }
     return result
+  }
+
+  /// The module one line imports, and whether the line is one module path and nothing more.
+  private static func importedModule(_ line: String) -> (module: String, isOnePath: Bool)? {
+    let prefixes: Set<Substring> = ["public", "internal", "package", "fileprivate", "private"]
+    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+    guard let position = words.firstIndex(of: "import"),
+      words[..<position].allSatisfy({ $0.hasPrefix("@") || prefixes.contains($0) })
+    else { return nil }
+    let module = module(of: line)
+    guard !module.isEmpty else { return nil }
+    // After `import` (and a kind: `struct`), one path, then at most a comment.
+    var rest = words[(position + 1)...].prefix { !$0.hasPrefix("//") }
+    if rest.count > 1, ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"].contains(rest.first!) {
+      rest = rest.dropFirst()
+    }
+    return (module, rest.count == 1)
   }
 }
