@@ -36,9 +36,9 @@ struct UnrewritableCreation {
 enum InitCallFinder {
   /// Every call of an init of `types` (qualified names) in the files whose text names one of them
   /// or one of `subclasses`, in index order, and the creations that cannot be updated. Each file is
-  /// walked for the types and subclasses it names (what it can create), and that answer is worked
-  /// out once per project: a question asked again with more types (a creator taken in, a chain of
-  /// creators a round) walks only the files the new types bring in.
+  /// walked once for each type it names, whatever question asks (`CreationTable`): a question asked
+  /// again with more types (a creator taken in, a chain of creators a round) walks each file only
+  /// for the types new to it. Many files to walk are walked on every thread.
   static func calls(
     of types: Set<String>, superclassOf subclasses: [String: String], project: Project
   ) throws -> (calls: [InitCall], unrewritable: [UnrewritableCreation]) {
@@ -50,18 +50,27 @@ enum InitCallFinder {
     for (subclass, parent) in subclasses.sorted(by: { $0.key < $1.key }) {
       for path in project.paths(naming: [subclass]) { subclassesByPath[path, default: []].append((subclass, parent)) }
     }
+    let table = project.answer("creation table") { CreationTable() }
+    let paths = project.paths(naming: Array(types) + Array(subclasses.keys))
+    let questions = paths.map { path in
+      CreationTable.Question(
+        path: path, types: typesByPath[path] ?? [], subclasses: subclassesByPath[path] ?? [])
+    }
+    let walks = questions.flatMap { table.walks(answering: $0) }
+    let index = project.index
+    if walks.count < 8 {
+      // A few files are walked on this thread: waking others costs more than they would save.
+      for walk in walks { table.record(walk.run(try project.file(walk.path), index)) }
+    } else {
+      let walked = parallelMap(count: walks.count) { position in
+        Result { try walks[position].run(project.file(walks[position].path), index) }
+      }
+      for result in walked { table.record(try result.get()) }
+    }
     var result: [InitCall] = []
     var unrewritable: [UnrewritableCreation] = []
-    for path in project.paths(naming: Array(types) + Array(subclasses.keys)) {
-      let fileTypes = typesByPath[path] ?? []
-      let fileSubclasses = subclassesByPath[path] ?? []
-      let key =
-        "init calls in \(path) of \(fileTypes.joined(separator: ",")) through \(fileSubclasses.map { "\($0.0):\($0.1)" }.joined(separator: ","))"
-      let found = try project.answer(key) { () throws -> (calls: [InitCall], unrewritable: [UnrewritableCreation]) in
-        let file = try project.file(path)
-        return calls(
-          of: Set(fileTypes), superclassOf: Dictionary(uniqueKeysWithValues: fileSubclasses), in: [file], index: project.index)
-      }
+    for question in questions {
+      let found = table.answer(question)
       result += found.calls
       unrewritable += found.unrewritable
     }
@@ -211,7 +220,7 @@ enum InitCallFinder {
     return nil
   }
 
-  private final class Visitor: SyntaxVisitor {
+  final class Visitor: SyntaxVisitor {
     let types: Set<String>
     /// Subclass → the superclass in `types` whose inits its `super.init` calls.
     let subclasses: [String: String]
@@ -219,6 +228,8 @@ enum InitCallFinder {
     let path: String
     var found: [InitCall] = []
     var unrewritable: [UnrewritableCreation] = []
+    /// For each ambiguous creation (by offset), every type its name may mean.
+    var ambiguousCandidates: [Int: [String]] = [:]
     private let simpleNames: Set<String>
 
     /// Whether the file's bytes name one of `types`: only then are a getter's and `Self`'s types
@@ -289,6 +300,7 @@ enum InitCallFinder {
               // A short name several types have, none of them in scope by nesting: the call may
               // create a consumer, and which one cannot be told.
               if let created = candidates.first(where: types.contains) {
+                ambiguousCandidates[node.positionAfterSkippingLeadingTrivia.utf8Offset] = candidates
                 unrewritable.append(
                   UnrewritableCreation(
                     kind: .ambiguous, path: path, typeName: created, labels: [], trailingClosures: 0,

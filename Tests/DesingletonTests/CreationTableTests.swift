@@ -1,0 +1,110 @@
+import DesingletonCore
+import DesingletonIndex
+import SwiftSyntax
+import Testing
+
+@testable import DesingletonPlanner
+
+/// The creations of a set of types are what one walk of each file for all of them finds, whatever
+/// questions were asked before and in which order (`CreationTable`).
+@Suite struct CreationTableTests {
+  static let files = [
+    "Types.swift": """
+    final class Badge { init(count: Int) {} }
+    struct Card { var title: String }
+    enum Feed { struct Cell { init() {} } }
+    enum Shop { struct Cell { init() {} } }
+    class Base { init(name: String) {} }
+    final class Derived: Base { init() { super.init(name: "d") } }
+    final class Tag {
+      let name: String
+      init(name: String) { self.name = name }
+      convenience init() { self.init(name: "none") }
+      static func make() -> Self { Self(name: "made") }
+    }
+
+    """,
+    "Screens.swift": """
+    final class Screen {
+      let badge = Badge(count: 1)
+      var card: Card { .init(title: "x") }
+      func show() {
+        let cards = [Card(title: "a"), Card.init(title: "b")]
+        let make = Badge.init
+        present(.init())
+        let cell = Cell()
+        _ = (cards, make, cell, Feed.Cell(), Derived(), Tag())
+      }
+      func present(_ badge: Badge) {}
+    }
+    extension Feed {
+      static func first() -> Cell { Cell() }
+    }
+
+    """,
+    "Nested.swift": """
+    struct Outer {
+      func build() -> Badge { Badge(count: Card(title: Tag().name).title.count) }
+      func nested() { _ = Badge(count: [Card(title: "n")].count) }
+    }
+
+    """,
+  ]
+
+  static let subclasses = ["Derived": "Base"]
+
+  /// Questions asked one after another on one project; each answer must be the one walk's.
+  @Test(arguments: [
+    [["Badge"], ["Card"], ["Badge", "Card", "Feed.Cell"], ["Shop.Cell", "Tag"]],
+    [["Badge", "Card", "Feed.Cell", "Shop.Cell", "Tag", "Base"]],
+    [["Feed.Cell"], ["Shop.Cell", "Card"], ["Feed.Cell", "Shop.Cell"], ["Tag"], ["Tag", "Badge"], ["Base", "Tag"], ["Card", "Base"]],
+  ] as [[[String]]])
+  func answersAreOneWalksWhateverWasAskedBefore(questions: [[String]]) throws {
+    let project = makeProject(Self.files)
+    for (number, types) in questions.enumerated() {
+      // Every other question also asks for the subclasses' `super.init` calls.
+      let subclasses = number % 2 == 0 ? Self.subclasses : [:]
+      let table = try InitCallFinder.calls(of: Set(types), superclassOf: subclasses, project: project)
+      let files = try project.paths(naming: types + subclasses.keys).map { try project.file($0) }
+      let walk = InitCallFinder.calls(of: Set(types), superclassOf: subclasses, in: files, index: project.index)
+      #expect(Self.describe(table) == Self.describe(walk), "question \(number + 1): \(types)")
+      #expect(!table.calls.isEmpty)
+    }
+  }
+
+  /// The table finds what the code holds: each kind of creation, once.
+  @Test func eachKindOfCreationIsFound() throws {
+    let project = makeProject(Self.files)
+    let found = try InitCallFinder.calls(
+      of: ["Badge", "Card", "Feed.Cell", "Shop.Cell", "Tag", "Base"], superclassOf: Self.subclasses, project: project)
+    let lines = Self.describe(found).sorted()
+    #expect(
+      lines == [
+        "call Nested.swift:41 Badge",
+        "call Nested.swift:54 Card",
+        "call Nested.swift:66 Tag",
+        "call Nested.swift:115 Badge",
+        "call Nested.swift:129 Card",
+        "call Screens.swift:35 Badge",
+        "call Screens.swift:70 Card",
+        "call Screens.swift:123 Card",
+        "call Screens.swift:141 Card",
+        "call Screens.swift:261 Feed.Cell",
+        "call Screens.swift:285 Tag",
+        "call Screens.swift:381 Feed.Cell",
+        "call Types.swift:230 Base super",
+        "call Types.swift:358 Tag self",
+        "call Types.swift:415 Tag",
+        "implicitMember Screens.swift:202 -",
+        "ambiguous Screens.swift:226 Feed.Cell",
+        "functionReference Screens.swift:179 Badge",
+      ].sorted())
+  }
+
+  static func describe(_ found: (calls: [InitCall], unrewritable: [UnrewritableCreation])) -> [String] {
+    found.calls.map { call in
+      "call \(call.path):\(call.call.positionAfterSkippingLeadingTrivia.utf8Offset) \(call.typeName)"
+        + (call.isSuperInit ? " super" : "") + (call.isSelfInit ? " self" : "")
+    } + found.unrewritable.map { "\($0.kind) \($0.path):\($0.offset) \($0.typeName ?? "-")" }
+  }
+}
