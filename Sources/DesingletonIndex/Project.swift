@@ -237,6 +237,8 @@ public final class Project: @unchecked Sendable {
   /// Files the plan left alone keep their summaries and their parsed trees: only the changed ones
   /// are parsed and indexed again.
   public func replacing(_ changed: [SourceText], threads: Int? = nil) throws -> Project {
+    // Nothing replaced is this project: its index, trees and answers hold.
+    if changed.isEmpty { return self }
     var texts = try sources(of: index.files.map(\.path))
     let changedPaths = Set(changed.map(\.path))
     for source in changed { texts[source.path] = source }

@@ -681,6 +681,14 @@ import Testing
     #expect(project.paths(naming: ["Store"]) == ["A.swift", "C.swift"])
   }
 
+  /// A plan that changes nothing leaves the project it was planned on: nothing is read or indexed
+  /// again to check it.
+  @Test func aProjectWithNothingReplacedIsTheSameProject() throws {
+    let project = makeProject(["A.swift": "let a = Store.shared", "B.swift": "let b = 1"])
+    #expect(try project.replacing([]) === project)
+    #expect(try project.replacing([SourceText(path: "B.swift", text: "let b = 2")]) !== project)
+  }
+
   @Test func anAnswerIsWorkedOutOnceEvenWhenItIsNil() {
     let project = makeProject(["A.swift": "struct A {}\n"])
     var runs = 0

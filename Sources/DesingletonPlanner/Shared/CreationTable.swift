@@ -7,7 +7,7 @@ import SwiftSyntax
 /// the type they create. A file is walked once for each type it names, and once for each set of
 /// subclasses whose `super.init` calls are asked about, however many questions ask: a round of
 /// promotion asks again with more types, `CompositionRoots.creators(of:)` asks for one type, and
-/// both are answered from the same walks.
+/// both are answered from the same walks. A question asked again gets the answer it got.
 ///
 /// What a walk for some types finds is what a walk for all of them would find, split by type:
 /// - a call records the one type it creates, so a question's calls are those of its types, in
@@ -25,6 +25,8 @@ final class CreationTable: @unchecked Sendable {
     var subclasses: [(String, String)]
 
     var subclassKey: String { subclasses.map { "\($0.0):\($0.1)" }.joined(separator: ",") }
+    /// The question as a key: a question asked again is answered as it was.
+    var key: String { "\(path) \(types.joined(separator: ",")) \(subclassKey)" }
   }
 
   /// A walk of one file a question needs: for the types new to the file, or for `super.init`
@@ -70,6 +72,14 @@ final class CreationTable: @unchecked Sendable {
 
   private let lock = NSLock()
   private var files: [String: File] = [:]
+  private var answers: [String: (calls: [InitCall], unrewritable: [UnrewritableCreation])] = [:]
+
+  /// The answer to a question asked before; nil for a new one.
+  func answered(_ question: Question) -> (calls: [InitCall], unrewritable: [UnrewritableCreation])? {
+    lock.lock()
+    defer { lock.unlock() }
+    return answers[question.key]
+  }
 
   /// The walks `question` needs before `answer(_:)` can answer it.
   func walks(answering question: Question) -> [Walk] {
@@ -123,7 +133,12 @@ final class CreationTable: @unchecked Sendable {
   /// question's types and subclasses would find, in the order of the code. Every walk
   /// `walks(answering:)` asked for must be recorded first.
   func answer(_ question: Question) -> (calls: [InitCall], unrewritable: [UnrewritableCreation]) {
+    let key = question.key
     lock.lock()
+    if let known = answers[key] {
+      lock.unlock()
+      return known
+    }
     let file = files[question.path] ?? File()
     lock.unlock()
     let types = Set(question.types)
@@ -152,6 +167,9 @@ final class CreationTable: @unchecked Sendable {
         left.element.offset != right.element.offset ? left.element.offset < right.element.offset : left.offset < right.offset
       }.map(\.element)
     }
+    lock.lock()
+    answers[key] = (calls, unrewritable)
+    lock.unlock()
     return (calls, unrewritable)
   }
 }

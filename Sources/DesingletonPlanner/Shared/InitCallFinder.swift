@@ -56,7 +56,8 @@ enum InitCallFinder {
       CreationTable.Question(
         path: path, types: typesByPath[path] ?? [], subclasses: subclassesByPath[path] ?? [])
     }
-    let walks = questions.flatMap { table.walks(answering: $0) }
+    let known = questions.map { table.answered($0) }
+    let walks = zip(questions, known).flatMap { question, known in known == nil ? table.walks(answering: question) : [] }
     let index = project.index
     if walks.count < 8 {
       // A few files are walked on this thread: waking others costs more than they would save.
@@ -69,8 +70,8 @@ enum InitCallFinder {
     }
     var result: [InitCall] = []
     var unrewritable: [UnrewritableCreation] = []
-    for question in questions {
-      let found = table.answer(question)
+    for (question, known) in zip(questions, known) {
+      let found = known ?? table.answer(question)
       result += found.calls
       unrewritable += found.unrewritable
     }
