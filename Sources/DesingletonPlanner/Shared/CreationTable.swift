@@ -38,12 +38,9 @@ final class CreationTable: @unchecked Sendable {
     var subclassKey: String?
 
     func run(_ file: ParsedFile, _ index: Index) -> Walked {
-      let simpleNames = types.map { Array(($0.split(separator: ".").last.map(String.init) ?? $0).utf8) }
-      let deep = containsAny(simpleNames, in: file.source.bytes)
-      let visitor = InitCallFinder.Visitor(types: types, subclasses: subclasses, index: index, path: path, deep: deep)
-      visitor.walk(file.tree)
+      let visitor = InitCallFinder.walk(file, types: types, subclasses: subclasses, index: index)
       return Walked(
-        walk: self, deep: deep, calls: visitor.found, unrewritable: visitor.unrewritable,
+        walk: self, deep: visitor.deep, calls: visitor.found, unrewritable: visitor.unrewritable,
         ambiguousCandidates: visitor.ambiguousCandidates)
     }
   }

@@ -85,16 +85,24 @@ enum InitCallFinder {
   ) -> (calls: [InitCall], unrewritable: [UnrewritableCreation]) {
     var result: [InitCall] = []
     var unrewritable: [UnrewritableCreation] = []
-    let simpleNames = types.map { Array(($0.split(separator: ".").last.map(String.init) ?? $0).utf8) }
     for file in files {
-      let visitor = Visitor(
-        types: types, subclasses: subclasses, index: index, path: file.path,
-        deep: containsAny(simpleNames, in: file.source.bytes))
-      visitor.walk(file.tree)
+      let visitor = walk(file, types: types, subclasses: subclasses, index: index)
       result.append(contentsOf: visitor.found)
       unrewritable.append(contentsOf: visitor.unrewritable)
     }
     return (result, unrewritable)
+  }
+
+  /// One walk of a file for the creations of `types` (and `super.init` calls of `subclasses`): the
+  /// visitor, with what it found. Getters' and `Self`'s types are looked up when the file's bytes
+  /// name one of `types` (`Visitor.deep`).
+  static func walk(_ file: ParsedFile, types: Set<String>, subclasses: [String: String], index: Index) -> Visitor {
+    let simpleNames = types.map { Array(($0.split(separator: ".").last.map(String.init) ?? $0).utf8) }
+    let visitor = Visitor(
+      types: types, subclasses: subclasses, index: index, path: file.path,
+      deep: containsAny(simpleNames, in: file.source.bytes))
+    visitor.walk(file.tree)
+    return visitor
   }
 
   /// What the code says about the type an implicit member expression (`.init(...)`) creates.
