@@ -59,7 +59,10 @@ struct ReferenceAnalysis {
       let binding = initializer.parent?.as(PatternBindingSyntax.self),
       let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
     {
-      if let annotation = binding.typeAnnotation, !ReferenceAnalysis.isPlainAliasProperty(binding, annotation.type) {
+      if let annotation = binding.typeAnnotation,
+        !ReferenceAnalysis.isPlainAliasProperty(binding, annotation.type)
+          || isSetAfterCreationProperty(binding, annotation.type, instance: instance)
+      {
         // `let s: Store = Store.shared` in a body keeps needing the concrete type once the
         // instance is replaced, and `var s: Store? = ...` holds another type: like passing the
         // instance to a parameter of that type.

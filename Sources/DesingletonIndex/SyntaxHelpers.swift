@@ -221,3 +221,18 @@ extension String {
     return Substring(self[start..<end])
   }
 }
+
+/// `lazy var reporting: Reporting = SyncService.shared`: a settable stored property typed other
+/// than the singleton, whose initial value is read at its first use unless it was set before (what
+/// `inject` gives a type in a creation cycle). Its uses are the property's, not the accessor's: the
+/// value is handed to the property, like passing it to a parameter of that type.
+public func isSetAfterCreationProperty(_ binding: PatternBindingSyntax, _ type: TypeSyntax, instance: ExprSyntax) -> Bool {
+  guard let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), variable.parent?.is(MemberBlockItemSyntax.self) == true,
+    variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) })
+  else { return false }
+  var base = instance.as(FunctionCallExprSyntax.self)?.calledExpression ?? instance
+  if let member = base.as(MemberAccessExprSyntax.self), let typeExpression = member.base { base = typeExpression }
+  let typeName = base.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? base.trimmedDescription
+  let annotated = type.as(MemberTypeSyntax.self)?.name.text ?? type.trimmedDescription
+  return annotated != typeName
+}

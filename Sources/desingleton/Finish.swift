@@ -12,8 +12,14 @@ struct Finish: ParsableCommand {
   @OptionGroup var common: CommonOptions
   @OptionGroup var writing: WriteOptions
 
-  @Option(help: "The singleton type (needed when the paths hold more than one).")
-  var singleton: String?
+  @Option(
+    name: .customLong("singleton"),
+    help: ArgumentHelp(
+      "The singleton type (needed when the paths hold more than one); repeat it to finish singletons that need each other in one run.",
+      valueName: "singleton"))
+  var singletons: [String] = []
+
+  var singleton: String? { singletons.first }
 
   @Option(
     name: .customLong("root"),
@@ -23,6 +29,8 @@ struct Finish: ParsableCommand {
   var roots: [String] = []
 
   func validate() throws {
+    if singletons.count > 1 && format == .json { throw ValidationError("--format json takes one --singleton") }
+    if singletons.count > 1 && roots.count > 1 { throw ValidationError("singletons finished together have one --root") }
     if dependencyWrapper == true && container != nil && container != .dependencies {
       throw ValidationError("--dependency-wrapper needs --container dependencies")
     }
@@ -47,6 +55,7 @@ struct Finish: ParsableCommand {
 
   mutating func run() throws {
     let configuration = try common.prepare()
+    if singletons.count > 1 { return try finishTogether(configuration) }
     let loader = try common.loader(singleton: singleton, extra: roots)
     guard let target = try loader.run(finished) else {
       printError(
@@ -122,6 +131,53 @@ struct Finish: ParsableCommand {
     case .text: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify)
     case .json: try writing.carryOut(plan, project: project, root: common.root, verifying: configuration.verify) { reports[0].json(files: $0) }
     }
+  }
+
+  /// `--singleton A --singleton B`: singletons that need each other, finished in one run by the one
+  /// root they all share (`FinishPlanner.runTogether`).
+  func finishTogether(_ configuration: Configuration) throws {
+    let loader = try common.loader(singleton: singletons[0], extra: Array(singletons.dropFirst()) + roots)
+    let diffRoot = common.root
+    var notes: [String] = []
+    defer { for note in notes { printError(note) } }
+    let plan = try loader.run { project in
+      notes = []
+      var found: [Singleton] = []
+      // A second run: the accessors are gone.
+      let left = singletons.filter { name in project.index.singletons.contains { $0.typeName == name || $0.simpleTypeName == name } }
+      if left.isEmpty { return Plan() }
+      for name in singletons {
+        let singleton = try resolveSingleton(name, in: project.index)
+        if !found.contains(where: { $0.typeName == singleton.typeName }) { found.append(singleton) }
+      }
+      let saved = configuration.settings(for: found[0]).finish
+      let container = self.container.map(\.kind) ?? saved.container
+      let root: String
+      if let named = roots.first {
+        root = named
+      } else {
+        let together = Set(found.map(\.typeName))
+        let proposals = try found.map { try CompositionRoots.proposedRoot(singleton: $0, project: project, together: together).root }
+        guard let first = proposals.first ?? nil, proposals.allSatisfy({ $0 == first }) else {
+          throw Refusal(
+            "no one composition root found for \(found.map { "'\($0.typeName)'" }.joined(separator: " and ")): name the type that will own them all with --root",
+            at: found[0].declaration.start)
+        }
+        notes.append("note: the composition root is '\(first)'; name another with --root")
+        root = first
+      }
+      let options = FinishOptions(root: root, includeTests: includeTests, container: container, nextStep: NextCommand.injectType)
+      return try FinishPlanner.runTogether(singletons: found, options: options, project: project) { [diffRoot] in
+        try rewritten(project, by: $0, root: diffRoot)
+      }.plan
+    }
+    for note in notes { printError(note) }
+    notes = []
+    if plan.isEmpty {
+      printError("nothing to do: \(singletons.map { "'\($0)'" }.joined(separator: " and ")) have no static accessor left")
+      return
+    }
+    try writing.carryOut(plan, project: loader.project, root: common.root, verifying: configuration.verify)
   }
 
   /// The singleton to finish; nil when there is nothing to do: the type named has no static

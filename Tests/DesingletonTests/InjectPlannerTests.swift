@@ -2669,62 +2669,92 @@ import Testing
   }
 
   /// Two singletons that need each other: `SyncService` already takes `Player`'s slice where its
-  /// accessor makes it. Injecting `SyncService` into `Player` would make `Player.shared` read
-  /// `SyncService.shared` while `SyncService.shared` reads `Player.shared` ("circular reference"),
-  /// so `Player` is left out with the reason and nothing that does not compile is written.
-  @Test func aSingletonTheSingletonReadsWhileItIsMadeIsNotGivenItBack() throws {
+  /// accessor makes it. Given through its init, `Player.shared` would read `SyncService.shared` while
+  /// `SyncService.shared` reads `Player.shared` ("circular reference"). So `Player` gets the slice
+  /// in a `lazy` property instead: read at its first use, once both exist, and set by the root when
+  /// `finish` makes both (`FinishTogether`).
+  @Test func aSingletonTheSingletonReadsWhileItIsMadeGetsItAfterCreation() throws {
     try expectInjection(
-      [
+      Self.playerAndSync(isolation: "@MainActor\n", sendable: ""), singleton: "SyncService", types: nil,
+      produces: [
         "Player.swift": """
         @MainActor
         final class Player {
+          /// Set after creation by whoever makes both: 'SyncService' needs this 'Player' while it is made.
+          lazy var reporting: Reporting = SyncService.shared
+
           static let shared = Player()
           var current = "none"
           func play(_ song: String) {
             current = song
-            SyncService.shared.report(song)
+            reporting.report(song)
           }
         }
 
         extension Player: CurrentProvider {}
 
-        """,
-        "SyncService.swift": """
-        @MainActor
-        final class SyncService {
-          private let currentProvider: CurrentProvider
+        """
+      ],
+      notes: [
+        "Player: reporting: Reporting, lazy properties set after creation ('SyncService' needs it while it is made; 'finish' with both singletons sets them); 1 reference rewritten"
+      ])
+  }
 
-          init(currentProvider: CurrentProvider) {
-            self.currentProvider = currentProvider
-          }
-
-          static let shared = SyncService(currentProvider: Player.shared)
-          var reported: [String] = []
-          func report(_ song: String) { reported.append(song) }
-          func nowPlaying() -> String { currentProvider.current }
-        }
-
-        extension SyncService: Reporting {}
-
-        """,
-        "Protocols.swift": """
-        @MainActor
-        protocol CurrentProvider: AnyObject {
-          var current: String { get }
-        }
-
-        @MainActor
-        protocol Reporting: AnyObject {
-          func report(_ song: String)
-        }
-
-        """,
-      ], singleton: "SyncService", types: nil, produces: [:],
+  /// The same cycle between classes isolated to no actor: a lazy property would be a data race, so
+  /// `Player` is left out with the reason and nothing that does not compile is written.
+  @Test func aSingletonInACycleThatNoActorIsolatesIsNotGivenItBack() throws {
+    try expectInjection(
+      Self.playerAndSync(isolation: "", sendable: ": @unchecked Sendable"), singleton: "SyncService", types: nil, produces: [:],
       notes: [
         "skipped 1 consumer:",
         "  a singleton the singleton needs while it is made (1): Player",
-        "    Player.swift:1:1: error: 'Player': 'SyncService' reads 'Player.shared' while it is made (SyncService.swift:9:52), and 'Player' would read 'SyncService.shared' while it is made: each would need the other first; leave it reading the accessor, or let one root create both and set one on the other after creation",
+        "    Player.swift:1:1: error: 'Player': 'SyncService' reads 'Player.shared' while it is made (SyncService.swift:8:52), and 'Player' would read 'SyncService.shared' while it is made: each would need the other first; leave it reading the accessor, or let one root create both and set one on the other after creation",
       ])
+  }
+
+  static func playerAndSync(isolation: String, sendable: String) -> [String: String] {
+    let protocols = sendable.isEmpty ? "AnyObject" : "AnyObject, Sendable"
+    return [
+      "Player.swift": """
+      \(isolation)final class Player\(sendable) {
+        static let shared = Player()
+        \(sendable.isEmpty ? "var" : "let") current = "none"
+        func play(_ song: String) {
+          \(sendable.isEmpty ? "current = song\n    " : "")SyncService.shared.report(song)
+        }
+      }
+
+      extension Player: CurrentProvider {}
+
+      """,
+      "SyncService.swift": """
+      \(isolation)final class SyncService\(sendable) {
+        private let currentProvider: CurrentProvider
+
+        init(currentProvider: CurrentProvider) {
+          self.currentProvider = currentProvider
+        }
+
+        static let shared = SyncService(currentProvider: Player.shared)
+        \(sendable.isEmpty ? "var reported: [String] = []" : "let reported = 0")
+        func report(_ song: String) { \(sendable.isEmpty ? "reported.append(song)" : "_ = song") }
+        func nowPlaying() -> String { currentProvider.current }
+      }
+
+      extension SyncService: Reporting {}
+
+      """,
+      "Protocols.swift": """
+      \(isolation)protocol CurrentProvider: \(protocols) {
+        var current: String { get }
+      }
+
+      \(isolation)protocol Reporting: \(protocols) {
+        func report(_ song: String)
+      }
+
+      """,
+    ]
   }
 
   @Test func aConsumerInAModuleThatCannotImportTheSingletonsIsSkipped() throws {

@@ -15,6 +15,10 @@ public struct FinishOptions: Sendable {
   /// The roots of the other programs, which own their own instances: their uses are theirs
   /// (`FinishPlanner.runPerProgram`).
   public var otherRoots: Set<String> = []
+  /// The other singletons finished in the same run (`finish --singleton A --singleton B`): their
+  /// accessors' creations and their properties set after creation may use this one's accessor, and
+  /// the root makes them all together (`FinishTogether.swift`).
+  public var together: Set<String> = []
   /// What a refusal suggests for a consumer that still reads the accessor, checked by whoever
   /// composes the commands (`NextCommand.injectType`); nil suggests nothing. `finish` never plans
   /// another command itself.
@@ -169,8 +173,11 @@ public enum FinishPlanner {
     else {
       throw Refusal(rootMatches.isEmpty ? "no type named '\(options.root)'" : "'\(options.root)' is ambiguous: \(rootMatches.joined(separator: ", "))")
     }
-    let remaining = CompositionRoots.remainingReferences(singleton: singleton, root: root, project: project)
+    var remaining = CompositionRoots.remainingReferences(singleton: singleton, root: root, project: project)
       .filter { item in item.typeName.map { !options.otherRoots.contains($0) } ?? true }
+    // What the singletons finished with it make of it, the root's making of them all replaces.
+    let madeTogether = try remaining.filter { try MadeTogether.isMadeTogether($0, with: options.together, project: project) }
+    remaining.removeAll { madeTogether.contains($0) }
     try index.requireCoverage()
     try checkRootDoesNotReceiveTheInstance(singleton, root: root, project: project)
     let testRefusals = options.includeTests
@@ -226,7 +233,8 @@ public enum FinishPlanner {
     let access = project.modules.crossesModules(rootDecl.path, singleton.declaration.path) ? "public" : "internal"
     return FinishDesign(
       singleton: singleton, root: root, rootDecl: rootDecl, remaining: remaining, name: name, creation: creation,
-      container: container, initAccess: access, owner: owner?.reference, selfUses: selfUses, keepsAccessor: keepsAccessor)
+      container: container, initAccess: access, owner: owner?.reference, selfUses: selfUses, keepsAccessor: keepsAccessor,
+      madeTogether: madeTogether)
   }
 
   /// The names Objective-C code sends the accessor by: its Swift names and, for a class declared in
@@ -263,6 +271,11 @@ struct FinishDesign {
   /// The singleton is declared in Objective-C: its accessor and inits stay as they are (desingleton
   /// does not rewrite Objective-C); Swift code stops using it.
   var keepsAccessor = false
+  /// Uses in the accessors and the properties set after creation of the singletons finished with
+  /// it: the root's making of them all replaces them (`FinishTogether.swift`).
+  var madeTogether: [RemainingReference] = []
+  /// The root's declaration of the instance is written for all the singletons finished together.
+  var declaredTogether = false
 
   /// Uses of the accessor that go with the arguments of consumers that now read `@Dependency`.
   var wrapped: Set<Reference> { container?.design.wrappedReferences ?? [] }
@@ -295,6 +308,15 @@ struct Blockers {
         continue
       }
       var message = "'\(singleton.accessExpression)' is still used by \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")"
+      // Another singleton's accessor or property set after creation: the two are finished together.
+      if let owner = item.typeName, owner != singleton.typeName, project.index.singleton(typeName: owner) != nil,
+        try MadeTogether.isMadeTogether(item, with: [owner], project: project)
+      {
+        let names = [singleton.typeName, owner].sorted()
+        message = "'\(singleton.accessExpression)' is used by '\(owner)', a singleton made with it (in its accessor, or a property set after creation); finish them together: 'desingleton finish \(names.map { "--singleton \($0)" }.joined(separator: " "))'"
+        diagnostics.append(.error(message, at: item.reference.location))
+        continue
+      }
       switch item.kind {
       case .consumer:
         if let type = item.typeName, let nextStep, suggested.insert(type).inserted {

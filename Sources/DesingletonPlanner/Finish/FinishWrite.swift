@@ -71,7 +71,7 @@ extension FinishPlanner {
     let open = rootDecl.bodyOpen
     let nextLine = source.lineEnd(of: open)
     let blankFollows = nextLine < source.bytes.count && source.isBlank(nextLine..<source.lineEnd(of: nextLine))
-    if design.owner == nil {
+    if design.owner == nil && !design.declaredTogether {
       plan.add(.insert(source.lineEnding + declaration + (blankFollows ? "" : source.lineEnding), at: open), in: rootDecl.path)
     }
     var capturer = CaptureCollector()
@@ -215,7 +215,10 @@ extension FinishPlanner {
   /// How the root creates the instance: the accessor's own initializer where there is one, with the
   /// singleton's own name (and `Self`) qualified, since the root may sit outside the types that
   /// enclose a nested singleton, and `Self` there would be the root.
-  static func instanceExpression(_ singleton: Singleton, members: [MemberDecl], project: Project) throws -> (expression: String, type: String?) {
+  /// `replacing`: byte ranges of the accessor's file inside its initializer, and their new text.
+  static func instanceExpression(
+    _ singleton: Singleton, members: [MemberDecl], project: Project, replacing extra: [(Range<Int>, String)] = []
+  ) throws -> (expression: String, type: String?) {
     let accessor = members.first { $0.name == singleton.accessor && $0.isStatic }
     let backing = singleton.backingStorage.flatMap { name in members.first { $0.name == name && $0.isStatic } }
     for candidate in [accessor, backing].compactMap({ $0 }) where candidate.kind == .property {
@@ -226,7 +229,7 @@ extension FinishPlanner {
         }),
         let value = binding.initializer?.value
       else { continue }
-      return qualified(value, singleton: singleton, source: file.source)
+      return qualified(value, singleton: singleton, source: file.source, replacing: extra)
     }
     return ("\(singleton.typeName)()", nil)
   }
@@ -234,9 +237,11 @@ extension FinishPlanner {
   /// The text of `value` with the singleton's simple name and `Self` replaced by its qualified name,
   /// and a leading `.init(...)` or `.member` given the type; a closure called in place keeps a type
   /// annotation.
-  static func qualified(_ value: ExprSyntax, singleton: Singleton, source: SourceText) -> (expression: String, type: String?) {
+  static func qualified(
+    _ value: ExprSyntax, singleton: Singleton, source: SourceText, replacing extra: [(Range<Int>, String)] = []
+  ) -> (expression: String, type: String?) {
     let names: Set<String> = ["Self", singleton.simpleTypeName]
-    var replacements: [(Range<Int>, String)] = []
+    var replacements: [(Range<Int>, String)] = extra
     func replace(_ token: TokenSyntax) {
       replacements.append((token.positionAfterSkippingLeadingTrivia.utf8Offset..<token.endPositionBeforeTrailingTrivia.utf8Offset, singleton.typeName))
     }

@@ -48,6 +48,8 @@ struct InjectDraft {
   var order: [String] = []
   /// Types the system creates that get properties instead of init parameters.
   var propertyInjected: Set<String> = []
+  /// Those of them the singleton needs while it is made: their properties are set after creation.
+  var setAfterCreation: Set<String> = []
   /// The places that configure each of them.
   var configurationsByType: [String: [ConfigurationSite]] = [:]
   /// Static methods that create consumers and take what those need as parameters, by key.

@@ -167,6 +167,10 @@ struct Consumer {
   var generatedInit: GeneratedInit?
   /// The system creates it: it gets `var name: P!` properties that the places configuring it set.
   var propertyInjected = false
+  /// The singleton needs it while it is made (a creation cycle): it gets `lazy var name: P = X.shared`
+  /// properties, read at their first use, which whoever makes both sets instead (`finish` with both
+  /// singletons). Also `propertyInjected`, with no place configuring it.
+  var setAfterCreation = false
   /// A SwiftUI view that reads its protocols from the environment (`--swiftui-environment`).
   var readsEnvironment = false
   /// Protocols only the views it shows read from the environment: whoever shows it sets them too.

@@ -76,6 +76,9 @@ struct InjectWriter {
     }
     var note = "\(typeName): " + consumer.slots.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
     if consumer.readsEnvironment { note += " from the environment" }
+    if consumer.setAfterCreation {
+      note += ", lazy properties set after creation ('\(design.singleton.typeName)' needs it while it is made; 'finish' with both singletons sets them)"
+    }
     note += "; \(consumer.references.count) reference\(consumer.references.count == 1 ? "" : "s") rewritten"
     edits.plan.notes.append(Note(.changed, note))
     for reference in consumer.staticReferences {
@@ -290,16 +293,24 @@ struct InjectWriter {
   /// The declarations of the properties the consumer gains, one per slot it does not hold already.
   func newPropertyLines(_ consumer: Consumer, indent memberIndent: String) -> [String] {
     let newSlots = consumer.slots.filter { consumer.aliasProperties[$0.protocols[0]] == nil && consumer.heldParameters[$0.protocols[0]] == nil }
-    return newSlots.map { slot in
+    return newSlots.flatMap { slot -> [String] in
       let protocolName = slot.type
+      // The singleton needs this consumer while it is made: the property reads the accessor at its
+      // first use, after both exist, and whoever makes both sets it instead.
+      if consumer.setAfterCreation {
+        return [
+          "\(memberIndent)/// Set after creation by whoever makes both: '\(design.singleton.typeName)' needs this '\(consumer.primary.name)' while it is made.",
+          "\(memberIndent)lazy var \(slot.name): \(protocolName) = \(accessExpression)",
+        ]
+      }
       // A view that reads the environment: SwiftUI sets the property before it asks for the body.
       if consumer.readsEnvironment {
-        return "\(memberIndent)@Environment(\\.\(lowerCamel(protocolName))) private var \(slot.name): (any \(protocolName))!"
+        return ["\(memberIndent)@Environment(\\.\(lowerCamel(protocolName))) private var \(slot.name): (any \(protocolName))!"]
       }
       // A type the system creates is configured after it is made: the property is set from outside.
       return consumer.propertyInjected
-        ? "\(memberIndent)var \(slot.name): \(protocolName)!"
-        : "\(memberIndent)\(consumer.propertiesArePrivate ? "private " : "")let \(slot.name): \(protocolName)"
+        ? ["\(memberIndent)var \(slot.name): \(protocolName)!"]
+        : ["\(memberIndent)\(consumer.propertiesArePrivate ? "private " : "")let \(slot.name): \(protocolName)"]
     }
   }
 

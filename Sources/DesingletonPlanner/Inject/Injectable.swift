@@ -52,6 +52,19 @@ extension InjectContext {
     return nil
   }
 
+  /// Whether a consumer the singleton needs while it is made (`.creationCycle`) can still receive
+  /// the slices once both exist: through `lazy var` properties that read the accessor at their first
+  /// use, which whoever makes both sets instead. Both are classes (set through a reference, the
+  /// property reaches the instance the singleton holds, and can be `weak` once the root owns both),
+  /// isolated to the same global actor (a lazy property stays safe to share), in one module (the root
+  /// sets the property, declared without `public`).
+  func takesSlicesAfterCreation(_ typeName: String) -> Bool {
+    guard singleton.typeKind == .class, let primary = index.primaryDeclaration(of: typeName), primary.kind == .class,
+      index.isolation(of: typeName) != nil, index.isolation(of: typeName) == index.isolation(of: singleton.typeName)
+    else { return false }
+    return !project.modules.crossesModules(primary.path, singleton.declaration.path)
+  }
+
   /// Whether code in the file can import the singleton's module (no module map: yes).
   func canSeeSingleton(_ path: String) -> Bool {
     project.modules.file(path, canSee: singleton.declaration.path)

@@ -55,14 +55,17 @@ public enum CompositionRoots {
   /// `perProgram`: when the several are in different programs (an app and its widget extension,
   /// each a process with its own `static let`), and each program has one of them (or one it starts
   /// in), those roots, one per program: each can own its program's instance.
+  /// `together`: the other singletons finished in the same run, whose uses of this one the root's
+  /// making of them all replaces (`MadeTogether.isMadeTogether`).
   public static func proposedRoot(
-    singleton: Singleton, project: Project
+    singleton: Singleton, project: Project, together: Set<String> = []
   ) throws -> (root: String?, candidates: [String], perProgram: [String]) {
     let index = project.index
     func isEntryPoint(_ type: String) -> Bool { CompositionRoots.isEntryPoint(type, index: index) }
     var using: [String] = []
     for item in remainingReferences(singleton: singleton, root: nil, project: project) {
       guard let owner = item.typeName, !using.contains(owner) else { continue }
+      if try MadeTogether.isMadeTogether(item, with: together, project: project) { continue }
       switch item.kind {
       case .consumer, .coderInit, .requiredInit:
         if try isCompositionRoot(owner, project: project) { using.append(owner) }

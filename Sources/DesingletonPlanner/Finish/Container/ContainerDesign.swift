@@ -59,6 +59,11 @@ struct ContainerDesign {
   /// the others keep their init parameters.
   var wrapped: [WrappedConsumer] = []
   var kept: [String] = []
+  /// Singletons finished together (`FinishTogether.swift`): the ones its accessor needed, resolved
+  /// before it is made (each local's name and type), and its properties set after creation, set in
+  /// `initCompleted` (the property, the local's name and the type resolved).
+  var resolved: [(name: String, type: String)] = []
+  var completions: [(property: String, name: String, type: String)] = []
 
   /// The uses of the accessor that go with the arguments of the wrapped consumers' creations.
   var wrappedReferences: Set<Reference> {

@@ -40,7 +40,7 @@ import SwiftSyntax
 /// }
 /// ```
 struct ContainerWriter {
-  let design: ContainerDesign
+  var design: ContainerDesign
   /// The root file's indentation unit and line ending, which the new file takes too.
   let unit: String
   let lineEnding: String
@@ -235,12 +235,22 @@ struct ContainerWriter {
       "/// Registers the one '\(design.typeName)' once (`.container` scope) under each of its protocols, and the",
       "/// types that receive them, each resolving its protocols: a double registered for a protocol after",
       "/// this assembly replaces it.",
+    ]
+    if !design.completions.isEmpty {
+      let given = design.completions.map { "'\($0.type)'" }.joined(separator: " and ")
+      let name = "'\(design.singleton.simpleTypeName)'"
+      lines.append("/// \(name) is given \(given) in `initCompleted`, once both are made, as \(given) needs \(name) while it is made.")
+    }
+    lines += [
       "struct \(design.assemblyName): Assembly {",
       unit + "func assemble(container: Container) {",
     ]
     let body = unit + unit
-    lines.append(body + "container.register(\(design.typeName).self) { _ in")
-    lines.append(body + unit + created(design.creation, isolation: design.isolation))
+    lines.append(body + "container.register(\(design.typeName).self) { \(design.resolved.isEmpty ? "_" : "resolver") in")
+    for (name, type) in design.resolved {
+      lines.append(body + unit + "let \(name) = resolver.resolve(\(type).self)!")
+    }
+    lines.append(body + unit + (design.resolved.isEmpty ? "" : "return ") + created(design.creation, isolation: design.isolation))
     lines.append(body + "}")
     var names = design.slices.map { $0.name + ".self" }
     while !names.isEmpty {
@@ -249,6 +259,17 @@ struct ContainerWriter {
       lines.append(body + ".implements(\(chunk.joined(separator: ", ")))")
     }
     lines.append(body + ".inObjectScope(.container)")
+    if !design.completions.isEmpty {
+      // Set once both exist: the other one's factory resolved this instance already.
+      let instance = lowerCamel(design.singleton.simpleTypeName)
+      lines.append(body + ".initCompleted { resolver, \(instance) in")
+      for completion in design.completions {
+        lines.append(body + unit + "let \(completion.name) = resolver.resolve(\(completion.type).self)!")
+      }
+      let assignments = design.completions.map { "\(instance).\($0.property) = \($0.name)" }.joined(separator: "; ")
+      lines.append(body + unit + (design.isolation.map { "\($0.dropFirst()).assumeIsolated { \(assignments) }" } ?? assignments))
+      lines.append(body + "}")
+    }
     for consumer in design.consumers {
       lines.append(body + "container.register(\(consumer.typeName).self) { resolver in")
       for parameter in consumer.parameters {

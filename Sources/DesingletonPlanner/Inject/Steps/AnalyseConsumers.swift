@@ -13,8 +13,9 @@ extension InjectContext {
     for typeName in targets {
       do {
         // A type whose every use an earlier run wrote (or a composition root) is no consumer now.
-        guard let consumer = try analyse(typeName, references: references, propertyInjected: draft.propertyInjected.contains(typeName))
+        guard var consumer = try analyse(typeName, references: references, propertyInjected: draft.propertyInjected.contains(typeName))
         else { continue }
+        consumer.setAfterCreation = draft.setAfterCreation.contains(typeName)
         draft.consumers[typeName] = consumer
         draft.order.append(typeName)
       } catch let refusal as ConsumerRefusal where options.types == nil {
@@ -23,7 +24,7 @@ extension InjectContext {
         draft.skipped.append(skipped(typeName, .declaration, refusal.diagnostics))
       }
     }
-    for typeName in draft.order where draft.propertyInjected.contains(typeName) {
+    for typeName in draft.order where draft.propertyInjected.contains(typeName) && !draft.setAfterCreation.contains(typeName) {
       draft.configurationsByType[typeName] = configurationSites(of: typeName)
     }
     return draft
@@ -429,6 +430,14 @@ extension InjectContext {
           return .passed(entry.name)
         }
       }
+    }
+    // `lazy var reporting: Reporting = X.shared`, the property a type in a creation cycle gets: it
+    // is set after creation by whoever makes both, and reads the accessor until then.
+    if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+      let type = binding.typeAnnotation?.type, isSetAfterCreationProperty(binding, type, instance: node),
+      catalog.entry(named: index.resolveType(type.trimmedDescription)) != nil
+    {
+      return .kept
     }
     var current = node.parent
     while let syntax = current {

@@ -25,7 +25,10 @@ extension InjectContext {
           draft.skipped.append(skipped(matches[0], .spreads, [note]))
           continue
         }
-        if let (_, reason) = notInjectable(matches[0]) {
+        if let (kind, _) = notInjectable(matches[0]), kind == .creationCycle, takesSlicesAfterCreation(matches[0]) {
+          draft.propertyInjected.insert(matches[0])
+          draft.setAfterCreation.insert(matches[0])
+        } else if let (_, reason) = notInjectable(matches[0]) {
           throw Refusal("'\(matches[0])' cannot be injected: \(reason)", at: index.declarations(of: matches[0]).first?.location)
         }
         if !targets.contains(matches[0]) { targets.append(matches[0]) }
@@ -41,7 +44,11 @@ extension InjectContext {
         } else if let (kind, reason) = notInjectable(usage.typeName) {
           let usesMembers = !(usage.reads + usage.writes + usage.calls).isEmpty
           guard usesMembers, let kind else { continue }
-          if kind == .frameworkCreated && options.propertyInjection && !configurationSites(of: usage.typeName).isEmpty {
+          if kind == .creationCycle && takesSlicesAfterCreation(usage.typeName) {
+            draft.propertyInjected.insert(usage.typeName)
+            draft.setAfterCreation.insert(usage.typeName)
+            targets.append(usage.typeName)
+          } else if kind == .frameworkCreated && options.propertyInjection && !configurationSites(of: usage.typeName).isEmpty {
             draft.propertyInjected.insert(usage.typeName)
             targets.append(usage.typeName)
           } else if kind == .frameworkCreated {

@@ -1,0 +1,11 @@
+/// Creates the screens; the app's composition root.
+@MainActor
+final class AppRoot {
+    func makeNowPlaying() -> NowPlayingScreen {
+        NowPlayingScreen()
+    }
+
+    func makeProgress() -> ProgressScreen {
+        ProgressScreen()
+    }
+}
