@@ -50,7 +50,7 @@ extension FinishPlanner {
     let together = try Together(singletons: singletons, options: options, project: project, rewrite: rewrite)
     var plan = Plan()
     var reports: [FinishReport] = []
-    plan.add(try together.rootDeclaration(project: project), in: together.root.path)
+    if let declaration = try together.rootDeclaration(project: project) { plan.add(declaration, in: together.root.path) }
     for design in together.designs {
       let (own, report) = try write(design, project: project)
       try add(own, to: &plan)
@@ -106,10 +106,6 @@ struct Together {
 
   init(singletons: [Singleton], options: FinishOptions, project: Project, rewrite: ((Plan) throws -> Project)?) throws {
     let all = Set(singletons.map(\.typeName))
-    if options.container == .dependencies {
-      throw Refusal(
-        "finishing several singletons together with swift-dependencies is not supported yet: finish them without --container, or with --container swinject")
-    }
     var designs: [FinishDesign] = []
     for singleton in singletons {
       var own = options
@@ -142,7 +138,11 @@ struct Together {
       }
     }
     order = try Self.creationOrder(designs.map(\.singleton.typeName), needs: needs, at: designs[0].singleton.declaration.start)
-    if options.container == .swinject { try registerTogether(project: project) }
+    switch options.container {
+    case .swinject: try registerTogether(project: project)
+    case .dependencies: try liveTogether(project: project)
+    case nil: break
+    }
   }
 
   /// What finishing one of them as alone cannot carry over.
@@ -190,15 +190,19 @@ struct Together {
   }
 
   /// The root's declaration of them all: one stored property making them in order and setting the
-  /// properties set after creation, or (Swinject) one `Assembler` for all their assemblies.
-  func rootDeclaration(project: Project) throws -> TextEdit {
+  /// properties set after creation, or (Swinject) one `Assembler` for all their assemblies; with
+  /// swift-dependencies, whose live values are made on first use, a `@Dependency` per slice it reads.
+  func rootDeclaration(project: Project) throws -> TextEdit? {
     let source = try project.file(root.path).source
     let unit = source.indentUnit
     let indent = root.members.first.map { source.indentation(at: $0.range.bytes.lowerBound) }
       ?? source.indentation(at: root.range.bytes.lowerBound) + unit
     let properties = order.map { names[$0] ?? $0 }
     var lines: [String]
-    if let container = designs[0].container {
+    if let container = designs[0].container, container.design.kind == .dependencies {
+      lines = designs.flatMap { $0.container?.rootProperties ?? [] }
+      if lines.isEmpty { return nil }
+    } else if let container = designs[0].container {
       let assembler = container.design.assemblerName
       let assemblies = order.compactMap { type in designs.first { $0.singleton.typeName == type }?.container?.design.assemblyName }
       lines = ["/// Made together: \(facts).\(backEdges.isEmpty ? "" : " '\(order[0])' is resolved first, so that each is made once.")"]
@@ -258,10 +262,44 @@ struct Together {
     }
   }
 
+  /// swift-dependencies: each live value reads the ones its accessor needed from `DependencyValues`
+  /// (`Dependency(\\.nowPlayingProvider).wrappedValue`), made on first use like the live values.
+  mutating func liveTogether(project: Project) throws {
+    for position in designs.indices {
+      guard var container = designs[position].container else { continue }
+      let typeName = designs[position].singleton.typeName
+      var replacements: [(Range<Int>, String)] = []
+      for design in designs where design.singleton.typeName != typeName {
+        let slices = Set(design.container?.design.slices.map(\.name) ?? [])
+        for item in design.madeTogether where item.typeName == typeName {
+          guard MadeTogether.accessorMaking(item.reference, in: typeName, project: project) != nil else { continue }
+          guard let slice = try ContainerPlanner.sliceOfArgument(item.reference, slices: slices, project: project),
+            let property = design.container?.design.slices.first(where: { $0.name == slice })?.property
+          else {
+            throw Refusal(
+              "'\(design.singleton.accessExpression)' is not passed here as one of its protocols, which swift-dependencies would read; finish them without --container, or with --container swinject",
+              at: item.reference.location)
+          }
+          replacements.append((item.reference.range.bytes, "Dependency(\\.\(property)).wrappedValue"))
+        }
+      }
+      let members = project.index.declarations(of: typeName).flatMap(\.members)
+      container.design.creation = try FinishPlanner.instanceExpression(
+        designs[position].singleton, members: members, project: project, replacing: replacements
+      ).expression
+      designs[position].container = container
+    }
+  }
+
   /// Each property set after creation is the root's to set: `weak`, since the root owns what it
-  /// points to, and implicitly unwrapped, since nothing uses it before the root sets it.
+  /// points to, and implicitly unwrapped, since nothing uses it before the root sets it. With
+  /// swift-dependencies it reads the slice's `@Dependency` at each use instead.
   func writeBackEdges(project: Project, plan: inout Plan) throws {
     let index = project.index
+    if let writer = designs[0].container, writer.design.kind == .dependencies {
+      try readBackEdges(writer, project: project, plan: &plan)
+      return
+    }
     for edge in backEdges {
       let file = try project.file(edge.path)
       let protocolType = index.primaryDeclaration(of: index.resolveType(edge.type))
@@ -283,6 +321,40 @@ struct Together {
       }
       plan.notes.append(
         Note(.changed, "'\(edge.owner).\(edge.property)' is weak now, set by \(setter)", at: Note.Place(line: file.source.location(ofOffset: start))))
+    }
+  }
+
+  /// swift-dependencies: `lazy var reporting: Reporting = SyncService.shared` becomes
+  /// `@Dependency(\\.reporting) var reporting`, resolved at each use, when both live values exist.
+  func readBackEdges(_ writer: ContainerWriter, project: Project, plan: inout Plan) throws {
+    let index = project.index
+    for edge in backEdges {
+      let file = try project.file(edge.path)
+      let slices = designs.first { $0.singleton.typeName == edge.value }?.container?.design.slices ?? []
+      guard let slice = slices.first(where: { $0.name == index.resolveType(edge.type) }) else {
+        throw Refusal(
+          "'\(edge.owner).\(edge.property)' is typed '\(edge.type)', which is not one of the protocols '\(edge.value)' is registered under; finish them without --container",
+          at: file.source.location(ofOffset: edge.declaration.positionAfterSkippingLeadingTrivia.utf8Offset))
+      }
+      let start = edge.declaration.positionAfterSkippingLeadingTrivia.utf8Offset
+      plan.add(
+        TextEdit(
+          range: start..<edge.declaration.endPositionBeforeTrailingTrivia.utf8Offset,
+          replacement: "@Dependency(\\.\(slice.property)) var \(edge.property)"),
+        in: edge.path)
+      let said = "/// Read at each use: '\(edge.value)' needs this '\(edge.owner)' while it is made, and both are live values made on first use."
+      var offset = edge.declaration.position.utf8Offset
+      for piece in edge.declaration.leadingTrivia {
+        if case .docLineComment(let text) = piece, text.contains("Set after creation by whoever makes both") {
+          plan.add(TextEdit(range: offset..<offset + piece.sourceLength.utf8Length, replacement: said), in: edge.path)
+        }
+        offset += piece.sourceLength.utf8Length
+      }
+      if let edit = writer.importEdit(in: file), !(plan.edits[edge.path] ?? []).contains(edit) { plan.add(edit, in: edge.path) }
+      plan.notes.append(
+        Note(
+          .changed, "'\(edge.owner).\(edge.property)' reads '\\.\(slice.property)' with @Dependency at each use",
+          at: Note.Place(line: file.source.location(ofOffset: start))))
     }
   }
 }
