@@ -222,17 +222,41 @@ extension String {
   }
 }
 
-/// `lazy var reporting: Reporting = SyncService.shared`: a settable stored property typed other
-/// than the singleton, whose initial value is read at its first use unless it was set before (what
-/// `inject` gives a type in a creation cycle). Its uses are the property's, not the accessor's: the
-/// value is handed to the property, like passing it to a parameter of that type.
+/// `lazy var reporting: Reporting = SyncService.shared` in a type that makes its own shared instance
+/// (`static let shared = Player()`): a settable stored property typed other than the singleton,
+/// whose initial value is read at its first use unless it was set before (what `inject` gives a type
+/// in a creation cycle, and how such a cycle is broken by hand). Its uses are the property's, not the
+/// accessor's: the value is handed to the property, like passing it to a parameter of that type. In
+/// a type that does not make its own instance, the same property is an alias of the accessor, which
+/// `inject` turns into an injected one.
 public func isSetAfterCreationProperty(_ binding: PatternBindingSyntax, _ type: TypeSyntax, instance: ExprSyntax) -> Bool {
   guard let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), variable.parent?.is(MemberBlockItemSyntax.self) == true,
-    variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) })
+    variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }),
+    let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self),
+    let owner = members.parent?.parent, let ownerName = owner.asProtocol(NamedDeclSyntax.self)?.name.text,
+    owner.is(ClassDeclSyntax.self) || owner.is(ActorDeclSyntax.self)
   else { return false }
   var base = instance.as(FunctionCallExprSyntax.self)?.calledExpression ?? instance
   if let member = base.as(MemberAccessExprSyntax.self), let typeExpression = member.base { base = typeExpression }
   let typeName = base.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? base.trimmedDescription
   let annotated = type.as(MemberTypeSyntax.self)?.name.text ?? type.trimmedDescription
-  return annotated != typeName
+  return annotated != typeName && makesItsOwnInstance(members, typeName: ownerName)
+}
+
+/// Whether a type's members hold a static stored property whose initial value makes the type
+/// (`static let shared = Player()`, `Self()`, `.init()`, `Player.init()`).
+func makesItsOwnInstance(_ members: MemberBlockItemListSyntax, typeName: String) -> Bool {
+  members.contains { item in
+    guard let variable = item.decl.as(VariableDeclSyntax.self), variable.modifiers.isStatic else { return false }
+    return variable.bindings.contains { binding in
+      guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else { return false }
+      var called = call.calledExpression
+      if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`) {
+        guard let base = member.base else { return true }
+        called = base
+      }
+      let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text
+      return name == typeName || name == "Self"
+    }
+  }
 }

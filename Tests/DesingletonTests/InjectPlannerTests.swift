@@ -2700,6 +2700,60 @@ import Testing
       ])
   }
 
+  /// `lazy var api: Fetching = APIClient.shared` in a type that does not make its own instance is an
+  /// alias of the accessor: it becomes a plain stored property assigned in the init (a lazy property
+  /// without an initial value would not compile).
+  @Test func aLazyAliasPropertyBecomesAPlainOneTheInitAssigns() throws {
+    try expectInjection(
+      [
+        "APIClient.swift": """
+        @MainActor
+        protocol Fetching: AnyObject {
+          func fetch() -> Int
+        }
+
+        @MainActor
+        final class APIClient: Fetching {
+          static let shared = APIClient()
+          func fetch() -> Int { 1 }
+        }
+
+        """,
+        "Screen.swift": """
+        @MainActor
+        final class Screen {
+          lazy var api: Fetching = APIClient.shared
+          func load() -> Int { api.fetch() }
+        }
+
+        @MainActor
+        final class Root {
+          func make() -> Screen { Screen() }
+        }
+
+        """,
+      ], singleton: "APIClient", types: nil,
+      produces: [
+        "Screen.swift": """
+        @MainActor
+        final class Screen {
+          init(api: Fetching) {
+            self.api = api
+          }
+
+          var api: Fetching
+          func load() -> Int { api.fetch() }
+        }
+
+        @MainActor
+        final class Root {
+          func make() -> Screen { Screen(api: APIClient.shared) }
+        }
+
+        """
+      ])
+  }
+
   /// The same cycle between classes isolated to no actor: a lazy property would be a data race, so
   /// `Player` is left out with the reason and nothing that does not compile is written.
   @Test func aSingletonInACycleThatNoActorIsolatesIsNotGivenItBack() throws {

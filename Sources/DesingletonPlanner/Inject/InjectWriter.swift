@@ -69,6 +69,12 @@ struct InjectWriter {
           let binding = node.parent?.parent?.as(PatternBindingSyntax.self)
         else { continue }
         edits.plan.add(TextEdit(range: binding.trimmedByteRange, replacement: "\(aliasName): \(protocolName)"), in: file.path)
+        // A lazy property needs its initial value: assigned in the init instead, it is a plain one.
+        if let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
+          let lazy = variable.modifiers.first(where: { $0.name.tokenKind == .keyword(.lazy) })
+        {
+          edits.plan.add(TextEdit(range: lazy.positionAfterSkippingLeadingTrivia.utf8Offset..<lazy.endPosition.utf8Offset, replacement: ""), in: file.path)
+        }
         continue
       }
       edits.plan.add(TextEdit(range: reference.range.bytes, replacement: name), in: file.path)
