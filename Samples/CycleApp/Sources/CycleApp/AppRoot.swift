@@ -8,4 +8,8 @@ final class AppRoot {
     func makeProgress() -> ProgressScreen {
         ProgressScreen()
     }
+
+    func makeEpisode(_ episode: String) -> EpisodeScreen {
+        EpisodeScreen(episode: episode)
+    }
 }

@@ -22,4 +22,17 @@ struct ScreenTests {
         #expect(root.makeProgress().resume == "ep-2")
         #expect(root.makeNowPlaying().title == "ep-2")
     }
+
+    @Test func aScreenThatUsesBothResumesWhereTheListenerLeftOff() {
+        let root = AppRoot()
+        let playing = root.makeNowPlaying()
+        playing.tapPlay("ep-5")
+        playing.drag(to: 120)
+        playing.tapPlay("ep-6")
+        let episode = root.makeEpisode("ep-5")
+        episode.resume()
+        #expect(episode.isPlaying)
+        #expect(root.makeProgress().rows.contains("ep-5: 120.0"))
+        #expect(playing.title == "ep-5")
+    }
 }
