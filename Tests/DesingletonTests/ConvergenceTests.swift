@@ -195,7 +195,8 @@ import Testing
       // Another singleton's accessor makes it: the two are finished together.
       #expect(
         refusal.diagnostics.map(\.message).contains {
-          $0.contains("is used by 'Tracker', a singleton made with it") && $0.contains("finish --singleton Store --singleton Tracker")
+          // `Screen` still reads `Tracker.shared`: finishing both is no command to print yet.
+          $0.contains("is used by 'Tracker', a singleton made with it") && $0.contains("once nothing else blocks either")
         }, "\(refusal.diagnostics)")
     }
   }

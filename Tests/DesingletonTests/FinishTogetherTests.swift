@@ -144,8 +144,8 @@ import Testing
   @Test func aloneEachSaysToFinishThemTogether() throws {
     let project = makeProject(Self.files())
     for (name, expected) in [
-      ("Player", "SyncService.swift:9:52: error: 'Player.shared' is used by 'SyncService', a singleton made with it (in its accessor, or a property set after creation); finish them together: 'desingleton finish --singleton Player --singleton SyncService'"),
-      ("SyncService", "Player.swift:4:35: error: 'SyncService.shared' is used by 'Player', a singleton made with it (in its accessor, or a property set after creation); finish them together: 'desingleton finish --singleton Player --singleton SyncService'"),
+      ("Player", "SyncService.swift:9:52: error: 'Player.shared' is used by 'SyncService', a singleton made with it (in its accessor, or a property set after creation); finish them together: 'desingleton finish --singleton Player --singleton SyncService --root AppRoot'"),
+      ("SyncService", "Player.swift:4:35: error: 'SyncService.shared' is used by 'Player', a singleton made with it (in its accessor, or a property set after creation); finish them together: 'desingleton finish --singleton Player --singleton SyncService --root AppRoot'"),
     ] {
       let singleton = try #require(project.index.singletons.first { $0.typeName == name })
       do {

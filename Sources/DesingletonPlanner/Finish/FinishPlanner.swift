@@ -19,6 +19,9 @@ public struct FinishOptions: Sendable {
   /// accessors' creations and their properties set after creation may use this one's accessor, and
   /// the root makes them all together (`FinishTogether.swift`).
   public var together: Set<String> = []
+  /// A refusal that finds another singleton made with this one suggests finishing both together,
+  /// once planning that succeeds; false while planning it (so the check does not recurse).
+  public var suggestsTogether = true
   /// What a refusal suggests for a consumer that still reads the accessor, checked by whoever
   /// composes the commands (`NextCommand.injectType`); nil suggests nothing. `finish` never plans
   /// another command itself.
@@ -204,7 +207,7 @@ public enum FinishPlanner {
     if !blocking.isEmpty || !objectiveC.isEmpty {
       let blockers = Blockers(
         singleton: singleton, project: project, rewrite: rewrite, nextStep: options.nextStep, remaining: remaining,
-        blocking: blocking, testRefusals: testRefusals)
+        blocking: blocking, testRefusals: testRefusals, options: options)
       throw Refusal(try blockers.diagnostics(objectiveC: objectiveC))
     }
 
@@ -291,6 +294,7 @@ struct Blockers {
   let remaining: [RemainingReference]
   let blocking: [RemainingReference]
   let testRefusals: [Reference: String]
+  let options: FinishOptions
 
   func diagnostics(objectiveC: [Location]) throws -> [Diagnostic] {
     // A class declared in Objective-C is named there as Objective-C spells its accessor.
@@ -309,11 +313,15 @@ struct Blockers {
       }
       var message = "'\(singleton.accessExpression)' is still used by \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")"
       // Another singleton's accessor or property set after creation: the two are finished together.
-      if let owner = item.typeName, owner != singleton.typeName, project.index.singleton(typeName: owner) != nil,
+      if let owner = item.typeName, owner != singleton.typeName, let other = project.index.singleton(typeName: owner),
         try MadeTogether.isMadeTogether(item, with: [owner], project: project)
       {
-        let names = [singleton.typeName, owner].sorted()
-        message = "'\(singleton.accessExpression)' is used by '\(owner)', a singleton made with it (in its accessor, or a property set after creation); finish them together: 'desingleton finish \(names.map { "--singleton \($0)" }.joined(separator: " "))'"
+        message = "'\(singleton.accessExpression)' is used by '\(owner)', a singleton made with it (in its accessor, or a property set after creation)"
+        if let command = try togetherCommand(with: other) {
+          message += "; finish them together: '\(command)'"
+        } else {
+          message += ": they can only be finished together, once nothing else blocks either"
+        }
         diagnostics.append(.error(message, at: item.reference.location))
         continue
       }
@@ -343,5 +351,23 @@ struct Blockers {
       diagnostics.append(.note("'\(singleton.accessExpression)' is used by \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")", at: item.reference.location))
     }
     return diagnostics
+  }
+
+  /// The command that finishes this singleton with `other`, made with it, when planning it succeeds
+  /// (with this run's root and options); nil when it would be refused, or while one is being checked.
+  func togetherCommand(with other: Singleton) throws -> String? {
+    guard options.suggestsTogether else { return nil }
+    var together = FinishOptions(root: options.root, includeTests: options.includeTests, container: options.container)
+    together.suggestsTogether = false
+    let pair = [singleton, other].sorted { $0.typeName < $1.typeName }
+    do {
+      _ = try FinishPlanner.runTogether(singletons: pair, options: together, project: project)
+    } catch is Refusal {
+      return nil
+    }
+    var flags = pair.map { "--singleton \(shellWord($0.typeName))" } + ["--root \(shellWord(options.root))"]
+    if options.includeTests { flags.append("--include-tests") }
+    if let container = options.container { flags.append("--container \(container.rawValue)") }
+    return "desingleton finish " + flags.joined(separator: " ")
   }
 }
