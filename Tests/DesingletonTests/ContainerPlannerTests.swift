@@ -15,6 +15,18 @@ import Testing
       .swinject,
       Self.mainActorStore.merging([
         "Coordinator.swift": Self.coordinator,
+        "Panel.swift": """
+        /// Holds a badge of its own: registered in `.graph` scope.
+        @MainActor
+        final class Panel {
+          let badge: Badge
+
+          init(counting: Counting) {
+            self.badge = Badge(counting: counting)
+          }
+        }
+
+        """,
         "Unregistered.swift": """
         /// Generic: the container would need its argument.
         final class Box<Value> {
@@ -63,6 +75,8 @@ import Testing
         /// Registers the one 'Store' once (`.container` scope) under each of its protocols, and the
         /// types that receive them, each resolving its protocols: a double registered for a protocol after
         /// this assembly replaces it.
+        /// 'Badge', 'Reporter': made per use in the code, so `.transient`, a new one each time.
+        /// 'Panel' holds a 'Badge', so `.graph`: what one resolution makes, it shares.
         struct StoreAssembly: Assembly {
           func assemble(container: Container) {
             container.register(Store.self) { _ in
@@ -74,11 +88,18 @@ import Testing
               let counting = resolver.resolve(Counting.self)!
               return MainActor.assumeIsolated { Badge(counting: counting) }
             }
+            .inObjectScope(.transient)
+            container.register(Panel.self) { resolver in
+              let counting = resolver.resolve(Counting.self)!
+              return MainActor.assumeIsolated { Panel(counting: counting) }
+            }
+            .inObjectScope(.graph)
             container.register(Reporter.self) { resolver in
               let counting = resolver.resolve(Counting.self)!
               let resetting = resolver.resolve(Resetting.self)!
               return Reporter(counting: counting, resetting: resetting)
             }
+            .inObjectScope(.transient)
           }
         }
 
@@ -90,7 +111,7 @@ import Testing
         "Coordinator.swift:7: the composition root 'Coordinator'",
         "Coordinator.swift:12: the composition root 'Coordinator'",
         "Coordinator.swift:4: 'first' is now assigned in init(): its initial value uses 'store'",
-        "'Store.shared' removed; 'StoreAssembly.swift' registers the one instance under 'Counting', 'Resetting' and creates 'Badge', 'Reporter' from them; 'Coordinator' resolves it from 'assembler'",
+        "'Store.shared' removed; 'StoreAssembly.swift' registers the one instance under 'Counting', 'Resetting' and creates 'Badge', 'Panel', 'Reporter' from them; 'Coordinator' resolves it from 'assembler'",
       ]
     )
   }
@@ -576,6 +597,8 @@ enum ContainerStandIns {
     }
     public final class ObjectScope: Sendable {
       public static let container = ObjectScope()
+      public static let graph = ObjectScope()
+      public static let transient = ObjectScope()
     }
     public final class Container: Resolver {
       public init() {}

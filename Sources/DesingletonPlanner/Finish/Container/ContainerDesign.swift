@@ -1,4 +1,5 @@
 import DesingletonCore
+import Foundation
 import DesingletonIndex
 import SwiftSyntax
 
@@ -34,6 +35,12 @@ struct ContainerDesign {
     var isolation: String?
     /// Each parameter's label (`_` for none), its name and the slice it takes.
     var parameters: [(label: String, name: String, slice: String)]
+    /// Another registered type it holds in a stored property (a coordinator holding a screen): it is
+    /// registered in `.graph` scope, so what it resolves in one graph is shared; nil for a type made
+    /// per use, registered `.transient`, a new one each time as each `Screen(...)` was.
+    var holds: String? = nil
+
+    var scope: String { holds == nil ? ".transient" : ".graph" }
   }
 
   var kind: ContainerKind
@@ -276,6 +283,14 @@ enum ContainerPlanner {
         )
         break
       }
+    }
+    // The lifecycle the code implies: a type that holds another registered one lives with its graph.
+    let registered = Set(result.map(\.typeName))
+    for position in result.indices {
+      let stored = index.declarations(of: result[position].typeName).flatMap(\.members).filter { $0.kind == .property && $0.isStored && !$0.isStatic }
+      result[position].holds = stored.lazy.compactMap { member in
+        member.typeText.map { index.resolveType($0.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))) }
+      }.first { registered.contains($0) && $0 != result[position].typeName }
     }
     return result
   }

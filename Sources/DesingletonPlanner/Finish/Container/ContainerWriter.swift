@@ -236,6 +236,15 @@ struct ContainerWriter {
       "/// types that receive them, each resolving its protocols: a double registered for a protocol after",
       "/// this assembly replaces it.",
     ]
+    // The lifecycle of each type it creates, as the code implied it.
+    let perUse = design.consumers.filter { $0.holds == nil }.map { "'\($0.typeName)'" }
+    if !perUse.isEmpty {
+      lines.append("/// \(perUse.joined(separator: ", ")): made per use in the code, so `.transient`, a new one each time.")
+    }
+    for consumer in design.consumers {
+      guard let held = consumer.holds else { continue }
+      lines.append("/// '\(consumer.typeName)' holds a '\(held)', so `.graph`: what one resolution makes, it shares.")
+    }
     if !design.completions.isEmpty {
       let given = design.completions.map { "'\($0.type)'" }.joined(separator: " and ")
       let name = "'\(design.singleton.simpleTypeName)'"
@@ -279,6 +288,7 @@ struct ContainerWriter {
       let creation = "\(consumer.typeName)(\(arguments.joined(separator: ", ")))"
       lines.append(body + unit + "return " + created(creation, isolation: consumer.isolation))
       lines.append(body + "}")
+      lines.append(body + ".inObjectScope(\(consumer.scope))")
     }
     lines.append(unit + "}")
     lines.append("}")
