@@ -312,12 +312,8 @@ struct Together {
       let setter = designs[0].container == nil ? "'\(root.qualifiedName)' right after it makes both" : "the container once both are made"
       let owner = designs[0].container == nil ? "'\(root.qualifiedName)'" : "its container"
       let said = "/// Set by \(setter): '\(edge.value)' needs this '\(edge.owner)' while it is made; weak, as \(owner) owns it."
-      var offset = edge.declaration.position.utf8Offset
-      for piece in edge.declaration.leadingTrivia {
-        if case .docLineComment(let text) = piece, text.contains("Set after creation by whoever makes both") {
-          plan.add(TextEdit(range: offset..<offset + piece.sourceLength.utf8Length, replacement: said), in: edge.path)
-        }
-        offset += piece.sourceLength.utf8Length
+      if let edit = MadeTogether.commentEdit(edge.declaration, needing: edge.value, owner: lastComponent(edge.owner), with: said) {
+        plan.add(edit, in: edge.path)
       }
       plan.notes.append(
         Note(.changed, "'\(edge.owner).\(edge.property)' is weak now, set by \(setter)", at: Note.Place(line: file.source.location(ofOffset: start))))
@@ -343,12 +339,8 @@ struct Together {
           replacement: "@Dependency(\\.\(slice.property)) var \(edge.property)"),
         in: edge.path)
       let said = "/// Read at each use: '\(edge.value)' needs this '\(edge.owner)' while it is made, and both are live values made on first use."
-      var offset = edge.declaration.position.utf8Offset
-      for piece in edge.declaration.leadingTrivia {
-        if case .docLineComment(let text) = piece, text.contains("Set after creation by whoever makes both") {
-          plan.add(TextEdit(range: offset..<offset + piece.sourceLength.utf8Length, replacement: said), in: edge.path)
-        }
-        offset += piece.sourceLength.utf8Length
+      if let edit = MadeTogether.commentEdit(edge.declaration, needing: edge.value, owner: lastComponent(edge.owner), with: said) {
+        plan.add(edit, in: edge.path)
       }
       if let edit = writer.importEdit(in: file), !(plan.edits[edge.path] ?? []).contains(edit) { plan.add(edit, in: edge.path) }
       plan.notes.append(

@@ -305,7 +305,7 @@ struct InjectWriter {
       // first use, after both exist, and whoever makes both sets it instead.
       if consumer.setAfterCreation {
         return [
-          "\(memberIndent)/// Set after creation by whoever makes both: '\(design.singleton.typeName)' needs this '\(consumer.primary.name)' while it is made.",
+          memberIndent + MadeTogether.setAfterCreationComment(needing: design.singleton.typeName, owner: consumer.primary.name),
           "\(memberIndent)lazy var \(slot.name): \(protocolName) = \(accessExpression)",
         ]
       }

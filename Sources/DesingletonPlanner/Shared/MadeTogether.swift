@@ -39,4 +39,24 @@ public enum MadeTogether {
     return (declaration, name, type.trimmedDescription)
   }
 
+
+  /// The doc comment `inject` writes above a property set after creation: `needing` is the singleton
+  /// whose accessor needs `owner` while it is made.
+  public static func setAfterCreationComment(needing: String, owner: String) -> String {
+    "/// Set after creation by whoever makes both: '\(needing)' needs this '\(owner)' while it is made."
+  }
+
+  /// The edit that replaces that comment above the property's declaration, if it is still there.
+  static func commentEdit(_ declaration: VariableDeclSyntax, needing: String, owner: String, with replacement: String) -> TextEdit? {
+    let written = setAfterCreationComment(needing: needing, owner: owner)
+    var offset = declaration.position.utf8Offset
+    for piece in declaration.leadingTrivia {
+      let length = piece.sourceLength.utf8Length
+      if case .docLineComment(let text) = piece, text == written {
+        return TextEdit(range: offset..<offset + length, replacement: replacement)
+      }
+      offset += length
+    }
+    return nil
+  }
 }
