@@ -140,28 +140,33 @@ public enum FinishPlanner {
       rootOptions.otherRoots = Set(roots).subtracting([root])
       let (plan, report) = try run(singleton: singleton, options: rootOptions, project: project, rewrite: rewrite)
       reports.append(report)
-      for (path, edits) in plan.edits {
-        var all = merged.edits[path] ?? []
-        for edit in edits where !all.contains(edit) {
-          if all.contains(where: { $0.range.overlaps(edit.range) || ($0.range.isEmpty && $0.range.lowerBound == edit.range.lowerBound) }) {
-            throw Refusal(
-              "the roots of two programs, \(roots.map { "'\($0)'" }.joined(separator: " and ")), would change this code differently; name one with --root",
-              at: Location(path: path, line: 1, column: 1))
-          }
-          all.append(edit)
-        }
-        merged.edits[path] = all
-      }
-      for (path, text) in plan.newFiles {
-        if let other = merged.newFiles[path], other != text {
-          throw Refusal("the roots of two programs would create this file differently; name one with --root", at: Location(path: path, line: 1, column: 1))
-        }
-        merged.newFiles[path] = text
-      }
-      for (path, companion) in plan.companions { merged.companions[path] = companion }
-      for note in plan.notes where notes.insert(note).inserted { merged.notes.append(note) }
+      try add(
+        plan, to: &merged, notes: &notes,
+        conflict: "the roots of two programs, \(roots.map { "'\($0)'" }.joined(separator: " and ")), would change this code differently; name one with --root")
     }
     return (merged, reports)
+  }
+
+  /// One run's plan added to plans made with it (per program, or per singleton finished together):
+  /// the edits they share once, each note once, and a refusal saying `conflict` where two would
+  /// change the same code (or create the same file) differently.
+  static func add(_ plan: Plan, to merged: inout Plan, notes: inout Set<Note>, conflict: String) throws {
+    for (path, edits) in plan.edits {
+      var all = merged.edits[path] ?? []
+      for edit in edits where !all.contains(edit) {
+        if all.contains(where: { $0.range.overlaps(edit.range) || ($0.range.isEmpty && $0.range.lowerBound == edit.range.lowerBound) }) {
+          throw Refusal(conflict, at: Location(path: path, line: 1, column: 1))
+        }
+        all.append(edit)
+      }
+      merged.edits[path] = all
+    }
+    for (path, text) in plan.newFiles {
+      if let other = merged.newFiles[path], other != text { throw Refusal(conflict, at: Location(path: path, line: 1, column: 1)) }
+      merged.newFiles[path] = text
+    }
+    for (path, companion) in plan.companions { merged.companions[path] = companion }
+    for note in plan.notes where notes.insert(note).inserted { merged.notes.append(note) }
   }
 
   /// Steps 1–2: the root, the remaining references and a refusal when any blocks; then how the
@@ -306,6 +311,7 @@ struct Blockers {
         at: place)
     }
     var suggested: Set<String> = []
+    var togetherCommands: [String: String?] = [:]
     for item in blocking {
       if item.reference.use == .unresolvedImplicit {
         diagnostics.append(.error("'.\(item.reference.accessor)' may be '\(singleton.accessExpression)', and which type it belongs to cannot be told; write the type out", at: item.reference.location))
@@ -317,7 +323,9 @@ struct Blockers {
         try MadeTogether.isMadeTogether(item, with: [owner], project: project)
       {
         message = "'\(singleton.accessExpression)' is used by '\(owner)', a singleton made with it (in its accessor, or a property set after creation)"
-        if let command = try togetherCommand(with: other) {
+        // Planned once per singleton, however many of its uses block.
+        if togetherCommands[owner] == nil { togetherCommands[owner] = .some(try togetherCommand(with: other)) }
+        if let command = togetherCommands[owner] ?? nil {
           message += "; finish them together: '\(command)'"
         } else {
           message += ": they can only be finished together, once nothing else blocks either"

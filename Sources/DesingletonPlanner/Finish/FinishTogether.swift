@@ -53,29 +53,13 @@ extension FinishPlanner {
     if let declaration = try together.rootDeclaration(project: project) { plan.add(declaration, in: together.root.path) }
     for design in together.designs {
       let (own, report) = try write(design, project: project)
-      try add(own, to: &plan)
+      // Each singleton's notes are its own: one said about another is said again.
+      var notes: Set<Note> = []
+      try add(own, to: &plan, notes: &notes, conflict: "the singletons finished together would change this code differently; finish them one at a time")
       reports.append(report)
     }
     try together.writeBackEdges(project: project, plan: &plan)
     return (plan, reports)
-  }
-
-  /// The edits and new files of one singleton's plan added to the run's; a refusal where two would
-  /// change the same code.
-  static func add(_ own: Plan, to plan: inout Plan) throws {
-    for (path, edits) in own.edits {
-      var all = plan.edits[path] ?? []
-      for edit in edits where !all.contains(edit) {
-        if all.contains(where: { $0.range.overlaps(edit.range) || ($0.range.isEmpty && edit.range.isEmpty && $0.range.lowerBound == edit.range.lowerBound) }) {
-          throw Refusal("the singletons finished together would change this code differently; finish them one at a time", at: Location(path: path, line: 1, column: 1))
-        }
-        all.append(edit)
-      }
-      plan.edits[path] = all
-    }
-    for (path, text) in own.newFiles { plan.newFiles[path] = text }
-    for (path, companion) in own.companions { plan.companions[path] = companion }
-    plan.notes += own.notes
   }
 }
 
