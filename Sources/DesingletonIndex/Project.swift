@@ -135,6 +135,12 @@ public final class Project: @unchecked Sendable {
     return index.allPaths.filter(union.contains)
   }
 
+  /// Whether the file's text contains the simple name of the type (`paths(naming:)`'s answer for
+  /// one file), for questions asked file by file.
+  public func file(_ path: String, names typeName: String) -> Bool {
+    answer("files naming \(typeName)") { Set(paths(naming: [typeName])) }.contains(path)
+  }
+
   /// Whether some Swift file of the project has an `import` line naming the module (`import os`,
   /// `@testable import Core`): a module the project's build already finds. `paths(naming:)`'s byte
   /// search first, then the lines of those files.

@@ -246,6 +246,16 @@ extension Index {
 
   /// The designated inits of a type's own declarations (not convenience inits).
   public func designatedInits(of qualifiedName: String) -> [MemberDecl] {
-    members(of: qualifiedName).filter { $0.kind == .initializer && !$0.modifiers.contains("convenience") }
+    inits(of: qualifiedName).filter { !$0.modifiers.contains("convenience") }
+  }
+
+  /// The inits a type's declarations declare, designated and convenience, in declaration order.
+  /// Only the inits are copied: a type can have hundreds of members, and creations ask this often.
+  public func inits(of qualifiedName: String) -> [MemberDecl] {
+    var inits: [MemberDecl] = []
+    for declaration in declarations(of: qualifiedName) {
+      for member in declaration.members where member.kind == .initializer { inits.append(member) }
+    }
+    return inits
   }
 }

@@ -56,8 +56,8 @@ extension InjectContext {
         var argumentType: InitCallFinder.ContextualType?
         for typeName in order {
           let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
-          guard containsAny([Array(simple.utf8)], in: file.source.bytes) else { continue }
-          let inits = index.designatedInits(of: typeName) + index.members(of: typeName).filter { $0.kind == .initializer && $0.modifiers.contains("convenience") }
+          guard project.file(creation.path, names: typeName) else { continue }
+          let inits = index.inits(of: typeName)
           var signatures = inits.map { $0.labels.map { (label: $0, hasDefault: true) } }
           if inits.isEmpty { signatures = [memberwiseLabels(typeName)] }
           let labelsMatch = signatures.contains {
