@@ -414,6 +414,12 @@ public struct Index: Sendable {
     return declarationsByQualifiedName[qualifiedName] ?? []
   }
 
+  /// The type's primary declaration (not an extension) for what it says of itself (kind, path,
+  /// attributes, inheritance clause), never its members: no file is parsed again for them.
+  public func primaryOutline(of qualifiedName: String) -> TypeDecl? {
+    outlineDeclarations(of: qualifiedName).first { !$0.isExtension }
+  }
+
   /// Qualified names of every declared type (not extensions) with this simple or qualified name.
   public func types(named name: String) -> [String] {
     coverage.needType(name)

@@ -9,20 +9,8 @@ extension InjectContext {
   /// Why a type cannot be a consumer at all, and the group it is listed in (nil: not listed, as for
   /// the singleton itself, protocols and test cases).
   func notInjectable(_ typeName: String) -> (SkipReason?, String)? {
-    let declarations = index.declarations(of: typeName)
-    guard let primary = declarations.first(where: { !$0.isExtension }) else {
-      return (.declaration, "its declaration is not in the given paths")
-    }
-    if typeName == singleton.typeName { return (nil, "it is the singleton itself") }
-    if index.isObjectiveC(primary.path) {
-      return (.declaration, "it is declared in Objective-C, which desingleton does not rewrite, so its inits cannot take the protocols")
-    }
-    switch primary.kind {
-    case .enum: return (.declaration, "an enum cannot hold injected values")
-    case .protocol: return (nil, "it is a protocol")
-    default: break
-    }
-    if index.isTestType(typeName) { return (nil, "it is a test case") }
+    if let obstacle = Holders.obstacle(typeName, singleton: singleton.typeName, index: index) { return obstacle }
+    guard let primary = index.primaryDeclaration(of: typeName) else { return (.declaration, "its declaration is not in the given paths") }
     if let place = createdWhileSingletonIsMade()[typeName], !singletonHandsSelf(to: typeName) {
       return (
         .createdBySingleton,

@@ -139,12 +139,20 @@ public struct ScanReport: Codable, Sendable, Equatable {
       note = declared
         ? "the accessor is typed as protocol '\(typed)': the slices become protocols '\(typed)' refines"
         : "the accessor is typed as '\(typed)', a protocol this code does not declare: no slice can be made for it"
-    } else if suggestion.slices.isEmpty && suggestion.kept.isEmpty {
-      note = analysis.consumers.contains { !$0.members.isEmpty }
-        ? "nothing to slice: every member its consumers use is in a protocol it conforms to already"
-        : "nothing to slice: no consumer uses one of its members"
     }
-    let usage = analysis.consumers.map { ($0.typeName, $0.members.sorted()) }
+    // The slices serve, and are measured against, the consumers that can hold them.
+    let receivers = Holders.receivers(of: analysis, index: project.index)
+    if note == nil && suggestion.slices.isEmpty && suggestion.kept.isEmpty {
+      if receivers.contains(where: { !$0.members.isEmpty }) {
+        note = "nothing to slice: every member its consumers use is in a protocol it conforms to already"
+      } else if analysis.consumers.contains(where: { !$0.members.isEmpty }) {
+        note = "nothing to slice: no consumer that can be given protocols uses one of its members "
+          + "(tests, enums, protocols and types declared elsewhere keep the accessor)"
+      } else {
+        note = "nothing to slice: no consumer uses one of its members"
+      }
+    }
+    let usage = receivers.map { ($0.typeName, $0.members.sorted()) }
     return SingletonEntry(
       type: singleton.typeName, kind: singleton.typeKind.rawValue, accessor: singleton.accessor,
       accessors: singleton.accessors, shape: singleton.shape.rawValue, place: Place(singleton.declaration.start),

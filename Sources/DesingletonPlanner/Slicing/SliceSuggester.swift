@@ -92,10 +92,12 @@ public enum SliceSuggester {
   /// a requirement, if it cannot; `demand` the access a consumer (by type name) needs of every slice
   /// it uses, if it is outside the singleton's modules, and `exposable` the most a member (by name)
   /// can be exposed as: no merge puts a member into a slice that needs more than it allows.
+  /// `consumers`: the usage the slices serve (`Holders.receivers`; nil: every consumer's).
   public static func suggest(
     _ analysis: SingletonAnalysis, maxSlices: Int? = nil, isTaken: (String) -> Bool = { _ in false },
     isProvided: (MemberDecl) -> Bool = { _ in false }, obstacle: (MemberDecl) -> String? = { _ in nil },
-    demand: (String) -> AccessLevel? = { _ in nil }, exposable: (String) -> AccessLevel = { _ in .public }
+    demand: (String) -> AccessLevel? = { _ in nil }, exposable: (String) -> AccessLevel = { _ in .public },
+    consumers: [ConsumerUsage]? = nil
   ) -> SliceSuggestion {
     var suggestion = SliceSuggestion()
     let candidates = analysis.members.filter { ($0.access ?? .internal) > .fileprivate }
@@ -108,7 +110,7 @@ public enum SliceSuggester {
     let names = uniqueNames(candidates.map(\.name)).filter { blocked[$0] == nil && !provided.contains($0) }
     let order = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     var consumersOf: [String: Set<String>] = [:]
-    for usage in analysis.consumers {
+    for usage in consumers ?? analysis.consumers {
       for name in usage.members { consumersOf[name, default: []].insert(usage.typeName) }
     }
 

@@ -24,7 +24,8 @@ struct SliceVisibility {
   init(slice: Slice, members: [MemberDecl], analysis: SingletonAnalysis, primary: TypeDecl, project: Project) throws {
     var outside: Demand?
     let homes = ProtocolHome.modules(primary: primary, references: analysis.references, project: project)
-    for consumer in analysis.consumers where !consumer.members.isDisjoint(with: slice.members) {
+    // A consumer that can never hold the slice (`Holders`) keeps the accessor and asks nothing of it.
+    for consumer in Holders.receivers(of: analysis, index: project.index) where !consumer.members.isDisjoint(with: slice.members) {
       guard let demand = Self.demand(of: consumer, homes: homes, project: project) else { continue }
       if outside == nil || demand.floor == .public { outside = demand }
     }

@@ -29,6 +29,8 @@ extension SliceSuggester {
     let allMembers = analysis.declarations.flatMap(\.members)
     let builder = RequirementBuilder(for: analysis, index: index)
     let primary = analysis.declarations.first { !$0.isExtension }
+    // The slices serve the consumers that can hold them.
+    let receivers = Holders.receivers(of: analysis, index: index)
     // The access each consumer outside the singleton's modules needs, and each member allows: the
     // grouping never makes a slice that `SliceVisibility` would have to cut a member from.
     var demands: [String: SliceVisibility.Demand] = [:]
@@ -36,7 +38,7 @@ extension SliceSuggester {
     var exposures: [String: [SliceVisibility.Exposure]] = [:]
     if let primary {
       let homes = ProtocolHome.modules(primary: primary, references: analysis.references, project: project)
-      for consumer in analysis.consumers {
+      for consumer in receivers {
         guard let demand = SliceVisibility.demand(of: consumer, homes: homes, project: project) else { continue }
         if (demands[consumer.typeName]?.floor ?? .private) < demand.floor { demands[consumer.typeName] = demand }
       }
@@ -52,7 +54,7 @@ extension SliceSuggester {
     func misfit(_ member: MemberDecl) -> String? {
       guard !demands.isEmpty else { return nil }
       var outside: SliceVisibility.Demand?
-      for consumer in analysis.consumers where consumer.members.contains(member.name) {
+      for consumer in receivers where consumer.members.contains(member.name) {
         guard let demand = demands[consumer.typeName], (outside?.floor ?? .private) < demand.floor else { continue }
         outside = demand
       }
@@ -65,7 +67,7 @@ extension SliceSuggester {
       isProvided: provided.contains,
       obstacle: { builder.obstacleReason(for: $0, project: project) ?? misfit($0) },
       // An overload less visible than another stays on the singleton alone (`SliceVisibility`).
-      demand: { demands[$0]?.floor }, exposable: { exposures[$0]?.map(\.level).max() ?? .public })
+      demand: { demands[$0]?.floor }, exposable: { exposures[$0]?.map(\.level).max() ?? .public }, consumers: receivers)
     // A member that cannot have the access its slice needs (internal, used by a consumer in another
     // module) stays on the singleton with the reason, as extract-protocol leaves it.
     guard let primary else { return suggestion }

@@ -1,0 +1,49 @@
+import DesingletonIndex
+import Testing
+
+@testable import DesingletonPlanner
+
+/// Which consumers can ever hold the slices they use (`Holders`): the one answer inject's targets
+/// and slicing's figures come from. One case a line: the consumer's declaration, and why not.
+@Suite struct HoldersTests {
+  static let store = "final class Store {\n  static let shared = Store()\n  var cart = 0\n  var theme = 1\n  func log() {}\n}\n"
+
+  @Test(arguments: [
+    ("final class Screen { func show() { _ = Store.shared.cart } }", "Screen", nil),
+    ("struct Row { func show() { _ = Store.shared.cart } }", "Row", nil),
+    ("actor Worker { func run() { _ = Store.shared.cart } }", "Worker", nil),
+    ("extension Array where Element == Int { func total() -> Int { Store.shared.cart } }", "Array", "its declaration is not in the given paths"),
+    ("enum Mode { case a\n  func log() { Store.shared.log() } }", "Mode", "an enum cannot hold injected values"),
+    ("protocol Feature {}\nextension Feature { func note() { Store.shared.log() } }", "Feature", "it is a protocol"),
+    ("import XCTest\nfinal class StoreTests: XCTestCase { func testCart() { _ = Store.shared.cart } }", "StoreTests", "it is a test case"),
+  ] as [(String, String, String?)])
+  func obstacle(_ consumer: String, _ typeName: String, _ reason: String?) {
+    let project = makeProject(["Store.swift": Self.store, "Consumer.swift": consumer])
+    #expect(Holders.obstacle(typeName, singleton: "Store", index: project.index)?.1 == reason)
+  }
+
+  /// Slices serve the consumers that can hold them: members only an extension of a framework type,
+  /// an enum, a protocol extension or a test uses stay on the singleton, and the figures count the
+  /// consumers that receive a slice.
+  @Test func slicesServeOnlyTheConsumersThatCanHoldThem() throws {
+    let project = makeProject([
+      "Store.swift": Self.store,
+      "Screen.swift": "final class Screen {\n  func show() { _ = Store.shared.cart }\n}\n",
+      "Array+Total.swift": "extension Array where Element == Int {\n  func total() -> Int { Store.shared.cart + Store.shared.theme }\n}\n",
+      "Mode.swift": "enum Mode {\n  case a\n  func log() { Store.shared.log() }\n}\n",
+      "StoreTests.swift": "import XCTest\nfinal class StoreTests: XCTestCase {\n  func testTheme() { _ = Store.shared.theme }\n}\n",
+    ])
+    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    let analysis = try SingletonAnalysis(singleton: store, project: project)
+    #expect(analysis.consumers.map(\.typeName) == ["Array", "Mode", "Screen", "StoreTests"])
+    #expect(Holders.receivers(of: analysis, index: project.index).map(\.typeName) == ["Screen"])
+    let suggestion = SliceSuggester.suggestion(analysis, project: project)
+    #expect(suggestion.slices.map(\.members) == [["cart"]])
+    #expect(suggestion.unsliced == ["theme", "log"])
+    let report = try ScanReport(project: project, only: "Store")
+    let entry = try #require(report.singletons.first)
+    #expect(entry.quality?.summary == "coverage 1.00, mean cohesion 1.00, protocols per consumer 1 (median) / 1 (max), 1 slice for 1 member")
+    // Every consumer is still listed with what it uses.
+    #expect(entry.consumers.map(\.type) == ["Array", "Mode", "Screen", "StoreTests"])
+  }
+}
