@@ -816,13 +816,17 @@ FINISH_LISTED = [
     ("framework-created", re.compile(r"is still used by (a type the system creates|a required init\?\(coder:\)|a required init that must keep its parameters)")),
     ("test", re.compile(r"is (still )?used by a test")),
     ("Objective-C", re.compile(r"Objective-C code uses ")),
+    # Another singleton's accessor (or a property set after creation) makes it: both go in one
+    # `finish --singleton A --singleton B`, printed when that can be planned.
+    ("made together", re.compile(r"a singleton made with it \(in its accessor, or a property set after creation\): they can only be finished together")),
 ]
 CONSUMER_LINE = re.compile(r"is still used by a consumer not yet injected '([^']+)'")
 
 
 def finish_outcome(result: Run) -> tuple[str, list[str]]:
     """`finished` (exit 0); `listed` (every error is a use finish may still list: a consumer inject skipped
-    with its reason, a static context, a type the system creates, a test, Objective-C); `next step` (besides
+    with its reason, a static context, a type the system creates, a test, Objective-C, another singleton
+    made with it); `next step` (besides
     those, consumers `inject --all` left for the spread rule, each with the `inject --type` that takes it);
     else `other`, with the errors that are none of these."""
     if result.code == 0:
@@ -1115,7 +1119,8 @@ def report(results: list[AppResult], missing: list[str], seconds: float, ctx: Co
     out.append(f"\n## finish ({counts['finished']} finished, {counts['listed']} list only what they may, "
                f"{counts['next step']} name an inject --type that takes a consumer, {counts['other']} other)\n")
     out.append("The last `finish` of each journey: it either succeeds or lists only consumers `inject` skipped with their reason,")
-    out.append("static contexts, types the system creates (and required inits that keep their parameters), tests and Objective-C uses;")
+    out.append("static contexts, types the system creates (and required inits that keep their parameters), tests, Objective-C uses")
+    out.append("and other singletons made with it (finished together with it);")
     out.append("or, besides those, consumers `inject --all`")
     out.append("left because injecting them would spread the accessor, each with the `inject --type` command that takes it.")
     out.append("The others, with what else they said:\n")
