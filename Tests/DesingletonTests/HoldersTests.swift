@@ -36,7 +36,7 @@ import Testing
     let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
     let analysis = try SingletonAnalysis(singleton: store, project: project)
     #expect(analysis.consumers.map(\.typeName) == ["Array", "Mode", "Screen", "StoreTests"])
-    #expect(Holders.receivers(of: analysis, index: project.index).map(\.typeName) == ["Screen"])
+    #expect(analysis.receivers.map(\.typeName) == ["Screen"])
     let suggestion = SliceSuggester.suggestion(analysis, project: project)
     #expect(suggestion.slices.map(\.members) == [["cart"]])
     #expect(suggestion.unsliced == ["theme", "log"])

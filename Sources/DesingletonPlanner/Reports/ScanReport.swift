@@ -141,7 +141,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
         : "the accessor is typed as '\(typed)', a protocol this code does not declare: no slice can be made for it"
     }
     // The slices serve, and are measured against, the consumers that can hold them.
-    let receivers = Holders.receivers(of: analysis, index: project.index)
+    let receivers = analysis.receivers
     if note == nil && suggestion.slices.isEmpty && suggestion.kept.isEmpty {
       if receivers.contains(where: { !$0.members.isEmpty }) {
         note = "nothing to slice: every member its consumers use is in a protocol it conforms to already"

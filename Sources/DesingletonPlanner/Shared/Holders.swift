@@ -24,9 +24,4 @@ enum Holders {
     if index.isTestType(typeName) { return (nil, "it is a test case") }
     return nil
   }
-
-  /// The consumers whose usage slicing serves: those that can hold the slices.
-  static func receivers(of analysis: SingletonAnalysis, index: Index) -> [ConsumerUsage] {
-    analysis.consumers.filter { obstacle($0.typeName, singleton: analysis.singleton.typeName, index: index) == nil }
-  }
 }

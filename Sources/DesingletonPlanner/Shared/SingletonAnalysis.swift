@@ -31,6 +31,8 @@ public struct SingletonAnalysis: Sendable {
   public let members: [MemberDecl]
   public let references: [Reference]
   public let consumers: [ConsumerUsage]
+  /// The consumers that can hold the slices they use (`Holders`): whose usage slicing serves.
+  public let receivers: [ConsumerUsage]
   public let unattributed: [UnattributedReference]
   /// Members written through the singleton from anywhere (for `{ get set }`).
   public let writtenMembers: Set<String>
@@ -98,6 +100,7 @@ public struct SingletonAnalysis: Sendable {
       consumers[owner] = usage
     }
     self.consumers = consumers.keys.sorted().compactMap { consumers[$0] }
+    receivers = self.consumers.filter { Holders.obstacle($0.typeName, singleton: singleton.typeName, index: index) == nil }
     self.unattributed = unattributed
     self.writtenMembers = written
 

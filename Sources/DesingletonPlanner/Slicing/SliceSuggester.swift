@@ -92,7 +92,7 @@ public enum SliceSuggester {
   /// a requirement, if it cannot; `demand` the access a consumer (by type name) needs of every slice
   /// it uses, if it is outside the singleton's modules, and `exposable` the most a member (by name)
   /// can be exposed as: no merge puts a member into a slice that needs more than it allows.
-  /// `consumers`: the usage the slices serve (`Holders.receivers`; nil: every consumer's).
+  /// `consumers`: the usage the slices serve (`SingletonAnalysis.receivers`; nil: every consumer's).
   public static func suggest(
     _ analysis: SingletonAnalysis, maxSlices: Int? = nil, isTaken: (String) -> Bool = { _ in false },
     isProvided: (MemberDecl) -> Bool = { _ in false }, obstacle: (MemberDecl) -> String? = { _ in nil },

@@ -25,7 +25,7 @@ struct SliceVisibility {
     var outside: Demand?
     let homes = ProtocolHome.modules(primary: primary, references: analysis.references, project: project)
     // A consumer that can never hold the slice (`Holders`) keeps the accessor and asks nothing of it.
-    for consumer in Holders.receivers(of: analysis, index: project.index) where !consumer.members.isDisjoint(with: slice.members) {
+    for consumer in analysis.receivers where !consumer.members.isDisjoint(with: slice.members) {
       guard let demand = Self.demand(of: consumer, homes: homes, project: project) else { continue }
       if outside == nil || demand.floor == .public { outside = demand }
     }

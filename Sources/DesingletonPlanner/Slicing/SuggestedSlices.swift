@@ -30,7 +30,7 @@ extension SliceSuggester {
     let builder = RequirementBuilder(for: analysis, index: index)
     let primary = analysis.declarations.first { !$0.isExtension }
     // The slices serve the consumers that can hold them.
-    let receivers = Holders.receivers(of: analysis, index: index)
+    let receivers = analysis.receivers
     // The access each consumer outside the singleton's modules needs, and each member allows: the
     // grouping never makes a slice that `SliceVisibility` would have to cut a member from.
     var demands: [String: SliceVisibility.Demand] = [:]
