@@ -43,7 +43,13 @@ import Testing
     let report = try ScanReport(project: project, only: "Store")
     let entry = try #require(report.singletons.first)
     #expect(entry.quality?.summary == "coverage 1.00, mean cohesion 1.00, protocols per consumer 1 (median) / 1 (max), 1 slice for 1 member")
-    // Every consumer is still listed with what it uses.
+    // Every consumer is still listed with what it uses, and those that keep the accessor say why.
     #expect(entry.consumers.map(\.type) == ["Array", "Mode", "Screen", "StoreTests"])
+    #expect(
+      entry.consumers.map(\.keepsAccessor) == [
+        "its declaration is not in the given paths", "an enum cannot hold injected values", nil, "it is a test case",
+      ])
+    #expect(report.text().contains("    2  Mode (keeps the accessor: an enum cannot hold injected values)\n"))
+    #expect(report.text().contains("    3  Screen\n"))
   }
 }

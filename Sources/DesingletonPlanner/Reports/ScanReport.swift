@@ -35,6 +35,9 @@ public struct ScanReport: Codable, Sendable, Equatable {
     /// A test type (a test target's, or an `XCTestCase`): its uses may grow while consumers are
     /// injected, since tests then hand the instance to what they create.
     public var test: Bool = false
+    /// Why it can never hold a slice (`Holders`), if so: it keeps reading the accessor, and the
+    /// suggestion and its figures leave its usage out.
+    public var keepsAccessor: String?
   }
 
   public struct Unattributed: Codable, Sendable, Equatable {
@@ -153,6 +156,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
       }
     }
     let usage = receivers.map { ($0.typeName, $0.members.sorted()) }
+    let holding = Set(receivers.map(\.typeName))
     return SingletonEntry(
       type: singleton.typeName, kind: singleton.typeKind.rawValue, accessor: singleton.accessor,
       accessors: singleton.accessors, shape: singleton.shape.rawValue, place: Place(singleton.declaration.start),
@@ -167,7 +171,9 @@ public struct ScanReport: Codable, Sendable, Equatable {
         Consumer(
           type: usage.typeName, reads: usage.reads, writes: usage.writes, calls: usage.calls,
           passesInstance: usage.instanceUses.map(Place.init), references: usage.references.count,
-          test: project.index.isTestType(usage.typeName))
+          test: project.index.isTestType(usage.typeName),
+          keepsAccessor: holding.contains(usage.typeName)
+            ? nil : Holders.obstacle(usage.typeName, singleton: singleton.typeName, index: project.index)?.1)
       },
       unattributed: analysis.unattributed.map { Unattributed(place: Place($0.reference.location), reason: $0.reason) },
       suggestedSlices: suggestion.slices, unsliced: suggestion.unsliced, kept: suggestion.kept,
@@ -325,7 +331,9 @@ public struct ScanReport: Codable, Sendable, Equatable {
       out += "\n"
     }
     for (number, consumer) in entry.consumers.enumerated() {
-      out += "    \(pad("\(number + 1)", 3))\(consumer.type)\n"
+      // One that can never hold a slice is named with the reason: the figures leave it out.
+      let keeps = consumer.keepsAccessor.map { " (keeps the accessor: \($0))" } ?? ""
+      out += "    \(pad("\(number + 1)", 3))\(consumer.type)\(keeps)\n"
     }
     return out
   }
