@@ -49,7 +49,31 @@ import Testing
       entry.consumers.map(\.keepsAccessor) == [
         "its declaration is not in the given paths", "an enum cannot hold injected values", nil, "it is a test case",
       ])
-    #expect(report.text().contains("    2  Mode (keeps the accessor: an enum cannot hold injected values)\n"))
-    #expect(report.text().contains("    3  Screen\n"))
+    let text = report.text()
+    #expect(text.contains("    2  Mode (keeps the accessor: an enum cannot hold injected values)\n"))
+    #expect(text.contains("    3  Screen\n"))
+    #expect(text.contains("    (used only by consumers that keep the accessor, stays on Store): theme, log\n"))
+    #expect(!text.contains("(used by no consumer"))
+    // The picture draws them straight from the singleton, never through a slice.
+    let edges = ScanGraph(report).edges.map { "\($0.from) -> \($0.to): \($0.members.joined(separator: ","))" }
+    #expect(edges.contains("singleton:Store -> consumer:Array: cart,theme"))
+    #expect(edges.contains("slice:Store/\(suggestion.slices[0].name) -> consumer:Screen: cart"))
+    #expect(!edges.contains { $0.hasPrefix("slice:") && !$0.hasSuffix("consumer:Screen: cart") })
+  }
+
+  /// A singleton only consumers that keep the accessor use: scan suggests nothing and says why, and
+  /// extract-protocol plans nothing with the same reason.
+  @Test func onlyConsumersThatKeepTheAccessorLeaveNothingToSlice() throws {
+    let project = makeProject([
+      "Store.swift": Self.store,
+      "Mode.swift": "enum Mode {\n  case a\n  func log() { Store.shared.log() }\n}\n",
+    ])
+    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    let report = try ScanReport(project: project, only: "Store")
+    #expect(report.singletons.first?.suggestedSlices.isEmpty == true)
+    #expect(report.singletons.first?.note?.hasPrefix("nothing to slice: no consumer that can be given protocols uses one of its members") == true)
+    let plan = try ExtractProtocolPlanner.plan(singleton: store, options: ExtractProtocolOptions(), project: project)
+    #expect(plan.edits.isEmpty && plan.newFiles.isEmpty)
+    #expect(plan.notes.map(\.message).contains { $0.hasPrefix("nothing to slice: no consumer of 'Store' that can be given protocols") })
   }
 }

@@ -902,6 +902,7 @@ import Testing
     other.consumers = entry.consumers.map { consumer in
       var consumer = consumer
       consumer.passesInstance = [.init(Location(path: awkward, line: 3, column: 9))]
+      consumer.keepsAccessor = awkward
       return consumer
     }
     other.unattributed = [.init(place: .init(Location(path: "a/b.swift", line: 1, column: 2)), reason: awkward)]

@@ -74,11 +74,16 @@ public enum ExtractProtocolPlanner {
   ) throws -> (plan: Plan, report: ExtractProtocolReport) {
     guard let (design, traits, context) = try decide(singleton: singleton, options: options, project: project) else {
       // Every suggested slice is cut already (or nothing is used): a second run plans nothing.
+      let analysis = try SingletonAnalysis(singleton: singleton, project: project)
+      let onlyKeepers = !analysis.consumers.allSatisfy { $0.members.isEmpty } && analysis.receivers.allSatisfy { $0.members.isEmpty }
       let plan = Plan(notes: [
         Note(
           .summary,
-          "nothing to slice: the protocols of '\(singleton.typeName)' already have every slice suggested for it; "
-            + "name members with --slice to cut more")
+          onlyKeepers
+            ? "nothing to slice: no consumer of '\(singleton.typeName)' that can be given protocols uses one of its members "
+              + "(tests, enums, protocols and types declared elsewhere keep the accessor); name members with --slice to cut them"
+            : "nothing to slice: the protocols of '\(singleton.typeName)' already have every slice suggested for it; "
+              + "name members with --slice to cut more")
       ])
       return (plan, Design().report(singleton: singleton))
     }

@@ -44,7 +44,8 @@ public struct ScanGraph: Sendable, Equatable {
           if !$0.contains($1) { $0.append($1) }
         }
         var throughSlices = false
-        for slice in entry.suggestedSlices {
+        // One that can never hold a slice keeps reading the accessor for everything it uses.
+        for slice in entry.suggestedSlices where consumer.keepsAccessor == nil {
           let members = left.filter(slice.members.contains)
           guard !members.isEmpty else { continue }
           edges.append(Edge(from: "slice:" + key + "/" + slice.name, to: id, members: members))

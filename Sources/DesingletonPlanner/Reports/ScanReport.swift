@@ -63,7 +63,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
     public var consumers: [Consumer]
     public var unattributed: [Unattributed]
     public var suggestedSlices: [Slice]
-    /// Members no consumer uses and no slice takes: they stay on the singleton only.
+    /// Members no consumer that can hold a slice uses, and no slice takes: they stay on the singleton only.
     public var unsliced: [String]
     /// Members consumers use that no suggested slice takes, with the reason.
     public var kept: [KeptMember]
@@ -156,7 +156,6 @@ public struct ScanReport: Codable, Sendable, Equatable {
       }
     }
     let usage = receivers.map { ($0.typeName, $0.members.sorted()) }
-    let holding = Set(receivers.map(\.typeName))
     return SingletonEntry(
       type: singleton.typeName, kind: singleton.typeKind.rawValue, accessor: singleton.accessor,
       accessors: singleton.accessors, shape: singleton.shape.rawValue, place: Place(singleton.declaration.start),
@@ -172,8 +171,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
           type: usage.typeName, reads: usage.reads, writes: usage.writes, calls: usage.calls,
           passesInstance: usage.instanceUses.map(Place.init), references: usage.references.count,
           test: project.index.isTestType(usage.typeName),
-          keepsAccessor: holding.contains(usage.typeName)
-            ? nil : Holders.obstacle(usage.typeName, singleton: singleton.typeName, index: project.index)?.1)
+          keepsAccessor: analysis.keepsAccessor[usage.typeName])
       },
       unattributed: analysis.unattributed.map { Unattributed(place: Place($0.reference.location), reason: $0.reason) },
       suggestedSlices: suggestion.slices, unsliced: suggestion.unsliced, kept: suggestion.kept,
@@ -231,7 +229,7 @@ public struct ScanReport: Codable, Sendable, Equatable {
           ("type", .string(consumer.type)), ("reads", jsonStrings(consumer.reads)), ("writes", jsonStrings(consumer.writes)),
           ("calls", jsonStrings(consumer.calls)), ("passesInstance", .array(consumer.passesInstance.map(jsonValue(of:)))),
           ("references", .int(consumer.references)), ("test", .bool(consumer.test)),
-        ])
+        ] + (consumer.keepsAccessor.map { [("keepsAccessor", JSONValue.string($0))] } ?? []))
       })),
       ("unattributed", .array(entry.unattributed.map { .object([("place", jsonValue(of: $0.place)), ("reason", .string($0.reason))]) })),
       ("suggestedSlices", .array(entry.suggestedSlices.map { .object([("name", .string($0.name)), ("members", jsonStrings($0.members))]) })),
@@ -285,8 +283,15 @@ public struct ScanReport: Codable, Sendable, Equatable {
         out += "    \(slice.name): \(slice.members.joined(separator: ", "))\n"
       }
       if let note = entry.note { out += "    \(note)\n" }
-      if !entry.unsliced.isEmpty {
-        out += "    (used by no consumer, stays on \(entry.type)): \(entry.unsliced.joined(separator: ", "))\n"
+      // A member only consumers that keep the accessor use is not one no consumer uses.
+      let keeping = entry.consumers.filter { $0.keepsAccessor != nil }.flatMap { $0.reads + $0.writes + $0.calls }
+      let unused = entry.unsliced.filter { !keeping.contains($0) }
+      let keptUsed = entry.unsliced.filter(keeping.contains)
+      if !unused.isEmpty {
+        out += "    (used by no consumer, stays on \(entry.type)): \(unused.joined(separator: ", "))\n"
+      }
+      if !keptUsed.isEmpty {
+        out += "    (used only by consumers that keep the accessor, stays on \(entry.type)): \(keptUsed.joined(separator: ", "))\n"
       }
       for kept in entry.kept {
         out += "    (stays on \(entry.type)) \(kept.member): \(kept.reason)\n"

@@ -33,6 +33,8 @@ public struct SingletonAnalysis: Sendable {
   public let consumers: [ConsumerUsage]
   /// The consumers that can hold the slices they use (`Holders`): whose usage slicing serves.
   public let receivers: [ConsumerUsage]
+  /// Why each other consumer can never hold a slice, by type name: it keeps reading the accessor.
+  public let keepsAccessor: [String: String]
   public let unattributed: [UnattributedReference]
   /// Members written through the singleton from anywhere (for `{ get set }`).
   public let writtenMembers: Set<String>
@@ -100,7 +102,12 @@ public struct SingletonAnalysis: Sendable {
       consumers[owner] = usage
     }
     self.consumers = consumers.keys.sorted().compactMap { consumers[$0] }
-    receivers = self.consumers.filter { Holders.obstacle($0.typeName, singleton: singleton.typeName, index: index) == nil }
+    var keeps: [String: String] = [:]
+    for usage in self.consumers {
+      if let (_, reason) = Holders.obstacle(usage.typeName, singleton: singleton.typeName, index: index) { keeps[usage.typeName] = reason }
+    }
+    keepsAccessor = keeps
+    receivers = self.consumers.filter { keeps[$0.typeName] == nil }
     self.unattributed = unattributed
     self.writtenMembers = written
 

@@ -24,11 +24,11 @@ public struct KeptMember: Sendable, Equatable, Codable {
   }
 }
 
-/// What `SliceSuggester` suggests: the slices, the members no consumer uses, and the members used
-/// by consumers that stay on the singleton (with the reason).
+/// What `SliceSuggester` suggests: the slices, the members no consumer that can hold a slice
+/// uses, and the members used by consumers that stay on the singleton (with the reason).
 public struct SliceSuggestion: Sendable, Equatable {
   public var slices: [Slice]
-  /// Members no consumer uses and no slice takes.
+  /// Members no consumer that can hold a slice uses, and no slice takes.
   public var unsliced: [String]
   /// Members some consumer uses that no slice takes: they cannot be requirements, or their group
   /// is beyond the slices kept.
@@ -45,7 +45,8 @@ public struct SliceSuggestion: Sendable, Equatable {
 }
 
 /// Groups a singleton's members into protocols that serve its consumers, by optimising stated goals
-/// over the consumers' usage alone (the figures `SliceQuality` reports):
+/// over the consumers' usage alone (the figures `SliceQuality` reports); the consumers are those
+/// that can hold a slice (`SingletonAnalysis.receivers`), since the others keep the accessor:
 ///
 /// - **coverage**: every member some consumer uses that can be a requirement is in a slice;
 /// - **cohesion**: each consumer receives slices made mostly of what it uses;
@@ -64,7 +65,8 @@ public struct SliceSuggestion: Sendable, Equatable {
 /// 3. With `maxSlices` (a user's `--max-slices`), the slices most used (member uses by consumers)
 ///    are kept; the others' members stay on the singleton, listed with the reason, and the
 ///    consumers that use them are reported as uncovered.
-/// 4. Members no consumer uses stay on the singleton (`--move-derived` moves what can move).
+/// 4. Members no consumer uses stay on the singleton (`--move-derived` moves what can move); so do
+///    members only consumers that can never hold a slice use (`Holders`): they keep the accessor.
 /// 5. Each slice is named from the words its members share (`AccountRefreshing`, `UnreadCounting`),
 ///    under a name no type in the project has, with no digits.
 ///
@@ -92,12 +94,10 @@ public enum SliceSuggester {
   /// a requirement, if it cannot; `demand` the access a consumer (by type name) needs of every slice
   /// it uses, if it is outside the singleton's modules, and `exposable` the most a member (by name)
   /// can be exposed as: no merge puts a member into a slice that needs more than it allows.
-  /// `consumers`: the usage the slices serve (`SingletonAnalysis.receivers`; nil: every consumer's).
   public static func suggest(
     _ analysis: SingletonAnalysis, maxSlices: Int? = nil, isTaken: (String) -> Bool = { _ in false },
     isProvided: (MemberDecl) -> Bool = { _ in false }, obstacle: (MemberDecl) -> String? = { _ in nil },
-    demand: (String) -> AccessLevel? = { _ in nil }, exposable: (String) -> AccessLevel = { _ in .public },
-    consumers: [ConsumerUsage]? = nil
+    demand: (String) -> AccessLevel? = { _ in nil }, exposable: (String) -> AccessLevel = { _ in .public }
   ) -> SliceSuggestion {
     var suggestion = SliceSuggestion()
     let candidates = analysis.members.filter { ($0.access ?? .internal) > .fileprivate }
@@ -110,7 +110,8 @@ public enum SliceSuggester {
     let names = uniqueNames(candidates.map(\.name)).filter { blocked[$0] == nil && !provided.contains($0) }
     let order = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     var consumersOf: [String: Set<String>] = [:]
-    for usage in consumers ?? analysis.consumers {
+    // The usage of the consumers that can hold a slice (`SingletonAnalysis.receivers`): the slices serve them.
+    for usage in analysis.receivers {
       for name in usage.members { consumersOf[name, default: []].insert(usage.typeName) }
     }
 
@@ -120,7 +121,7 @@ public enum SliceSuggester {
     merge(&groups, godObject: consumersOf.count >= godObjectMembers, demand: demand, exposable: exposable)
     // 3. A user's cap: the most used slices are kept.
     if let maxSlices { suggestion.kept += keepMostUsed(&groups, maxSlices: maxSlices, consumersOf: consumersOf) }
-    // 4. Members no consumer uses stay where they are.
+    // 4. Members no consumer that can hold a slice uses stay where they are.
     suggestion.unsliced = unused
     let wholeType = groups.count == 1 && unused.isEmpty && suggestion.kept.isEmpty && blocked.isEmpty && provided.isEmpty
     // 5. Names.

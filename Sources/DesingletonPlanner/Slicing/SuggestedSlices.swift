@@ -67,7 +67,7 @@ extension SliceSuggester {
       isProvided: provided.contains,
       obstacle: { builder.obstacleReason(for: $0, project: project) ?? misfit($0) },
       // An overload less visible than another stays on the singleton alone (`SliceVisibility`).
-      demand: { demands[$0]?.floor }, exposable: { exposures[$0]?.map(\.level).max() ?? .public }, consumers: receivers)
+      demand: { demands[$0]?.floor }, exposable: { exposures[$0]?.map(\.level).max() ?? .public })
     // A member that cannot have the access its slice needs (internal, used by a consumer in another
     // module) stays on the singleton with the reason, as extract-protocol leaves it.
     guard let primary else { return suggestion }
