@@ -275,6 +275,14 @@ public struct Index: Sendable {
     }
   }
 
+  /// The project type an instance property of `type` holds (`let screen: Screen?`,
+  /// `var cart = Cart()`), resolved through type aliases; nil when it is none the index declares.
+  public func propertyType(_ name: String, of type: String) -> String? {
+    Self.propertyType(
+      name, of: type, declarations: declarationsByQualifiedName, simpleNames: qualifiedNamesBySimpleName,
+      typeAliases: typeAliases, coverage: coverage)
+  }
+
   /// The declared type of an instance property, resolved (through type aliases, as `resolveType`
   /// does), when the index knows it: from the type annotation, or from an initializer that creates
   /// the type (`var cart = Cart()`).

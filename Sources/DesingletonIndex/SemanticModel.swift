@@ -50,7 +50,7 @@ extension Index {
     for prefix in ["any ", "some ", "@unchecked ", "@preconcurrency "] where name.hasPrefix(prefix) {
       name = String(name.dropFirst(prefix.count))
     }
-    if let primary = outlineDeclarations(of: resolveType(name)).first(where: { !$0.isExtension }) { return .project(primary.kind) }
+    if let primary = primaryOutline(of: resolveType(name)) { return .project(primary.kind) }
     if FrameworkTypes.class(named: name) != nil { return .frameworkClass }
     if FrameworkTypes.isProtocol(name) { return .frameworkProtocol }
     return .unknown
@@ -77,7 +77,7 @@ extension Index {
   }
 
   public func superclass(of qualifiedName: String) -> SuperclassAnswer {
-    guard let primary = outlineDeclarations(of: qualifiedName).first(where: { !$0.isExtension }), primary.kind == .class,
+    guard let primary = primaryOutline(of: qualifiedName), primary.kind == .class,
       let first = primary.inherited.first
     else { return .none }
     switch kind(ofWritten: first) {

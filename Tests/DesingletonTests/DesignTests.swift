@@ -146,7 +146,8 @@ import Testing
     files["Counting.swift"] = nil
     let project = makeProject(files)
     let options = ExtractProtocolOptions(slices: [Slice(name: "Titled", members: ["title"])])
-    let decided = try #require(try ExtractProtocolPlanner.decide(singleton: try Self.singleton(project), options: options, project: project))
+    let context = try ExtractProtocolPlanner.Context(singleton: try Self.singleton(project), options: options, project: project)
+    let decided = try #require(try ExtractProtocolPlanner.decide(context))
     #expect(decided.design.protocols.map(\.name) == ["Titled"])
     #expect(decided.design.protocols.map(\.path) == ["Titled.swift"])
     #expect(decided.design.protocols.first?.required == ["title"])

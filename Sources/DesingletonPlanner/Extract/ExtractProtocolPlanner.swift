@@ -72,9 +72,11 @@ public enum ExtractProtocolPlanner {
   public static func run(
     singleton: Singleton, options: ExtractProtocolOptions, project: Project
   ) throws -> (plan: Plan, report: ExtractProtocolReport) {
-    guard let (design, traits, context) = try decide(singleton: singleton, options: options, project: project) else {
+    let context = try Context(singleton: singleton, options: options, project: project)
+    try project.index.requireCoverage()
+    guard let (design, traits) = try decide(context) else {
       // Every suggested slice is cut already (or nothing is used): a second run plans nothing.
-      let analysis = try SingletonAnalysis(singleton: singleton, project: project)
+      let analysis = context.analysis
       let onlyKeepers = !analysis.consumers.allSatisfy { $0.members.isEmpty } && analysis.receivers.allSatisfy { $0.members.isEmpty }
       let plan = Plan(notes: [
         Note(
@@ -93,15 +95,11 @@ public enum ExtractProtocolPlanner {
     return (plan, design.report(singleton: singleton))
   }
 
-  /// Steps 1 and 2: the design, with the traits its protocols share and the context `write` needs;
-  /// nil when there is nothing left to slice.
-  static func decide(
-    singleton: Singleton, options: ExtractProtocolOptions, project: Project
-  ) throws -> (design: Design, traits: ProtocolTraits, context: Context)? {
-    let context = try Context(singleton: singleton, options: options, project: project)
-    try project.index.requireCoverage()
+  /// Steps 1 and 2: the design, with the traits its protocols share; nil when there is nothing
+  /// left to slice.
+  static func decide(_ context: Context) throws -> (design: Design, traits: ProtocolTraits)? {
     let slices = try chooseSlices(context)
-    try project.index.requireCoverage()
+    try context.project.index.requireCoverage()
     if slices.isEmpty { return nil }
     var traits = ProtocolTraits(
       primary: context.primary, declarations: context.analysis.declarations, members: context.allMembers, slices: slices,
@@ -112,7 +110,7 @@ public enum ExtractProtocolPlanner {
       traits.attributes = traits.attributes.filter(typed.attributes.contains)
       if let isolation = traits.isolation, !typed.attributes.contains(isolation) { traits.isolation = nil }
     }
-    return (try decide(slices, traits: traits, context), traits, context)
+    return (try decide(slices, traits: traits, context), traits)
   }
 
   /// What the steps share: the singleton, its declarations and the protocols it has.

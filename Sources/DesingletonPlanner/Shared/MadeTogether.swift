@@ -39,7 +39,6 @@ public enum MadeTogether {
     return (declaration, name, type.trimmedDescription)
   }
 
-
   /// The doc comment `inject` writes above a property set after creation: `needing` is the singleton
   /// whose accessor needs `owner` while it is made.
   public static func setAfterCreationComment(needing: String, owner: String) -> String {

@@ -1,5 +1,4 @@
 import DesingletonCore
-import Foundation
 import DesingletonIndex
 import SwiftSyntax
 
@@ -287,10 +286,10 @@ enum ContainerPlanner {
     // The lifecycle the code implies: a type that holds another registered one lives with its graph.
     let registered = Set(result.map(\.typeName))
     for position in result.indices {
-      let stored = index.declarations(of: result[position].typeName).flatMap(\.members).filter { $0.kind == .property && $0.isStored && !$0.isStatic }
-      result[position].holds = stored.lazy.compactMap { member in
-        member.typeText.map { index.resolveType($0.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))) }
-      }.first { registered.contains($0) && $0 != result[position].typeName }
+      let typeName = result[position].typeName
+      let stored = index.declarations(of: typeName).flatMap(\.members).filter { $0.kind == .property && $0.isStored && !$0.isStatic }
+      result[position].holds = stored.lazy.compactMap { index.propertyType($0.name, of: typeName) }
+        .first { registered.contains($0) && $0 != typeName }
     }
     return result
   }
