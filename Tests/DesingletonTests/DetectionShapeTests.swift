@@ -351,6 +351,34 @@ import Testing
     #expect(taken == "ArticleFetching")
   }
 
+  /// `Current` names a property the other members act on, and the singleton's subject keeps its
+  /// own casing.
+  @Test(arguments: [
+    // The others name the property's thing, or are a verb alone: they act on it.
+    (["var cart", "addItemToCart"], "Session", "CurrentCart"),
+    (["var notes", "add", "removeAll"], "NoteStore", "CurrentNotes"),
+    (["var userName", "rename"], "Preferences", "CurrentUserName"),
+    (["var accountID", "signIn"], "AccountManager", "CurrentAccountID"),
+    // The others are about something else: the words they share name the group, else the singleton's subject.
+    (["var windowWidth", "showsSidebar", "toggleSidebar"], "Preferences", "SidebarProviding"),
+    (["rename", "var previousTheme", "cancelDetails"], "ThemeModel", "ThemeService"),
+    (["var databasePath", "vacuum"], "ImageMetadataDatabase", "ImageMetadataDatabaseService"),
+    // A flag is a question, never a current thing.
+    (["var vibrates: Bool", "mute", "var ringtone"], "Preferences", "PreferencesService"),
+    (["newDefaultNote", "var tags"], "SPObjectManager", "SPObjectService"),
+  ])
+  func currentNamesAThingTheOthersActOn(members: [String], typeName: String, expected: String) {
+    // `var name` is a stored property, `var name: Type` one of that type; a bare name, a method.
+    let decls = members.map { written in
+      let declaration = written.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+      return MemberDecl(
+        name: String(declaration[0].split(separator: " ").last!), kind: written.hasPrefix("var ") ? .property : .method,
+        isStored: written.hasPrefix("var "), typeText: declaration.count > 1 ? declaration[1] : nil,
+        range: SourceRange(path: "a", bytes: 0..<0, start: Location(path: "a", line: 1, column: 1)))
+    }
+    #expect(SliceNamer.name(for: decls, typeName: typeName, wholeType: false, isTaken: { _ in false }) == expected)
+  }
+
   /// Names when the first choice is another slice's: words of the members before a letter or
   /// `Slice` after a name.
   @Test(arguments: [

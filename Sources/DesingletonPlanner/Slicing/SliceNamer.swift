@@ -62,8 +62,11 @@ public enum SliceNamer {
     }
     if members.count <= 3 {
       let stored = properties.first { $0.isStored } ?? properties.first
-      // `Current` names a thing (`CurrentCart`), never a question (`isAdding`).
-      if let stored, !methods.isEmpty, !(words(stored.name).first.map(readingWords.contains) ?? false) {
+      // `Current` names a thing the other members act on (`cart`, `addItemToCart` → `CurrentCart`),
+      // never a question (`isAdding`, a `Bool`), nor one member of a group about something else.
+      if let stored, !methods.isEmpty, !(words(stored.name).first.map(readingWords.contains) ?? false),
+        !isFlag(stored), members.allSatisfy({ $0.name == stored.name || acts($0, on: stored) })
+      {
         let base = camel(words(stored.name))
         names.append(words(stored.name).first == "current" ? base + "Service" : "Current" + base)
       } else if let first = properties.first, members.count == 1 {
@@ -96,6 +99,23 @@ public enum SliceNamer {
       names.append(singleMemberName(first))
     }
     return uniqued(names.map(clean).filter { $0.first?.isLetter == true })
+  }
+
+  /// Whether a property holds a flag (`Bool`, optional or not): a state's question, not a thing.
+  static func isFlag(_ property: MemberDecl) -> Bool {
+    if let type = property.typeText { return type == "Bool" || type == "Bool?" || type == "Bool!" }
+    return property.initializerText == "true" || property.initializerText == "false"
+  }
+
+  /// Whether a member acts on a property: its name shares a word with the property's
+  /// (`addItemToCart` and `cart`), or is a verb alone, which acts on the group's one thing
+  /// (`add`, `removeAll`, `rename`, `signIn`).
+  static func acts(_ member: MemberDecl, on property: MemberDecl) -> Bool {
+    let own = Set(words(property.name).map(stem).map(singularWord)).subtracting(stopWords)
+    let theirs = words(member.name).map(stem).map(singularWord)
+    if !own.isDisjoint(with: theirs) { return true }
+    guard let first = theirs.first, verbs.contains(first) || changingVerbs.contains(first) else { return false }
+    return theirs.dropFirst().allSatisfy { stopWords.contains($0) || particles.contains($0) }
   }
 
   /// A lone member's name as a type: a property or a method that reads (`getReplyVisibility`,
@@ -164,13 +184,18 @@ public enum SliceNamer {
   /// `AuthenticationServiceProvider` → `Authentication`), or the whole name when that is all it is
   /// (`Store`).
   static func subject(of typeName: String) -> String {
-    var parts = words(typeName)
-    while parts.count > 1, let last = parts.last, roleWords.contains(singularWord(last)) { parts.removeLast() }
-    return parts.count == words(typeName).count ? clean(typeName) : camel(parts)
+    var parts = writtenWords(typeName)
+    let all = parts.count
+    while parts.count > 1, let last = parts.last, roleWords.contains(singularWord(last.lowercased())) { parts.removeLast() }
+    // As the singleton writes them: `SPObjectManager` → `SPObject`, not `SpObject`.
+    return parts.count == all ? clean(typeName) : parts.map(capitalized).joined()
   }
 
   /// Lowercased camel-case words, digits and underscores dropped: `load3` → `load`, `fetchURLs` → `fetch`, `urls`.
-  static func words(_ name: String) -> [String] {
+  static func words(_ name: String) -> [String] { writtenWords(name).map { $0.lowercased() } }
+
+  /// The camel-case words as written: `fetchURLs` → `fetch`, `URLs`.
+  static func writtenWords(_ name: String) -> [String] {
     var result: [String] = []
     var current = ""
     let characters = Array(unquoted(name))
@@ -191,7 +216,7 @@ public enum SliceNamer {
       current.append(character)
     }
     if !current.isEmpty { result.append(current) }
-    return result.map { $0.lowercased() }
+    return result
   }
 
   /// A verb's inflections as the verb: `cached` → `cache`, `loaded` → `load`, `refreshing` → `refresh`.

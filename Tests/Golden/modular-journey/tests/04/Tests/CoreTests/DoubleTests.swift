@@ -18,10 +18,10 @@ import Testing
 
     /// The `Sendable` double counts every call when many tasks call it at once.
     @Test func theSendableDoubleCountsCallsFromManyTasks() async {
-        let fontSize = CurrentFontSizeMock(cacheDirectory: URL(fileURLWithPath: "/tmp"))
+        let fontSize = FontProvidingMock(cacheDirectory: URL(fileURLWithPath: "/tmp"))
         let total = ManagedTotal()
         fontSize.increaseFontSizeHandler = { step in total.add(step) }
-        let slice: any CurrentFontSize = fontSize
+        let slice: any FontProviding = fontSize
 
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<200 {
