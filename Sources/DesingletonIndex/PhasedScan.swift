@@ -12,8 +12,10 @@ import Foundation
 ///    member chain). The files that can hold those (`BytePrefilter.canDeclare`, `canReference`) are
 ///    parsed, and the index is built and asked again, until nothing asked is missing.
 ///
-/// Types keep their members only when a question was about their name (or they have a static member
-/// named like an accessor): a parsed file of generated code keeps its type names, not its members.
+/// In a scan, types keep their members only when a question was about their name (or they have a
+/// static member named like an accessor): a parsed file of generated code keeps its type names, not
+/// its members. A command about one singleton keeps every member of every file it parses: its
+/// questions reach the members of most types it parses, and each would parse a file again.
 /// A question about the whole code base (every type alias) parses every file.
 ///
 /// Syntax errors are reported for the files parsed: a file that can hold nothing the scan looks for
@@ -45,6 +47,10 @@ public final class PhasedScan {
   private var covered = NameCoverage.Needs()
   /// The simple names of the singletons the command is about (`mentioning`); nil for a scan.
   private let focus: Set<String>?
+  /// Whether every file parsed keeps every type's members: a command about one singleton, whose
+  /// later questions ask for the members of many of the types its files declare; a file parsed
+  /// without them would be parsed again for each.
+  private var keepsMembers: Bool { focus != nil }
   /// Positions in `paths`, largest file first.
   private let order: [Int]
 
@@ -200,6 +206,7 @@ public final class PhasedScan {
     let mentioned = needs.mentions.sorted().map { Array($0.utf8) }
     let implicit = needs.implicitAccessors.sorted().map { Array($0.utf8) }
     let accessors = builder.accessors
+    let keepsMembers = self.keepsMembers
     let states = self.states
     let started = ContinuousClock.now
     let progress = builder.progress
@@ -220,8 +227,8 @@ public final class PhasedScan {
         func parsed(_ bytes: [UInt8], mentions: Bool = false) -> State {
           .parsed(
             PhasedScan.parse(
-              path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: everything || mentions,
-              keptMembers: keptMembers))
+              path, bytes, isGenerated: summary.isGenerated, accessors: accessors,
+              everything: everything || mentions || keepsMembers, keptMembers: keptMembers))
         }
         func wanted(_ sites: NameSites) -> Bool {
           sites.canDeclare(declared) || sites.canReference(referenced)
