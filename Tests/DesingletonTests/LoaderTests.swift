@@ -640,6 +640,60 @@ import Testing
     #expect(errors == "")
   }
 
+  /// A chain of creators in files that never name the singleton: the loader runs once per link,
+  /// and each run starts from the creations the runs before it found. A walk made while the index
+  /// could not answer what it asked is not handed on: in the first run `Flow`'s members are not
+  /// parsed, so what `pane = .init()` creates is unknown there (it may be a `Screen`); a later run
+  /// that took that walk would refuse `Screen`. The plan is the whole tree's, and compiles.
+  @Test func laterRunsStartFromTheCreationsFoundWithEveryAnswer() throws {
+    let files = [
+      "Store.swift": """
+        final class Store {
+          nonisolated(unsafe) static let shared = Store()
+          func load() -> Int { 1 }
+        }
+        """,
+      "Screen.swift": """
+        final class Screen {
+          init() {}
+          func count() -> Int { Store.shared.load() }
+        }
+        """,
+      "Flow.swift": """
+        final class Flow {
+          let screen: Screen
+          var pane: Pane
+          init() {
+            screen = Screen()
+            pane = .init()
+          }
+        }
+        """,
+      "Pane.swift": """
+        final class Pane {
+          init() {}
+        }
+        """,
+      "Coordinator.swift": """
+        final class Coordinator {
+          let flow: Flow
+          init() { flow = Flow() }
+        }
+        """,
+      "Main.swift": """
+        final class Main {
+          let coordinator = Coordinator()
+        }
+        """,
+    ]
+    let extracted = try planned(files, singleton: "Store", extract())
+    let injected = try planned(extracted.files, singleton: "Store", injectAll)
+    #expect(injected.files["Screen.swift"]?.contains("Store.shared") == false)
+    #expect(injected.files["Coordinator.swift"]?.contains("Flow(") == true)
+    #expect(injected.files["Flow.swift"] != files["Flow.swift"], "the creator hands the slice down")
+    #expect(try compileErrors(injected.files) == "")
+  }
+
   /// The check over every write: an added import of a name no module has (a target's display name)
   /// is an error at its line; imports the file had, the module map's modules, their dependencies,
   /// a module another file of the project imports (`import os`) and the toolchain's pass.
