@@ -161,27 +161,6 @@ public final class Project: @unchecked Sendable {
     return index.typeNames(declaredIn: Set(paths(naming: words)))
   }
 
-  /// What a planner hands on to a loader's next run, by key: asked when this run ends
-  /// (`keepTrees(of:)`), each says what of an answer holds whatever the index covers (nil: nothing).
-  private var handingOn: [String: () -> Any?] = [:]
-  /// What the loader's run before this one handed on, by key.
-  private var handed: [String: Any] = [:]
-
-  /// Hands `lasting` on to a loader's next run over the same files (`handedOn(_:)`): asked when
-  /// this run ends, it gives what of an answer holds whatever the index covers.
-  public func handOn(_ key: String, _ lasting: @escaping () -> Any?) {
-    lock.lock()
-    defer { lock.unlock() }
-    handingOn[key] = lasting
-  }
-
-  /// What the loader's run before this one handed on under `key`; nil in a first run.
-  public func handedOn<Value>(_ key: String) -> Value? {
-    lock.lock()
-    defer { lock.unlock() }
-    return handed[key] as? Value
-  }
-
   /// `paths(naming:)`'s answers, by simple name: they depend on the files' bytes only, so a loader's
   /// later run keeps them.
   private var naming: [String: [String]] = [:]
@@ -217,14 +196,6 @@ public final class Project: @unchecked Sendable {
     if sameFiles { naming.merge(found) { mine, _ in mine } }
     lock.unlock()
     guard sameFiles else { return }
-    other.lock.lock()
-    let handing = other.handingOn
-    other.lock.unlock()
-    var lasting: [String: Any] = [:]
-    for (key, answer) in handing { lasting[key] = answer() }
-    lock.lock()
-    handed.merge(lasting) { mine, _ in mine }
-    lock.unlock()
     wordsLock.lock()
     if self.words == nil { self.words = words }
     self.searches = max(self.searches, searches)

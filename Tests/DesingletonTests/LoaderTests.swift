@@ -640,12 +640,11 @@ import Testing
     #expect(errors == "")
   }
 
-  /// A chain of creators in files that never name the singleton: the loader runs once per link,
-  /// and each run starts from the creations the runs before it found. A walk made while the index
-  /// could not answer what it asked is not handed on: in the first run `Flow`'s members are not
-  /// parsed, so what `pane = .init()` creates is unknown there (it may be a `Screen`); a later run
-  /// that took that walk would refuse `Screen`. The plan is the whole tree's, and compiles.
-  @Test func laterRunsStartFromTheCreationsFoundWithEveryAnswer() throws {
+  /// A chain of creators in files that never name the singleton: the loader runs once per link.
+  /// In the first run `Flow`'s members are not parsed, so what `pane = .init()` creates is unknown
+  /// there (it may be a `Screen`); a plan that kept that answer would refuse `Screen`. The plan is
+  /// the whole tree's, and compiles.
+  @Test func aChainOfCreatorsWhoseFirstRunCannotTellWhatInitCreates() throws {
     let files = [
       "Store.swift": """
         final class Store {

@@ -53,7 +53,7 @@ final class CreationTable: @unchecked Sendable {
     var ambiguousCandidates: [Int: [String]]
   }
 
-  fileprivate struct File {
+  private struct File {
     /// The types the file was walked for.
     var types: Set<String> = []
     var calls: [InitCall] = []
@@ -67,54 +67,21 @@ final class CreationTable: @unchecked Sendable {
     var supers: [String: [InitCall]] = [:]
   }
 
-  /// What the table holds: the walks recorded, and the answers made from them.
-  struct Contents {
-    fileprivate var files: [String: File] = [:]
-    fileprivate var answers: [String: (calls: [InitCall], unrewritable: [UnrewritableCreation])] = [:]
-  }
-
   private let lock = NSLock()
-  private var contents: Contents
-  /// What the loader's run before this one handed on (`lasting`): the table starts from it.
-  private let inherited: Contents
-  /// Whether every walk recorded asked the index only what it could answer.
-  private var complete = true
-
-  /// `handed`: what a loader's earlier run found (`lasting`), for the same files.
-  init(from handed: Contents? = nil) {
-    contents = handed ?? Contents()
-    inherited = contents
-  }
-
-  /// Says that a walk recorded may have asked the index what the files parsed so far cannot
-  /// answer: what it found may differ on a wider index, so it is not handed on.
-  func walkedOnPartialAnswers() {
-    lock.lock()
-    defer { lock.unlock() }
-    complete = false
-  }
-
-  /// What a loader's next run may start from: what its walks would find again. A walk reads the
-  /// files' trees, which do not change, and asks the index about names; an answer the index gave
-  /// when it covered the name is the whole code base's, so every walk recorded while nothing asked
-  /// was missing stands. Once one may not, the table hands on what it started from.
-  var lasting: Contents {
-    lock.lock()
-    defer { lock.unlock() }
-    return complete ? contents : inherited
-  }
+  private var files: [String: File] = [:]
+  private var answers: [String: (calls: [InitCall], unrewritable: [UnrewritableCreation])] = [:]
 
   /// The answer to a question asked before; nil for a new one.
   func answered(_ question: Question) -> (calls: [InitCall], unrewritable: [UnrewritableCreation])? {
     lock.lock()
     defer { lock.unlock() }
-    return contents.answers[question.key]
+    return answers[question.key]
   }
 
   /// The walks `question` needs before `answer(_:)` can answer it.
   func walks(answering question: Question) -> [Walk] {
     lock.lock()
-    let file = contents.files[question.path]
+    let file = files[question.path]
     lock.unlock()
     var walks: [Walk] = []
     let missing = Set(question.types).subtracting(file?.types ?? [])
@@ -134,7 +101,7 @@ final class CreationTable: @unchecked Sendable {
   func record(_ walked: Walked) {
     lock.lock()
     defer { lock.unlock() }
-    var file = contents.files[walked.walk.path] ?? File()
+    var file = files[walked.walk.path] ?? File()
     if let key = walked.walk.subclassKey {
       if file.supers[key] == nil { file.supers[key] = walked.calls.filter(\.isSuperInit) }
     } else {
@@ -156,7 +123,7 @@ final class CreationTable: @unchecked Sendable {
     if file.implicit[walked.deep] == nil {
       file.implicit[walked.deep] = walked.unrewritable.filter { $0.kind == .implicitMember }
     }
-    contents.files[walked.walk.path] = file
+    files[walked.walk.path] = file
   }
 
   /// The calls and the creations that cannot be updated that one walk of the file for all of the
@@ -165,11 +132,11 @@ final class CreationTable: @unchecked Sendable {
   func answer(_ question: Question) -> (calls: [InitCall], unrewritable: [UnrewritableCreation]) {
     let key = question.key
     lock.lock()
-    if let known = contents.answers[key] {
+    if let known = answers[key] {
       lock.unlock()
       return known
     }
-    let file = contents.files[question.path] ?? File()
+    let file = files[question.path] ?? File()
     lock.unlock()
     let types = Set(question.types)
     var calls = file.calls.filter { types.contains($0.typeName) }
@@ -198,7 +165,7 @@ final class CreationTable: @unchecked Sendable {
       }.map(\.element)
     }
     lock.lock()
-    contents.answers[key] = (calls, unrewritable)
+    answers[key] = (calls, unrewritable)
     lock.unlock()
     return (calls, unrewritable)
   }

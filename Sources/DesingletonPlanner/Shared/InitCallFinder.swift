@@ -50,12 +50,7 @@ enum InitCallFinder {
     for (subclass, parent) in subclasses.sorted(by: { $0.key < $1.key }) {
       for path in project.paths(naming: [subclass]) { subclassesByPath[path, default: []].append((subclass, parent)) }
     }
-    // A loader's later run starts from what the earlier ones walked, where it stands.
-    let table = project.answer("creation table") { () -> CreationTable in
-      let table = CreationTable(from: project.handedOn("creation table"))
-      project.handOn("creation table") { table.lasting }
-      return table
-    }
+    let table = project.answer("creation table") { CreationTable() }
     let paths = project.paths(naming: Array(types) + Array(subclasses.keys))
     let questions = paths.map { path in
       CreationTable.Question(
@@ -73,7 +68,6 @@ enum InitCallFinder {
       }
       for result in walked { table.record(try result.get()) }
     }
-    if !walks.isEmpty && project.index.coverage?.missingNeeds != nil { table.walkedOnPartialAnswers() }
     var result: [InitCall] = []
     var unrewritable: [UnrewritableCreation] = []
     for (question, known) in zip(questions, known) {
