@@ -53,10 +53,10 @@ public enum SliceNamer {
     // A noun every member names says what the group is about (`notificationsEnabled`,
     // `pendingNotificationCount`, `scheduleNotification` → `NotificationProviding`), unless it is a
     // property the others act on (`cart`, `addItemToCart` → `CurrentCart`).
-    let wordSets = members.map { Set(words($0.name).map(stem).map(singularWord)) }
+    let wordSets = members.map { Set(terms($0.name)) }
     if members.count > 1, let common = wordSets.dropFirst().reduce(wordSets.first, { $0?.intersection($1) }),
       common.contains(where: { $0.count > 2 && !stopWords.contains($0) && !verbs.contains($0) && !genericWords.contains($0) }),
-      !properties.contains(where: { Set(words($0.name).map(stem).map(singularWord)).isSubset(of: common) })
+      !properties.contains(where: { Set(terms($0.name)).isSubset(of: common) })
     {
       names += shared
     }
@@ -111,8 +111,8 @@ public enum SliceNamer {
   /// (`addItemToCart` and `cart`), or is a verb alone, which acts on the group's one thing
   /// (`add`, `removeAll`, `rename`, `signIn`).
   static func acts(_ member: MemberDecl, on property: MemberDecl) -> Bool {
-    let own = Set(words(property.name).map(stem).map(singularWord)).subtracting(stopWords)
-    let theirs = words(member.name).map(stem).map(singularWord)
+    let own = Set(terms(property.name)).subtracting(stopWords)
+    let theirs = terms(member.name)
     if !own.isDisjoint(with: theirs) { return true }
     guard let first = theirs.first, verbs.contains(first) || changingVerbs.contains(first) else { return false }
     return theirs.dropFirst().allSatisfy { stopWords.contains($0) || particles.contains($0) }
@@ -133,7 +133,7 @@ public enum SliceNamer {
     var counts: [String: Int] = [:]
     var firstSeen: [String: Int] = [:]
     var position = 0
-    let wordLists = members.map { words($0.name).map(stem).map(singularWord) }
+    let wordLists = members.map { terms($0.name) }
     for list in wordLists {
       for word in Set(list) where !stopWords.contains(word) && word.count > 1 {
         counts[word, default: 0] += 1
@@ -188,11 +188,15 @@ public enum SliceNamer {
     let all = parts.count
     while parts.count > 1, let last = parts.last, roleWords.contains(singularWord(last.lowercased())) { parts.removeLast() }
     // As the singleton writes them: `SPObjectManager` → `SPObject`, not `SpObject`.
-    return parts.count == all ? clean(typeName) : parts.map(capitalized).joined()
+    return parts.count == all ? clean(typeName) : camel(parts)
   }
 
   /// Lowercased camel-case words, digits and underscores dropped: `load3` → `load`, `fetchURLs` → `fetch`, `urls`.
   static func words(_ name: String) -> [String] { writtenWords(name).map { $0.lowercased() } }
+
+  /// The words a name is compared by: lowercased, verbs as their stem, nouns singular
+  /// (`refreshedAccounts` → `refresh`, `account`).
+  static func terms(_ name: String) -> [String] { words(name).map(stem).map(singularWord) }
 
   /// The camel-case words as written: `fetchURLs` → `fetch`, `URLs`.
   static func writtenWords(_ name: String) -> [String] {
