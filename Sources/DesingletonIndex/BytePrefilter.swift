@@ -282,14 +282,113 @@ public enum BytePrefilter {
   }
 
   /// Whether one of `names` occurs, as a whole identifier, where a member access can name it
-  /// (`Base.name`, `.name`): the files that can hold a reference to an accessor of that name.
-  public static func canReference(_ names: [[UInt8]], in bytes: [UInt8]) -> Bool {
+  /// (`Base.name`, `.name`) and what stands before the dot can be one of `bases`
+  /// (`referenceBase(dotAt:in:)`): the files that can hold a reference to an accessor of one of
+  /// those types. `bases` are the types' simple names, `Self` and the names of type aliases; nil
+  /// takes any base.
+  public static func canReference(_ names: [[UInt8]], bases: Set<[UInt8]>?, in bytes: [UInt8]) -> Bool {
     names.contains { name in
       memberNameOffsets(occurrences(of: [name], in: bytes), in: bytes).contains { offset in
         let end = offset + name.count
-        return end >= bytes.count || !isIdentifierByte(bytes[end])
+        guard end >= bytes.count || !isIdentifierByte(bytes[end]) else { return false }
+        guard let bases else { return true }
+        var position = offset - 1
+        if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
+        guard case .dot = preceding(position, in: bytes) else { return true }
+        while bytes[position] != UInt8(ascii: ".") { position -= 1 }
+        switch referenceBase(dotAt: position, in: bytes) {
+        case .unknown: return true
+        case .notAType: return false
+        case .word(let word): return bases.contains(Array(bytes[word]))
+        }
       }
     }
+  }
+
+  /// What a member access's dot at `position` follows, as far as a reference to a type's static
+  /// member can tell (the index attributes `Base.shared` by the name its base ends with,
+  /// `SyntaxProtocol.typeReferenceText`, which starts with an uppercase letter or is `Self`).
+  public enum ReferenceBase: Equatable {
+    /// A name starting with an ASCII uppercase letter (`Store`, `Outer.Store`, `Self`, or one on
+    /// the line above: `Store⏎  .shared`): the reference is to that name's type.
+    case word(Range<Int>)
+    /// An expression that names no type: a lowercase name, `_name` or a number right before the
+    /// dot (`store.shared`, `self.shared`), or the end of a call, subscript or optional
+    /// (`make().shared`, `list[0].shared`, `x?.shared`).
+    case notAType
+    /// Anything else: no base (`f(.shared)`, `return .shared`), generic arguments (`Box<T>.shared`),
+    /// a backtick, a comment, a name that is not ASCII, or `#if` above a leading dot.
+    case unknown
+  }
+
+  public static func referenceBase(dotAt position: Int, in bytes: [UInt8]) -> ReferenceBase {
+    var before = position - 1
+    guard before >= 0 else { return .unknown }
+    let adjacent = bytes[before]
+    if isIdentifierByte(adjacent) {
+      var start = before
+      while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
+      return nameBase(start..<(before + 1), in: bytes, nextLine: false)
+    }
+    switch adjacent {
+    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"): return .notAType
+    default: break
+    }
+    // Blank space on the dot's line: a leading dot, an implicit member unless a line break comes
+    // before it (a line starting with `.` continues the expression above).
+    while before >= 0, [0x20, 0x09, 0x0D, 0x0B, 0x0C].contains(bytes[before]) { before -= 1 }
+    guard before >= 0, bytes[before] == UInt8(ascii: "\n") else { return .unknown }
+    guard case .word(let word) = preceding(before, in: bytes) else { return .unknown }
+    return nameBase(word, in: bytes, nextLine: true)
+  }
+
+  /// A name right before a dot, or ending the line above a leading dot.
+  private static func nameBase(_ word: Range<Int>, in bytes: [UInt8], nextLine: Bool) -> ReferenceBase {
+    let first = bytes[word.lowerBound]
+    if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
+      guard nextLine else { return .word(word) }
+      // `#if DEBUG⏎  .shared`: a condition, not an expression, ends the line above.
+      var lineStart = word.lowerBound
+      while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+      let line = bytes[lineStart..<word.lowerBound].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+      return line.first == UInt8(ascii: "#") ? .unknown : .word(word)
+    }
+    // A keyword the line above ends with can be followed by an implicit member (`return⏎ .shared`).
+    return first >= 0x80 || nextLine ? .unknown : .notAType
+  }
+
+  /// The names declared after `typealias` in the bytes: the word after each, past blank space and
+  /// comments (in comments and strings too: more names, never fewer).
+  public static func typeAliasNames(in bytes: [UInt8]) -> Set<[UInt8]> {
+    var names: Set<[UInt8]> = []
+    let keyword = Array("typealias".utf8)
+    for offset in occurrences(of: [keyword], in: bytes) {
+      if offset > 0, isIdentifierByte(bytes[offset - 1]) { continue }
+      var position = offset + keyword.count
+      guard position < bytes.count, !isIdentifierByte(bytes[position]) else { continue }
+      while position < bytes.count, !isIdentifierByte(bytes[position]) {
+        if bytes[position] == UInt8(ascii: "/"), position + 1 < bytes.count {
+          if bytes[position + 1] == UInt8(ascii: "/") {
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+            continue
+          }
+          if bytes[position + 1] == UInt8(ascii: "*") {
+            position += 2
+            while position + 1 < bytes.count, !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/")) {
+              position += 1
+            }
+            position += 2
+            continue
+          }
+        }
+        guard [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, UInt8(ascii: "`")].contains(bytes[position]) else { break }
+        position += 1
+      }
+      var end = position
+      while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+      if end > position { names.insert(Array(bytes[position..<end])) }
+    }
+    return names
   }
 
   /// Whether one of `names` occurs where an implicit member expression can name it (`.shared`

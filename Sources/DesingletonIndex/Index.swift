@@ -98,7 +98,7 @@ public struct Index: Sendable {
   ) {
     guard let coverage else { return }
     guard let focus = coverage.focus else {
-      for accessor in singleton.accessors { coverage.needAccessor(accessor) }
+      for accessor in singleton.accessors { coverage.needAccessor(accessor, of: singleton.simpleTypeName) }
       return
     }
     guard focus.contains(singleton.simpleTypeName) else { return }

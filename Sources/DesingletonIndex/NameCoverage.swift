@@ -15,8 +15,9 @@ public final class NameCoverage: @unchecked Sendable {
     public var members: Set<String> = []
     /// Every file that can declare a `mutating func` of the name is parsed.
     public var mutatingMethods: Set<String> = []
-    /// Every file that can reference an accessor of the name is parsed.
-    public var accessors: Set<String> = []
+    /// Every file that can reference one of these accessors is parsed: where the accessor's name
+    /// follows a `.` and what stands before the dot can be its type (`BytePrefilter.referenceBase`).
+    public var accessors: Set<Accessor> = []
     /// Every file that can declare a function, property or enum case of the name is parsed.
     public var callables: Set<String> = []
     /// Every file that can reference an accessor of the name as an implicit member (`f(.shared)`)
@@ -44,6 +45,18 @@ public final class NameCoverage: @unchecked Sendable {
       mentions.formUnion(other.mentions)
       implicitAccessors.formUnion(other.implicitAccessors)
       everything = everything || other.everything
+    }
+  }
+
+  /// An accessor by its name and the simple name of the type that declares it: a reference writes
+  /// the type's name, an alias of it or `Self` before the dot, or no type at all (`f(.shared)`).
+  public struct Accessor: Hashable, Sendable {
+    public var type: String
+    public var name: String
+
+    public init(type: String, name: String) {
+      self.type = type
+      self.name = name
     }
   }
 
@@ -101,9 +114,10 @@ public final class NameCoverage: @unchecked Sendable {
     record { $0.mutatingMethods.insert(name) }
   }
 
-  func needAccessor(_ name: String) {
-    guard !covered.everything, !covered.accessors.contains(name) else { return }
-    record { $0.accessors.insert(name) }
+  func needAccessor(_ name: String, of type: String) {
+    let accessor = Accessor(type: type, name: name)
+    guard !covered.everything, !covered.accessors.contains(accessor) else { return }
+    record { $0.accessors.insert(accessor) }
   }
 
   func needCallable(_ name: String) {
@@ -112,7 +126,9 @@ public final class NameCoverage: @unchecked Sendable {
   }
 
   func needImplicitAccessor(_ name: String) {
-    guard !covered.everything, !covered.accessors.contains(name), !covered.implicitAccessors.contains(name) else { return }
+    // Files with an implicit member of an accessor's name are parsed for any `Accessor` of it.
+    guard !covered.everything, !covered.implicitAccessors.contains(name), !covered.accessors.contains(where: { $0.name == name })
+    else { return }
     record { $0.implicitAccessors.insert(name) }
   }
 

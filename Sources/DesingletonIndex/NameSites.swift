@@ -8,6 +8,9 @@ public struct NameSites: Sendable {
   /// Identifiers after a `.`, or where a comment may sit in between (`canReference`), in the order
   /// they occur (a file's names repeat; asking is one pass, cheaper than sorting them out).
   let memberSites: [UInt32]
+  /// For each member site, what stands before its dot (`BytePrefilter.referenceBase`): the hash of
+  /// the name, or `unknownBase` or `notAType`.
+  let memberBases: [UInt32]
   /// Identifiers right after a declaration keyword (`class`, `extension`, `func`, …). `canDeclare`
   /// takes both.
   let keywordSites: [UInt32]
@@ -24,6 +27,7 @@ public struct NameSites: Sendable {
 
   public init(_ bytes: [UInt8]) {
     var members: [UInt32] = []
+    var bases: [UInt32] = []
     var keywords: [UInt32] = []
     var bindings: [UInt32] = []
     bytes.withUnsafeBufferPointer { buffer in
@@ -37,6 +41,8 @@ public struct NameSites: Sendable {
         // Whether the current line has `//` in it: a line break after it makes what follows "maybe
         // a comment in between".
         var lineHasComment = false
+        // Where the last `.` is: the dot of a member site.
+        var dot = 0
         var index = 0
         while index < count {
           let byte = base[index]
@@ -49,7 +55,12 @@ public struct NameSites: Sendable {
               site = index > 1 && classes[Int(base[index - 2])] == NameSites.identifier ? .otherWord : beforeBacktick
             }
             switch site {
-            case .dot, .comment: members.append(NameSites.hash(base, index, end))
+            case .dot:
+              members.append(NameSites.hash(base, index, end))
+              bases.append(NameSites.base(dotAt: dot, in: bytes))
+            case .comment:
+              members.append(NameSites.hash(base, index, end))
+              bases.append(NameSites.unknownBase)
             case .declarationKeyword: keywords.append(NameSites.hash(base, index, end))
             case .bindingKeyword: bindings.append(NameSites.hash(base, index, end))
             case .start, .otherWord, .other: break
@@ -71,6 +82,7 @@ public struct NameSites: Sendable {
             lineHasComment = false
           case NameSites.dot:
             before = .dot
+            dot = index
           case NameSites.slash:
             before = .comment
             if index + 1 < count, base[index + 1] == UInt8(ascii: "/") { lineHasComment = true }
@@ -85,6 +97,7 @@ public struct NameSites: Sendable {
       }
     }
     memberSites = members
+    memberBases = bases
     keywordSites = keywords
     bindingSites = bindings
     mentionsMutating = BytePrefilter.mentions([NameSites.mutatingWord], in: bytes)
@@ -116,9 +129,40 @@ public struct NameSites: Sendable {
     }
   }
 
-  /// Whether the file can reference an accessor of one of the names (`BytePrefilter.canReference`).
-  public func canReference(_ names: Query) -> Bool {
-    names.intersects(memberSites)
+  /// Whether the file can reference an accessor of one of the names through one of the bases
+  /// (`BytePrefilter.canReference`).
+  public func canReference(_ query: ReferenceQuery) -> Bool {
+    guard let bases = query.bases else { return query.accessors.intersects(memberSites) }
+    return query.accessors.intersects(memberSites) { site in
+      switch memberBases[site] {
+      case NameSites.unknownBase: return true
+      case NameSites.notAType: return false
+      case let base: return bases.contains(base)
+      }
+    }
+  }
+
+  /// Accessors' names, and the names that can stand before their dot (nil: any).
+  public struct ReferenceQuery: Sendable {
+    let accessors: Query
+    let bases: Query?
+
+    public init<Names: Sequence>(accessors: Names, bases: Set<String>?) where Names.Element == String {
+      self.accessors = Query(accessors)
+      self.bases = bases.map { Query($0) }
+    }
+  }
+
+  static let unknownBase: UInt32 = 0
+  static let notAType: UInt32 = 1
+
+  /// What stands before the dot at `position`, as `memberBases` keeps it.
+  private static func base(dotAt position: Int, in bytes: [UInt8]) -> UInt32 {
+    switch BytePrefilter.referenceBase(dotAt: position, in: bytes) {
+    case .unknown: return unknownBase
+    case .notAType: return notAType
+    case .word(let word): return bytes.withUnsafeBufferPointer { hash($0.baseAddress!, word.lowerBound, word.upperBound) }
+    }
   }
 
   /// Names hashed once for many files: a bitmap rules most of a file's hashes out, a sorted list
@@ -145,6 +189,20 @@ public struct NameSites: Sendable {
         if NameSites.binaryContains(hashes, hash) { return true }
       }
       return false
+    }
+
+    /// Whether a site has one of the names and `accept` takes its position.
+    func intersects(_ sites: [UInt32], where accept: (Int) -> Bool) -> Bool {
+      guard !hashes.isEmpty else { return false }
+      for (position, hash) in sites.enumerated() where bitmap[Query.word(hash)] & Query.bit(hash) != 0 {
+        if NameSites.binaryContains(hashes, hash) && accept(position) { return true }
+      }
+      return false
+    }
+
+    /// Whether one of the names has this hash.
+    func contains(_ hash: UInt32) -> Bool {
+      bitmap[Query.word(hash)] & Query.bit(hash) != 0 && NameSites.binaryContains(hashes, hash)
     }
 
     private static let words = 1 << 12
@@ -175,7 +233,8 @@ public struct NameSites: Sendable {
 
   private static let mutatingWord = Array("mutating".utf8)
 
-  /// FNV-1a over the identifier's bytes.
+  /// FNV-1a over the identifier's bytes; never `unknownBase` or `notAType` (a name that hashes to
+  /// one answers as any name whose hash is 2 does).
   static func hash(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt32 {
     var hash: UInt32 = 2_166_136_261
     var index = start
@@ -183,7 +242,7 @@ public struct NameSites: Sendable {
       hash = (hash ^ UInt32(base[index])) &* 16_777_619
       index += 1
     }
-    return hash
+    return hash <= notAType ? 2 : hash
   }
 
   private static func sortedUnique(_ values: [UInt32]) -> [UInt32] {

@@ -53,6 +53,10 @@ public final class PhasedScan {
   private var keepsMembers: Bool { focus != nil }
   /// Positions in `paths`, largest file first.
   private let order: [Int]
+  /// A scan's: the name of every type alias in the code base, as bytes, which a reference to an
+  /// accessor can write before the dot instead of its type's name; nil in a command about one
+  /// singleton, which asks for its references otherwise (`Index.needReferences`).
+  private let typeAliasNames: Set<[UInt8]>?
 
   /// `mentioning`: the first phase parses the files whose bytes contain one of these names (a
   /// command about one singleton: its name), keeping every member, instead of the files that can
@@ -70,38 +74,62 @@ public final class PhasedScan {
     focus = names.map(Set.init)
     let progress = builder.progress
     progress?.begin("parsing", total: order.count)
-    let firstPass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> State in
+    let firstPass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> (State, Set<[UInt8]>?) in
       defer { progress?.advance() }
       let path = paths[order[position]]
       guard let bytes = readBytes(path) else {
-        return .failed(.warning("cannot read '\(path)'; skipped", at: Location(path: path, line: 1, column: 1)))
+        return (.failed(.warning("cannot read '\(path)'; skipped", at: Location(path: path, line: 1, column: 1))), [])
       }
       if !isValidUTF8(bytes) {
-        return .failed(.warning("the file is not valid UTF-8; skipped", at: Location(path: path, line: 1, column: 1)))
+        return (.failed(.warning("the file is not valid UTF-8; skipped", at: Location(path: path, line: 1, column: 1))), [])
       }
       // A generated file's members never make a singleton (`SingletonDetector`): it is parsed only
       // if a later phase asks for it.
       let isGenerated = GeneratedFile.isGenerated(path: path, bytes: bytes)
       if let seed {
         if BytePrefilter.mentions(seed, in: bytes) {
-          return .parsed(
-            PhasedScan.parse(path, bytes, isGenerated: isGenerated, accessors: accessors, everything: true, keptMembers: []))
+          return (
+            .parsed(
+              PhasedScan.parse(path, bytes, isGenerated: isGenerated, accessors: accessors, everything: true, keptMembers: [])),
+            nil
+          )
         }
-      } else if !isGenerated && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors) {
-        return .parsed(
-          PhasedScan.parse(path, bytes, isGenerated: false, accessors: accessors, everything: false, keptMembers: []))
+        // A command about one singleton finds its references by its name: its type's aliases are
+        // asked for by the index (`Index.needReferences`), not told here.
+        return (.counted(PhasedScan.counted(path, bytes, isGenerated: isGenerated), nil), nil)
       }
-      let summary = FileSummary(
-        path: path, lineCount: lineCount(bytes), types: [], candidateReferences: [],
-        syntaxErrors: [], isGenerated: isGenerated)
-      return .counted(summary, nil)
+      let aliases = BytePrefilter.typeAliasNames(in: bytes)
+      if !isGenerated && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors) {
+        return (
+          .parsed(PhasedScan.parse(path, bytes, isGenerated: false, accessors: accessors, everything: false, keptMembers: [])),
+          aliases
+        )
+      }
+      return (.counted(PhasedScan.counted(path, bytes, isGenerated: isGenerated), nil), aliases)
     }
+    // Nil for a command about one singleton (`nil` from each file): any base.
+    var typeAliasNames: Set<[UInt8]>? = []
+    for (_, names) in firstPass {
+      guard let names else {
+        typeAliasNames = nil
+        break
+      }
+      typeAliasNames?.formUnion(names)
+    }
+    self.typeAliasNames = typeAliasNames
     var states = [State](repeating: .failed(.warning("")), count: paths.count)
-    for (position, index) in order.enumerated() { states[index] = firstPass[position] }
+    for (position, index) in order.enumerated() { states[index] = firstPass[position].0 }
     self.states = states
-    var phase = PhasedScan.phase(of: firstPass)
+    var phase = PhasedScan.phase(of: firstPass.map(\.0))
     phase.time = ContinuousClock.now - started
     phases.append(phase)
+  }
+
+  /// A file read and counted, not parsed.
+  private static func counted(_ path: String, _ bytes: [UInt8], isGenerated: Bool) -> FileSummary {
+    FileSummary(
+      path: path, lineCount: lineCount(bytes), types: [], candidateReferences: [], syntaxErrors: [],
+      isGenerated: isGenerated)
   }
 
   /// The index of the files parsed so far, recording what it is asked in its `coverage`.
@@ -200,8 +228,13 @@ public final class PhasedScan {
     let declared = NameSites.Query(needs.types.union(needs.members))
     let mutating = NameSites.Query(needs.mutatingMethods)
     let callable = NameSites.Query(needs.callables)
-    let referenced = NameSites.Query(needs.accessors)
-    let referencedBytes = needs.accessors.sorted().map { Array($0.utf8) }
+    // A reference writes the accessor's type, an alias of it or `Self` before the dot (or no type).
+    let bases = typeAliasNames.map { aliases in
+      aliases.union(needs.accessors.map { Array($0.type.utf8) }).union([Array("Self".utf8)])
+    }
+    let referenced = NameSites.ReferenceQuery(
+      accessors: needs.accessors.map(\.name), bases: bases.map { Set($0.map { String(decoding: $0, as: UTF8.self) }) })
+    let referencedBytes = Set(needs.accessors.map(\.name)).sorted().map { Array($0.utf8) }
     let membersAsked = needs.members
     let mentioned = needs.mentions.sorted().map { Array($0.utf8) }
     let implicit = needs.implicitAccessors.sorted().map { Array($0.utf8) }
@@ -245,7 +278,7 @@ public final class PhasedScan {
         if !implicit.isEmpty && BytePrefilter.canReferenceImplicitly(implicit, in: bytes) { return parsed(bytes) }
         if let sites = known { return everything || wanted(sites) ? parsed(bytes) : nil }
         // Where most files name a singleton, they are found by its accessor's name alone.
-        if everything || BytePrefilter.canReference(referencedBytes, in: bytes) { return parsed(bytes) }
+        if everything || BytePrefilter.canReference(referencedBytes, bases: bases, in: bytes) { return parsed(bytes) }
         let sites = NameSites(bytes)
         return wanted(sites) ? parsed(bytes) : .counted(summary, sites)
       }

@@ -103,8 +103,8 @@ import Testing
   }
 
   @Test func referenceSites() {
-    func references(_ name: String, _ text: String) -> Bool {
-      BytePrefilter.canReference([Array(name.utf8)], in: Array(text.utf8))
+    func references(_ name: String, _ text: String, bases: Set<String>? = nil) -> Bool {
+      BytePrefilter.canReference([Array(name.utf8)], bases: bases.map { Set($0.map { Array($0.utf8) }) }, in: Array(text.utf8))
     }
     #expect(references("shared", "Store.shared.load()"))
     #expect(references("shared", "Store\n  .shared\n  .load()"))
@@ -112,6 +112,52 @@ import Testing
     #expect(references("shared", "use(.shared)"))
     #expect(!references("shared", "static let shared = Store()"))
     #expect(!references("default", "switch x { default: break }"))
+    // Through one of the bases, or where no type stands before the dot.
+    let store: Set<String> = ["Store", "Self"]
+    #expect(references("shared", "Store.shared.load()", bases: store))
+    #expect(references("shared", "App.Store.shared", bases: store))
+    #expect(references("shared", "Store\n  .shared", bases: store))
+    #expect(references("shared", "Self.shared", bases: store))
+    #expect(references("shared", "use(.shared)", bases: store))
+    #expect(references("shared", "return .shared", bases: store))
+    #expect(references("shared", "return\n  .shared", bases: store))
+    #expect(references("shared", "Box<Int>.shared", bases: store))
+    #expect(references("shared", "pick(\n#if DEBUG\n  .shared\n#endif\n)", bases: store))
+    #expect(references("shared", "Other /* c */.shared", bases: store))
+    #expect(!references("shared", "Other.shared", bases: store))
+    #expect(!references("shared", "Other\n  .shared", bases: store))
+    #expect(!references("shared", "_Storage.shared", bases: store))
+    #expect(!references("shared", "store.shared; self.shared; make().shared; list[0].shared; x?.shared", bases: store))
+  }
+
+  /// What stands before a member access's dot, as a reference to a type's static member is told by it.
+  @Test func referenceBases() {
+    let cases: [(String, String?)] = [
+      ("Store.shared", "Store"), ("App.Store.shared", "Store"), ("Self.shared", "Self"),
+      ("Store\n    .shared", "Store"), ("Store // note\n  .shared", nil), ("#if DEBUG\n  .shared", nil),
+      ("f(.shared)", nil), ("a ?? .shared", nil), ("return .shared", nil), ("return\n  .shared", nil),
+      ("Box<Int>.shared", nil), ("`Store`.shared", nil), ("Störe.shared", "Störe"), ("éStore.shared", nil),
+      ("Store .shared", nil), (".shared", nil),
+    ]
+    for (text, expected) in cases {
+      let bytes = Array(text.utf8)
+      let dot = bytes.lastIndex(of: UInt8(ascii: "."))!
+      switch BytePrefilter.referenceBase(dotAt: dot, in: bytes) {
+      case .word(let word): #expect(String(decoding: bytes[word], as: UTF8.self) == expected, "\(text)")
+      case .unknown: #expect(expected == nil, "\(text)")
+      case .notAType: Issue.record("\(text): not a type")
+      }
+    }
+    for text in ["store.shared", "self.shared", "_Box.shared", "make().shared", "list[0].shared", "x?.shared", "x!.shared"] {
+      let bytes = Array(text.utf8)
+      #expect(BytePrefilter.referenceBase(dotAt: bytes.lastIndex(of: UInt8(ascii: "."))!, in: bytes) == .notAType, "\(text)")
+    }
+  }
+
+  @Test func typeAliasNames() {
+    let text = "typealias A = Store\nenum E { public typealias `B` = A }\ntypealias /* c */ C<T> = [T]\ntypealias // d\n  D = Int\nlet typealiasName = 1\n"
+    let names = BytePrefilter.typeAliasNames(in: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    #expect(Set(names) == ["A", "B", "C", "D"])
   }
 }
 
@@ -146,6 +192,7 @@ import Testing
     "let u = \"http://x\"\n  shared\n// class Foo\nbar // note\n\n  baz\n/* c */ qux\nx / y\n",
     "Store\n  .shared\n  .load()\nswitch x { default: break }\nmutating func empty() {}\nnonmutating set {}\n",
     "typealias\tAlias = Int\r\nfunc\u{0B}f() {}\nstruct é {}\n.ü\n`\nshared",
+    "_Box.shared\nbox.shared; make().shared; x?.shared\nStore\n  .shared\nreturn\n  .shared\n#if DEBUG\n  .shared\n#endif\nBox<T>.shared\nStore .shared\n",
   ]
 
   /// Letters, digits, `_` and the bytes of non-ASCII characters.
@@ -182,11 +229,17 @@ import Testing
       for end in [0, 1, 7, 8, 9, 17, 2_039, 2_040, 2_041, 4_100] where end <= bytes.count {
         #expect(lineCount(Array(bytes[..<end])) == 1 + bytes[..<end].count { $0 == UInt8(ascii: "\n") })
       }
-      for name in identifiers(bytes) {
+      let names = identifiers(bytes)
+      for name in names {
         let query = NameSites.Query([name])
         let utf8 = Array(name.utf8)
         #expect(sites.canDeclare(query) == BytePrefilter.canDeclare([utf8], in: bytes), "declares \(name)")
-        #expect(sites.canReference(query) == BytePrefilter.canReference([utf8], in: bytes), "references \(name)")
+        for bases in [nil, [], ["Store", "Self"], names] as [Set<String>?] {
+          let byteBases = bases.map { Set($0.map { Array($0.utf8) }) }
+          #expect(
+            sites.canReference(NameSites.ReferenceQuery(accessors: [name], bases: bases))
+              == BytePrefilter.canReference([utf8], bases: byteBases, in: bytes), "references \(name) through \(bases?.count ?? -1)")
+        }
         checked += 1
       }
       // A name the file does not have is neither declared nor referenced.
@@ -210,9 +263,11 @@ import Testing
     let sites = NameSites(Array("final class Cart {}\nStore.shared.load()\n".utf8))
     #expect(sites.canDeclare(NameSites.Query(["Order", "Item", "Cart"])))
     #expect(!sites.canDeclare(NameSites.Query(["Order", "Item", "Store"])))
-    #expect(sites.canReference(NameSites.Query(["default", "shared"])))
-    #expect(!sites.canReference(NameSites.Query(["Cart", "Store"])))
-    #expect(!sites.canReference(NameSites.Query([])))
+    #expect(sites.canReference(NameSites.ReferenceQuery(accessors: ["default", "shared"], bases: nil)))
+    #expect(sites.canReference(NameSites.ReferenceQuery(accessors: ["default", "shared"], bases: ["Cart", "Store"])))
+    #expect(!sites.canReference(NameSites.ReferenceQuery(accessors: ["default", "shared"], bases: ["Cart"])))
+    #expect(!sites.canReference(NameSites.ReferenceQuery(accessors: ["Cart", "Store"], bases: nil)))
+    #expect(!sites.canReference(NameSites.ReferenceQuery(accessors: [String](), bases: nil)))
   }
 
   @Test func valuesAFileCanDeclare() {
@@ -259,6 +314,13 @@ import Testing
     // `take` is declared only where nothing names a singleton, `present` nowhere.
     "Presenter.swift": "final class Presenter {\n  func go() {\n    take(.shared)\n    present(.shared)\n  }\n}\n",
     "Router.swift": "final class Router {\n  var take: (Int) -> Void = { _ in }\n}\n",
+    // Each reaches `Store.shared` without `Store` right before the dot, or on the line above it.
+    "Nested.swift": "enum Outer {\n  typealias Link = Store\n}\n",
+    "Deep.swift": "final class Deep {\n  func go() { Outer.Link.shared.save() }\n}\n",
+    "Lines.swift": "final class Lines {\n  func go() {\n    Store\n      .shared\n      .save()\n  }\n}\n",
+    "Branches.swift": "final class Branches {\n  func go() -> Store {\n    pick(\n    #if DEBUG\n      .shared\n    #endif\n    )\n  }\n}\n",
+    // `shared` of no singleton's type: not worth a parse.
+    "Elsewhere.swift": "struct Elsewhere {\n  let a = _Box.shared\n  let b = box.shared\n  let c = make().shared\n  let d = Other.shared\n}\n",
   ]
 
   func writeFiles() throws -> (String, [String]) {
@@ -282,8 +344,10 @@ import Testing
     #expect(full.contains("\"Clock\"") == !extra.isEmpty)
     // `take(.shared)` may be Store's or Logger's; `present(.shared)` is neither.
     #expect(full.components(separatedBy: "/Presenter.swift\"").count - 1 == 2)
-    // `Noise.swift` can hold nothing the scan looks for: it is counted, not parsed.
+    // `Noise.swift` and `Elsewhere.swift` can hold nothing the scan looks for: counted, not parsed.
     #expect(scan.parsed.files < paths.count)
+    #expect(!scan.parsedPaths.contains { $0.hasSuffix("/Elsewhere.swift") || $0.hasSuffix("/Noise.swift") })
+    for consumer in ["Deep", "Lines"] { #expect(full.contains("\"\(consumer)\""), "\(consumer)") }
     #expect(scan.phases.count >= 2)
   }
 
