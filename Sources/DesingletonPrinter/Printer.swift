@@ -60,17 +60,17 @@ public struct Printer: Sendable {
       outputs.append(FileOutput(path: path, original: nil, new: new))
     }
     outputs.sort { $0.path < $1.path }
-    for output in outputs where output.path.hasSuffix(".swift") {
-      if let problem = parseProblem(in: output) { problems.append(problem) }
-    }
+    // Each output parsed on its own thread; the problems in path order.
+    let checked = outputs.filter { $0.path.hasSuffix(".swift") }
+    problems += parallelMap(count: checked.count) { [self] in parseProblem(in: checked[$0]) }.compactMap { $0 }
     if !problems.isEmpty { throw Refusal(problems) }
     return outputs
   }
 
   private func parseProblem(in output: FileOutput) -> Diagnostic? {
-    let check = SyntaxCheck(output.new)
+    let check = SyntaxCheck.of(output.new)
     guard check.errorCount > 0 else { return nil }
-    if let original = output.original, check.errorCount <= SyntaxCheck(original.bytes).errorCount { return nil }
+    if let original = output.original, check.errorCount <= SyntaxCheck.of(original.bytes).errorCount { return nil }
     let location = SourceText(path: output.path, bytes: output.new).location(ofOffset: check.firstErrorOffset ?? 0)
     let what = output.original == nil ? "the new file" : "the rewritten file"
     return .error("\(what) would not parse; nothing was written", at: location)

@@ -1,10 +1,11 @@
 import DesingletonCore
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
 /// Counts the syntax errors SwiftParser finds in a file: missing tokens, unexpected nodes and tokens
 /// the lexer marks as errors.
-struct SyntaxCheck {
+struct SyntaxCheck: Sendable {
   let errorCount: Int
   /// The UTF-8 offset of the first error in the text.
   let firstErrorOffset: Int?
@@ -33,5 +34,34 @@ struct SyntaxCheck {
     }
     errorCount = count
     firstErrorOffset = first
+  }
+
+  /// The check of these bytes, made once per process: a command renders the same plan more than
+  /// once (to check it on the rewritten project, then to print or write it).
+  static func of(_ bytes: [UInt8]) -> SyntaxCheck {
+    if let known = checks.value(for: bytes) { return known }
+    let check = SyntaxCheck(bytes)
+    checks.store(check, for: bytes)
+    return check
+  }
+
+  private static let checks = Checks()
+
+  /// The checks made, by the bytes checked.
+  private final class Checks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byBytes: [[UInt8]: SyntaxCheck] = [:]
+
+    func value(for bytes: [UInt8]) -> SyntaxCheck? {
+      lock.lock()
+      defer { lock.unlock() }
+      return byBytes[bytes]
+    }
+
+    func store(_ check: SyntaxCheck, for bytes: [UInt8]) {
+      lock.lock()
+      byBytes[bytes] = check
+      lock.unlock()
+    }
   }
 }
