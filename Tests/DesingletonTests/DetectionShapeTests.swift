@@ -379,6 +379,24 @@ import Testing
     #expect(SliceNamer.name(for: decls, typeName: typeName, wholeType: false, isTaken: { _ in false }) == expected)
   }
 
+  /// Words the members write side by side make a phrase where every member naming its first noun
+  /// writes it so: the longest, with generic words (`type`, `size`) inside it.
+  @Test(arguments: [
+    (["setRecentAutoFillEntry", "getRecentAutoFillEntry", "removeRecentAutoFillEntry"], "Keychain", "RecentAutoFillEntryProviding"),
+    (["getDeviceBootTimestamp", "setDeviceBootTimestamp"], "Keychain", "DeviceBootTimestampProviding"),
+    (["var isQuickTypeEnabled: Bool", "getQuickTypeDatabaseCount"], "Settings", "QuickTypeProviding"),
+    (["var fontSize: Int", "increaseFontSize", "var cacheDirectory: URL"], "Settings", "FontSizeProviding"),
+    // `destroyShade` names the shade alone: not `ShadeAlpha`.
+    (["var gammaInterferenceWarningShown", "enforceGammaActivity", "moveGammaActivityEnforcer", "destroyShade",
+      "updateShade", "getShadeAlpha", "setShadeAlpha"], "DisplayManager", "ShadeProviding"),
+    // `patreonCreatorAccessToken` does not write `patreonAccess`.
+    (["var patreonAccessToken", "var patreonRefreshToken", "var patreonCreatorAccessToken", "var patreonAccountID"],
+      "Keychain", "PatreonProviding"),
+  ])
+  func aPhraseIsWrittenByEveryMemberNamingItsNoun(members: [String], typeName: String, expected: String) {
+    currentNamesAThingTheOthersActOn(members: members, typeName: typeName, expected: expected)
+  }
+
   /// Names when the first choice is another slice's: words of the members before a letter or
   /// `Slice` after a name.
   @Test(arguments: [

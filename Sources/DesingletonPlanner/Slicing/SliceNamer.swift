@@ -153,9 +153,34 @@ public enum SliceNamer {
     let verb = shared.filter(verbs.contains).enumerated()
       .max { (leads.count(of: $0.element), -$0.offset) < (leads.count(of: $1.element), -$1.offset) }?.element
     let nouns = shared.filter { !verbs.contains($0) && !genericWords.contains($0) }
-    // Two nouns make a phrase where a member writes them side by side (`profileImage`).
+    // Shared words written side by side, with the first noun among them, make a phrase where every
+    // member that names the noun writes them so (`quickType`, `recentAutoFillEntry`; not
+    // `shadeAlpha` when `destroyShade` names the shade alone): the longest, of at most four words.
     var phrase: String?
-    if nouns.count >= 2 {
+    if let first = nouns.first {
+      let phraseWords = Set(shared.filter { !verbs.contains($0) })
+      let naming = wordLists.filter { $0.contains(first) }
+      func writes(_ list: [String], _ run: ArraySlice<String>) -> Bool {
+        list.indices.contains { list[$0...].starts(with: run) }
+      }
+      var best: ArraySlice<String> = []
+      for list in naming {
+        for start in list.indices where phraseWords.contains(list[start]) {
+          var end = start
+          while end < list.endIndex, end - start < 4, phraseWords.contains(list[end]) { end += 1 }
+          for last in stride(from: end, to: start + 1, by: -1) where last - start > max(best.count, 1) {
+            let run = list[start..<last]
+            if run.contains(first), naming.allSatisfy({ writes($0, run) }) {
+              best = run
+              break
+            }
+          }
+        }
+      }
+      if !best.isEmpty { phrase = best.map(capitalized).joined() }
+    }
+    // Else the two nouns most shared, where a member writes them side by side (`profileImage`).
+    if phrase == nil, nouns.count >= 2 {
       let (first, second) = (nouns[0], nouns[1])
       for list in wordLists {
         for index in list.indices.dropLast() {

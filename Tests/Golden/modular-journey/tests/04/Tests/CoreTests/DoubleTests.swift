@@ -18,10 +18,10 @@ import Testing
 
     /// The `Sendable` double counts every call when many tasks call it at once.
     @Test func theSendableDoubleCountsCallsFromManyTasks() async {
-        let fontSize = FontProvidingMock(cacheDirectory: URL(fileURLWithPath: "/tmp"))
+        let fontSize = FontSizeProvidingMock(cacheDirectory: URL(fileURLWithPath: "/tmp"))
         let total = ManagedTotal()
         fontSize.increaseFontSizeHandler = { step in total.add(step) }
-        let slice: any FontProviding = fontSize
+        let slice: any FontSizeProviding = fontSize
 
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<200 {
