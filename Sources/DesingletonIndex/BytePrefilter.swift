@@ -520,7 +520,7 @@ public enum BytePrefilter {
   }
 
   /// Letters, digits, `_`, and every byte of a non-ASCII character (Swift identifiers may have them).
-  static func isIdentifierByte(_ byte: UInt8) -> Bool {
+  public static func isIdentifierByte(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
       || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
   }

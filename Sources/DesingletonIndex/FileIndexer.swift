@@ -395,7 +395,7 @@ public enum ReferenceCollector {
 
   /// The tokens whose full range (trivia included) contains one of the sorted `offsets`, each once,
   /// in source order.
-  static func tokens(at offsets: [Int], in root: Syntax) -> [TokenSyntax] {
+  public static func tokens(at offsets: [Int], in root: Syntax) -> [TokenSyntax] {
     var result: [TokenSyntax] = []
     var next = 0
     func descend(_ node: Syntax) {

@@ -1,4 +1,5 @@
 import DesingletonCore
+import Foundation
 import DesingletonIndex
 import SwiftSyntax
 import Testing
@@ -106,5 +107,56 @@ import Testing
       "call \(call.path):\(call.call.positionAfterSkippingLeadingTrivia.utf8Offset) \(call.typeName)"
         + (call.isSuperInit ? " super" : "") + (call.isSelfInit ? " self" : "")
     } + found.unrewritable.map { "\($0.kind) \($0.path):\($0.offset) \($0.typeName ?? "-")" }
+  }
+}
+
+/// A file is visited for creations from the tokens that can name one (a type's name, `Self`,
+/// `init`): on every sample, what that finds is what a walk of the whole tree finds, in its order.
+@Suite struct DirectedCreationVisitTests {
+  @Test func findsWhatAWalkOfTheWholeTreeFindsOnEverySample() throws {
+    let samples = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Samples").sorted()
+    var compared = 0
+    var calls = 0
+    for sample in samples {
+      let directory = packageRoot + "/Samples/" + sample
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        continue
+      }
+      let paths = try FileLoader().swiftFiles(in: [directory]).files
+      let project = Project(index: IndexBuilder().build(paths: paths))
+      let index = project.index
+      let declared = index.files.flatMap(\.types).filter { !$0.isExtension }
+      let types = Set(declared.map(\.qualifiedName))
+      var subclasses: [String: String] = [:]
+      for type in declared where type.kind == .class {
+        if let parent = type.inherited.first.map(index.resolveType), types.contains(parent) { subclasses[type.qualifiedName] = parent }
+      }
+      // All of them, and a few at a time (`deep` and what is asked differ).
+      let sets = [types] + types.sorted().chunked(into: 3).map(Set.init)
+      for path in paths {
+        let file = try project.file(path)
+        for set in sets {
+          let simpleNames = set.map { Array(($0.split(separator: ".").last.map(String.init) ?? $0).utf8) }
+          let deep = simpleNames.contains { name in !occurrences(of: [name], in: file.source.bytes).isEmpty }
+          let whole = InitCallFinder.Visitor(types: set, subclasses: subclasses, index: index, path: path, deep: deep)
+          whole.walk(file.tree)
+          let directed = InitCallFinder.walk(file, types: set, subclasses: subclasses, index: index)
+          #expect(
+            CreationTableTests.describe((directed.found, directed.unrewritable))
+              == CreationTableTests.describe((whole.found, whole.unrewritable)), "\(path)")
+          #expect(directed.ambiguousCandidates == whole.ambiguousCandidates, "\(path)")
+          compared += 1
+          calls += whole.found.count
+        }
+      }
+    }
+    #expect(compared > 1_000 && calls > 300)
+  }
+}
+
+extension Array {
+  fileprivate func chunked(into size: Int) -> [[Element]] {
+    stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
   }
 }

@@ -101,7 +101,7 @@ enum InitCallFinder {
     let visitor = Visitor(
       types: types, subclasses: subclasses, index: index, path: file.path,
       deep: containsAny(simpleNames, in: file.source.bytes))
-    visitor.walk(file.tree)
+    visitor.visitCreations(in: file, names: simpleNames)
     return visitor
   }
 
@@ -320,6 +320,53 @@ enum InitCallFinder {
         }
       }
       return record(node, typeName: typeName, isSuper: isSuper, isSelfInit: isSelfInit)
+    }
+
+    /// Visits the calls and `init` references a walk of the whole tree would visit that can create
+    /// one of the types, in the walk's order, reaching them from the tokens that can name one: a
+    /// type's simple name, `Self` or `init` (every creation the visitor records writes one of them in
+    /// the called expression: `Badge(...)`, `Outer.Badge.init(...)`, `Self(...)`, `.init(...)`,
+    /// `super.init(...)`, `self.init(...)`, `Badge.init`). The other calls record nothing.
+    func visitCreations(in file: ParsedFile, names: [[UInt8]]) {
+      let bytes = file.source.bytes
+      let words = names + [Array("init".utf8), Array("Self".utf8)]
+      let offsets = occurrences(of: words, in: bytes).filter { offset in
+        guard offset == 0 || !BytePrefilter.isIdentifierByte(bytes[offset - 1]) else { return false }
+        return words.contains { word in
+          let end = offset + word.count
+          return bytes[offset...].starts(with: word) && (end == bytes.count || !BytePrefilter.isIdentifierByte(bytes[end]))
+        }
+      }
+      var nodes: [Syntax] = []
+      var seen: Set<SyntaxIdentifier> = []
+      func add(_ node: Syntax) { if seen.insert(node.id).inserted { nodes.append(node) } }
+      for token in ReferenceCollector.tokens(at: offsets, in: Syntax(file.tree)) {
+        // `Badge.init` passed as a function.
+        if token.tokenKind == .keyword(.`init`), let member = token.parent?.parent?.as(MemberAccessExprSyntax.self) {
+          add(Syntax(member))
+        }
+        // The call whose called expression holds the token.
+        var node = Syntax(token)
+        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self), !parent.is(MemberBlockItemSyntax.self) {
+          if let call = parent.as(FunctionCallExprSyntax.self) {
+            if call.calledExpression.id == node.id { add(parent) }
+            break
+          }
+          node = parent
+        }
+      }
+      // Pre-order, as a walk meets them: outer before inner.
+      nodes.sort {
+        let (left, right) = ($0.position.utf8Offset, $1.position.utf8Offset)
+        return left != right ? left < right : $0.totalLength.utf8Length > $1.totalLength.utf8Length
+      }
+      for node in nodes {
+        if let call = node.as(FunctionCallExprSyntax.self) {
+          _ = visit(call)
+        } else if let member = node.as(MemberAccessExprSyntax.self) {
+          _ = visit(member)
+        }
+      }
     }
 
     enum Resolution {
