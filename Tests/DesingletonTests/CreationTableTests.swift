@@ -114,15 +114,9 @@ import Testing
 /// `init`): on every sample, what that finds is what a walk of the whole tree finds, in its order.
 @Suite struct DirectedCreationVisitTests {
   @Test func findsWhatAWalkOfTheWholeTreeFindsOnEverySample() throws {
-    let samples = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Samples").sorted()
     var compared = 0
     var calls = 0
-    for sample in samples {
-      let directory = packageRoot + "/Samples/" + sample
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-        continue
-      }
+    for (_, directory) in try sampleDirectories() {
       let paths = try FileLoader().swiftFiles(in: [directory]).files
       let project = Project(index: IndexBuilder().build(paths: paths))
       let index = project.index

@@ -380,14 +380,8 @@ import Testing
 
   /// Every sample, whole: the phased scan's report is the full scan's, byte for byte.
   @Test func samplesReportWhatAFullScanReports() throws {
-    let samples = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Samples").sorted()
     var compared = 0
-    for sample in samples {
-      let directory = packageRoot + "/Samples/" + sample
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-        continue
-      }
+    for (sample, directory) in try sampleDirectories() {
       let paths = try FileLoader().swiftFiles(in: [directory]).files
       let builder = IndexBuilder(threads: 2)
       let full = try ScanReport(project: Project(index: builder.build(paths: paths))).json()

@@ -106,11 +106,7 @@ import Testing
 @Suite struct SliceNameTests {
   @Test func everySuggestedNameOfTheSamples() throws {
     var lines: [String] = []
-    let samples = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Samples").sorted()
-    for sample in samples where !["UIKit", "SwiftUI"].contains(sample) {
-      let directory = packageRoot + "/Samples/" + sample
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+    for (sample, directory) in try sampleDirectories() where !["UIKit", "SwiftUI"].contains(sample) {
       let found = try FileLoader().swiftFiles(in: [directory])
       let index = IndexBuilder().importing(objectiveC: found.objectiveCFiles).build(paths: found.files)
       let report = try ScanReport(project: Project(index: index, objectiveCPaths: found.objectiveCFiles))

@@ -18,6 +18,18 @@ func makeProject(_ files: [String: String]) -> Project {
     objectiveCPaths: sources.map(\.path).filter(isObjectiveC).sorted(), modules: ModuleMap(manifests: manifests))
 }
 
+/// Every sample's name and directory, sorted by name.
+func sampleDirectories() throws -> [(name: String, directory: String)] {
+  try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Samples").sorted().compactMap { sample in
+    let directory = packageRoot + "/Samples/" + sample
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      return nil
+    }
+    return (sample, directory)
+  }
+}
+
 /// Applies a plan to inline sources: every file's new text, new files included, unchanged files too.
 func apply(_ plan: Plan, to project: Project, files: [String: String]) throws -> [String: String] {
   let sources = try project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys))
