@@ -277,7 +277,8 @@ public final class PhasedScan {
         if !mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes) { return parsed(bytes, mentions: true) }
         if !implicit.isEmpty && BytePrefilter.canReferenceImplicitly(implicit, in: bytes) { return parsed(bytes) }
         if let sites = known { return everything || wanted(sites) ? parsed(bytes) : nil }
-        // Where most files name a singleton, they are found by its accessor's name alone.
+        // Where most files name a singleton, they are found by its accessor's name and what stands
+        // before its dot, without keeping the file's names.
         if everything || BytePrefilter.canReference(referencedBytes, bases: bases, in: bytes) { return parsed(bytes) }
         let sites = NameSites(bytes)
         return wanted(sites) ? parsed(bytes) : .counted(summary, sites)
