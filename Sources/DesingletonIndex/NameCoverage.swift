@@ -46,6 +46,21 @@ public final class NameCoverage: @unchecked Sendable {
       implicitAccessors.formUnion(other.implicitAccessors)
       everything = everything || other.everything
     }
+
+    /// What is asked here and not in `other` (nothing, where `other` is everything).
+    public func subtracting(_ other: Needs) -> Needs {
+      guard !other.everything else { return Needs() }
+      var rest = Needs()
+      rest.types = types.subtracting(other.types)
+      rest.members = members.subtracting(other.members)
+      rest.mutatingMethods = mutatingMethods.subtracting(other.mutatingMethods)
+      rest.accessors = accessors.subtracting(other.accessors)
+      rest.callables = callables.subtracting(other.callables)
+      rest.mentions = mentions.subtracting(other.mentions)
+      rest.implicitAccessors = implicitAccessors.subtracting(other.implicitAccessors)
+      rest.everything = everything
+      return rest
+    }
   }
 
   /// An accessor by its name and the simple name of the type that declares it: a reference writes

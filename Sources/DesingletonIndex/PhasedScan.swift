@@ -5,7 +5,8 @@ import Foundation
 /// result as parsing every file.
 ///
 /// 1. Every file is read; those that can declare a singleton accessor (`BytePrefilter.canDeclareAccessor`)
-///    are parsed. The others count for files and lines only.
+///    are parsed. The others count for files and lines only. (A command about one singleton parses
+///    the files naming it, and keeps for the others the names they can declare or reference.)
 /// 2. The index built from them says what it was asked and cannot answer (`NameCoverage`): the
 ///    singletons' declarations and extensions, the files that can reference their accessors, and
 ///    the names those references and the report ask about (consumers, protocols, the types along a
@@ -74,7 +75,7 @@ public final class PhasedScan {
     focus = names.map(Set.init)
     let progress = builder.progress
     progress?.begin("parsing", total: order.count)
-    let firstPass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> (State, Set<[UInt8]>?) in
+    let firstPass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> (State, Set<[UInt8]>) in
       defer { progress?.advance() }
       let path = paths[order[position]]
       guard let bytes = readBytes(path) else {
@@ -91,12 +92,13 @@ public final class PhasedScan {
           return (
             .parsed(
               PhasedScan.parse(path, bytes, isGenerated: isGenerated, accessors: accessors, everything: true, keptMembers: [])),
-            nil
+            []
           )
         }
-        // A command about one singleton finds its references by its name: its type's aliases are
-        // asked for by the index (`Index.needReferences`), not told here.
-        return (.counted(PhasedScan.counted(path, bytes, isGenerated: isGenerated), nil), nil)
+        // A command about one singleton asks its later phases about names (its type's aliases too,
+        // through the index: `Index.needReferences`), and the second phase would read every file
+        // again to learn which it can declare or reference: that is learnt now, from these bytes.
+        return (.counted(PhasedScan.counted(path, bytes, isGenerated: isGenerated), NameSites(bytes)), [])
       }
       let aliases = BytePrefilter.typeAliasNames(in: bytes)
       if !isGenerated && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors) {
@@ -107,16 +109,8 @@ public final class PhasedScan {
       }
       return (.counted(PhasedScan.counted(path, bytes, isGenerated: isGenerated), nil), aliases)
     }
-    // Nil for a command about one singleton (`nil` from each file): any base.
-    var typeAliasNames: Set<[UInt8]>? = []
-    for (_, names) in firstPass {
-      guard let names else {
-        typeAliasNames = nil
-        break
-      }
-      typeAliasNames?.formUnion(names)
-    }
-    self.typeAliasNames = typeAliasNames
+    // A command about one singleton asks for any base.
+    self.typeAliasNames = names == nil ? firstPass.reduce(into: Set()) { $0.formUnion($1.1) } : nil
     var states = [State](repeating: .failed(.warning("")), count: paths.count)
     for (position, index) in order.enumerated() { states[index] = firstPass[position].0 }
     self.states = states
@@ -219,7 +213,10 @@ public final class PhasedScan {
   /// a type now asked about); afterwards the index covers them. False when no file was parsed:
   /// the index says what it said, and now covers `needs`.
   @discardableResult
-  public func widen(_ needs: NameCoverage.Needs) -> Bool {
+  public func widen(_ asked: NameCoverage.Needs) -> Bool {
+    // What an earlier phase covered was answered then (an index keeps what it was asked in every
+    // run, and asks for it again after a run that parsed nothing).
+    let needs = asked.subtracting(self.covered)
     var covered = self.covered
     covered.formUnion(needs)
     covered.types.formUnion(covered.members)

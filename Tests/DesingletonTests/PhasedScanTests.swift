@@ -404,6 +404,32 @@ import Testing
     #expect(feed?.name == "Feed")
     #expect(feed?.membersOmitted == true)
   }
+
+  /// A phase parses for what is asked and not covered yet: an index asks again, in each run, for
+  /// what it asked before, and a byte search of every file for it again finds nothing new.
+  @Test func aPhaseAsksOnlyWhatIsNotCoveredYet() {
+    var asked = NameCoverage.Needs()
+    asked.types = ["Cart", "Store"]
+    asked.members = ["Store"]
+    asked.implicitAccessors = ["shared"]
+    asked.mentions = ["@main"]
+    asked.accessors = [NameCoverage.Accessor(type: "Store", name: "shared")]
+    var covered = NameCoverage.Needs()
+    covered.types = ["Store"]
+    covered.implicitAccessors = ["shared"]
+    covered.accessors = [NameCoverage.Accessor(type: "Cart", name: "shared")]
+    let rest = asked.subtracting(covered)
+    #expect(rest.types == ["Cart"])
+    #expect(rest.members == ["Store"])
+    #expect(rest.implicitAccessors.isEmpty)
+    #expect(rest.mentions == ["@main"])
+    #expect(rest.accessors == [NameCoverage.Accessor(type: "Store", name: "shared")])
+    #expect(!rest.everything)
+    covered.everything = true
+    #expect(asked.subtracting(covered).isEmpty)
+    #expect(covered.subtracting(asked).everything)
+    #expect(asked.subtracting(asked).isEmpty)
+  }
 }
 
 /// Resolving a written type name tests many candidates for a common simple name.
