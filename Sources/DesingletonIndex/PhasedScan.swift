@@ -73,6 +73,8 @@ public final class PhasedScan {
     if let names { covered.mentions = Set(names) }
     self.covered = covered
     focus = names.map(Set.init)
+    let meter = ParseMeter()
+    self.meter = meter
     let progress = builder.progress
     progress?.begin("parsing", total: order.count)
     let firstPass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> (State, Set<[UInt8]>) in
@@ -91,7 +93,8 @@ public final class PhasedScan {
         if BytePrefilter.mentions(seed, in: bytes) {
           return (
             .parsed(
-              PhasedScan.parse(path, bytes, isGenerated: isGenerated, accessors: accessors, everything: true, keptMembers: [])),
+              PhasedScan.parse(
+                path, bytes, isGenerated: isGenerated, accessors: accessors, everything: true, keptMembers: [], meter: meter)),
             []
           )
         }
@@ -103,7 +106,9 @@ public final class PhasedScan {
       let aliases = BytePrefilter.typeAliasNames(in: bytes)
       if !isGenerated && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors) {
         return (
-          .parsed(PhasedScan.parse(path, bytes, isGenerated: false, accessors: accessors, everything: false, keptMembers: [])),
+          .parsed(
+            PhasedScan.parse(
+              path, bytes, isGenerated: false, accessors: accessors, everything: false, keptMembers: [], meter: meter)),
           aliases
         )
       }
@@ -164,7 +169,7 @@ public final class PhasedScan {
   /// refusal too).
   ///
   /// `bounded`: once the runs thrown away have cost more than parsing every file left would (at
-  /// the rate the phases so far parsed), the next widening parses every file, so a body whose
+  /// the rate the files so far were parsed), the next widening parses every file, so a body whose
   /// questions reach one step further each run (a chain of creators, a link a run) costs at most
   /// about twice a run on the whole code base.
   public func run<Result>(bounded: Bool = false, _ body: (Index) throws -> Result) throws -> Result {
@@ -196,17 +201,13 @@ public final class PhasedScan {
     }
   }
 
-  /// About how long parsing the files not parsed yet would take, at the rate of the phases so far.
+  /// About how long parsing the files not parsed yet would take, at the rate the files so far were
+  /// parsed (a phase's own time also counts reading and testing every file, which parsing
+  /// everything does not add).
   private var remainingParseTime: Duration {
-    var lines = 0
-    var time = Duration.zero
-    for phase in phases {
-      lines += phase.lines
-      time += phase.time
-    }
     var remaining = 0
     for case .counted(let summary, _) in states { remaining += summary.lineCount }
-    return lines == 0 ? .zero : time / lines * remaining
+    return meter.estimate(lines: remaining, threads: builder.threads)
   }
 
   /// Parses the files that can answer `needs` (and parses again those that left out the members of
@@ -238,6 +239,7 @@ public final class PhasedScan {
     let accessors = builder.accessors
     let keepsMembers = self.keepsMembers
     let states = self.states
+    let meter = self.meter
     let started = ContinuousClock.now
     let progress = builder.progress
     progress?.begin("parsing", total: order.count)
@@ -251,14 +253,14 @@ public final class PhasedScan {
       case .parsed(let summary):
         return PhasedScan.parsedAgain(
           path, summary, everything: everything, membersAsked: membersAsked, mentioned: mentioned,
-          keptMembers: keptMembers, accessors: accessors)
+          keptMembers: keptMembers, accessors: accessors, meter: meter)
       case .counted(let summary, let known):
         // `mentions`: the file contains a word asked about, and keeps every member.
         func parsed(_ bytes: [UInt8], mentions: Bool = false) -> State {
           .parsed(
             PhasedScan.parse(
               path, bytes, isGenerated: summary.isGenerated, accessors: accessors,
-              everything: everything || mentions || keepsMembers, keptMembers: keptMembers))
+              everything: everything || mentions || keepsMembers, keptMembers: keptMembers, meter: meter))
         }
         func wanted(_ sites: NameSites) -> Bool {
           sites.canDeclare(declared) || sites.canReference(referenced)
@@ -295,7 +297,7 @@ public final class PhasedScan {
   /// mentions a word asked about, and keeps every member); nil when it stays as it is.
   private static func parsedAgain(
     _ path: String, _ summary: FileSummary, everything: Bool, membersAsked: Set<String>, mentioned: [[UInt8]],
-    keptMembers: Set<String>, accessors: AccessorNames
+    keptMembers: Set<String>, accessors: AccessorNames, meter: ParseMeter
   ) -> State? {
     if summary.typesWithoutMembers.isEmpty { return nil }
     if !everything && summary.typesWithoutMembers.isDisjoint(with: membersAsked) {
@@ -303,12 +305,16 @@ public final class PhasedScan {
         return nil
       }
       return .parsed(
-        parse(path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: true, keptMembers: []))
+        parse(
+          path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: true, keptMembers: [],
+          meter: meter))
     }
     guard let bytes = readBytes(path) else { return nil }
     let whole = everything || (!mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes))
     return .parsed(
-      parse(path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: whole, keptMembers: keptMembers))
+      parse(
+        path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: whole, keptMembers: keptMembers,
+        meter: meter))
   }
 
   private static func parse(
@@ -317,19 +323,47 @@ public final class PhasedScan {
     isGenerated: Bool,
     accessors: AccessorNames,
     everything: Bool,
-    keptMembers: Set<String>
+    keptMembers: Set<String>,
+    meter: ParseMeter
   ) -> FileSummary {
     // A syntax tree takes 30–50 times its file's size: two of the largest generated files parsed at
     // once would set the peak. The files being parsed together stay within a byte budget.
     PhasedScan.parsing.acquire(bytes.count)
     defer { PhasedScan.parsing.release(bytes.count) }
-    return FileIndexer.index(
+    let started = ContinuousClock.now
+    let summary = FileIndexer.index(
       SourceText(path: path, bytes: bytes),
       isGenerated: isGenerated,
       accessors: accessors,
       keepingMembersOf: everything ? nil : { keptMembers.contains($0) }
     )
+    meter.add(ContinuousClock.now - started, lines: summary.lineCount)
+    return summary
   }
+
+  /// Time spent parsing files (on every thread) and their lines: the rate at which the files left
+  /// would be parsed.
+  final class ParseMeter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var time = Duration.zero
+    private var lines = 0
+
+    func add(_ duration: Duration, lines count: Int) {
+      lock.lock()
+      defer { lock.unlock() }
+      time += duration
+      lines += count
+    }
+
+    /// Parsing `remaining` lines on `threads` threads at the rate so far; zero before any parse.
+    func estimate(lines remaining: Int, threads: Int) -> Duration {
+      lock.lock()
+      defer { lock.unlock() }
+      return lines == 0 ? .zero : time / lines * remaining / max(1, threads)
+    }
+  }
+
+  private let meter: ParseMeter
 
   /// At most this many bytes of source are parsed at once (and any one file, however large).
   private static let parsing = ByteBudget(limit: 2_500_000)
