@@ -10,10 +10,19 @@ extension InjectContext {
   /// property-injected ones are looked up here too.
   func analyseConsumers(_ targets: [String], references: [Reference], into chosen: InjectDraft) throws -> InjectDraft {
     var draft = chosen
+    // Each reference is written in one type: sorted out once, in order, not searched per consumer.
+    var written: [String: [Reference]] = [:]
+    if !targets.isEmpty {
+      for reference in references {
+        if let owner = index.enclosingType(of: reference) { written[owner, default: []].append(reference) }
+      }
+    }
     for typeName in targets {
       do {
         // A type whose every use an earlier run wrote (or a composition root) is no consumer now.
-        guard var consumer = try analyse(typeName, references: references, propertyInjected: draft.propertyInjected.contains(typeName))
+        guard
+          var consumer = try analyse(
+            typeName, references: written[typeName] ?? [], propertyInjected: draft.propertyInjected.contains(typeName))
         else { continue }
         consumer.setAfterCreation = draft.setAfterCreation.contains(typeName)
         draft.consumers[typeName] = consumer
@@ -30,8 +39,9 @@ extension InjectContext {
     return draft
   }
 
-  /// One consumer's uses and protocols; nil when it has none left to inject.
-  func analyse(_ typeName: String, references all: [Reference], propertyInjected: Bool) throws -> Consumer? {
+  /// One consumer's uses and protocols, from the references written in it; nil when it has none
+  /// left to inject.
+  func analyse(_ typeName: String, references own: [Reference], propertyInjected: Bool) throws -> Consumer? {
     try refuseObjectiveCCreation(of: typeName)
     let declarations = index.declarations(of: typeName)
     guard let primary = declarations.first(where: { !$0.isExtension }) else {
@@ -41,7 +51,7 @@ extension InjectContext {
     consumer.propertyInjected = propertyInjected
     let members = declarations.flatMap(\.members)
     var uses = ConsumerUses()
-    for reference in all where index.enclosingType(of: reference) == typeName {
+    for reference in own {
       try classify(reference, members: members, into: &uses, consumer: &consumer)
     }
     if let first = uses.problems.first { throw ConsumerRefusal(first.reason, uses.problems.map(\.diagnostic)) }
