@@ -261,11 +261,7 @@ public enum ReferenceCollector {
     at offsets: [Int], in tree: SourceFileSyntax, source: SourceText, accessors: AccessorNames = .standard
   ) -> [Reference] {
     guard !offsets.isEmpty else { return [] }
-    // Pre-order, as a walk would meet them: outer expressions before the ones inside them.
-    let accesses = tokens(at: offsets, in: Syntax(tree)).compactMap { accessorAccess($0, accessors: accessors) }.sorted {
-      let (left, right) = ($0.position.utf8Offset, $1.position.utf8Offset)
-      return left != right ? left < right : $0.totalLength.utf8Length > $1.totalLength.utf8Length
-    }
+    let accesses = inWalkOrder(tokens(at: offsets, in: Syntax(tree)).compactMap { accessorAccess($0, accessors: accessors) })
     var result: [Reference] = []
     for node in accesses {
       var instance = ExprSyntax(node)
@@ -391,6 +387,14 @@ public enum ReferenceCollector {
       accessors.matches(token.text)
     else { return nil }
     return access
+  }
+
+  /// The nodes in pre-order, as a walk would meet them: outer ones before the ones inside them.
+  public static func inWalkOrder<Node: SyntaxProtocol>(_ nodes: [Node]) -> [Node] {
+    nodes.sorted {
+      let (left, right) = ($0.position.utf8Offset, $1.position.utf8Offset)
+      return left != right ? left < right : $0.totalLength.utf8Length > $1.totalLength.utf8Length
+    }
   }
 
   /// The tokens whose full range (trivia included) contains one of the sorted `offsets`, each once,

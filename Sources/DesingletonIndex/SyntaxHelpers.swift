@@ -176,6 +176,24 @@ public func occurrences(of needles: [[UInt8]], in bytes: [UInt8], firstOnly: Boo
   return result
 }
 
+/// The offsets where one of `words` occurs as a whole identifier (no identifier byte right before or
+/// after it, `BytePrefilter.isIdentifierByte`), sorted.
+public func wordOccurrences(of words: [[UInt8]], in bytes: [UInt8]) -> [Int] {
+  var result: [Int] = []
+  for word in words {
+    for offset in occurrences(of: [word], in: bytes) {
+      let end = offset + word.count
+      if (offset == 0 || !BytePrefilter.isIdentifierByte(bytes[offset - 1]))
+        && (end == bytes.count || !BytePrefilter.isIdentifierByte(bytes[end]))
+      {
+        result.append(offset)
+      }
+    }
+  }
+  if words.count > 1 { result.sort() }
+  return result
+}
+
 /// The position of the needle's byte that is rarest in Swift source, by a fixed ranking of letters
 /// from common to rare (measured over a million lines of real and generated Swift).
 private func anchorIndex(of needle: [UInt8]) -> Int {

@@ -328,15 +328,7 @@ enum InitCallFinder {
     /// the called expression: `Badge(...)`, `Outer.Badge.init(...)`, `Self(...)`, `.init(...)`,
     /// `super.init(...)`, `self.init(...)`, `Badge.init`). The other calls record nothing.
     func visitCreations(in file: ParsedFile, names: [[UInt8]]) {
-      let bytes = file.source.bytes
-      let words = names + [Array("init".utf8), Array("Self".utf8)]
-      let offsets = occurrences(of: words, in: bytes).filter { offset in
-        guard offset == 0 || !BytePrefilter.isIdentifierByte(bytes[offset - 1]) else { return false }
-        return words.contains { word in
-          let end = offset + word.count
-          return bytes[offset...].starts(with: word) && (end == bytes.count || !BytePrefilter.isIdentifierByte(bytes[end]))
-        }
-      }
+      let offsets = wordOccurrences(of: names + [Array("init".utf8), Array("Self".utf8)], in: file.source.bytes)
       var nodes: [Syntax] = []
       var seen: Set<SyntaxIdentifier> = []
       func add(_ node: Syntax) { if seen.insert(node.id).inserted { nodes.append(node) } }
@@ -355,12 +347,7 @@ enum InitCallFinder {
           node = parent
         }
       }
-      // Pre-order, as a walk meets them: outer before inner.
-      nodes.sort {
-        let (left, right) = ($0.position.utf8Offset, $1.position.utf8Offset)
-        return left != right ? left < right : $0.totalLength.utf8Length > $1.totalLength.utf8Length
-      }
-      for node in nodes {
+      for node in ReferenceCollector.inWalkOrder(nodes) {
         if let call = node.as(FunctionCallExprSyntax.self) {
           _ = visit(call)
         } else if let member = node.as(MemberAccessExprSyntax.self) {
