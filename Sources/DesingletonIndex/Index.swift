@@ -345,56 +345,16 @@ public struct Index: Sendable {
     return declarationsByQualifiedName.keys.sorted()
   }
 
-  /// Whether a type of this qualified name is declared or extended.
   /// Whether a parsed file was written by a generator (`GeneratedFile`): no plan may change it.
   public func isGenerated(_ path: String) -> Bool {
     files.contains { $0.path == path && $0.isGenerated }
   }
 
+  /// Whether a type of this qualified name is declared or extended (a yes holds whatever more files hold).
   public func hasType(_ qualifiedName: String) -> Bool {
-    coverage.needType(qualifiedName)
-    return declarationsByQualifiedName[qualifiedName] != nil
-  }
-
-  /// The qualified name a type written as `written` most likely means.
-  static func resolve(_ written: String, simpleNames: [String: [String]], coverage: NameCoverage? = nil) -> String {
-    coverage.needType(written)
-    if !written.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".") }) {
-      // A plain name: no generic arguments to strip and no components to split.
-      guard let candidates = simpleNames[written] else { return written }
-      if candidates.contains(written) { return written }
-      if let suffixed = candidates.first(where: { endsWithComponent($0, written) }) { return suffixed }
-      return candidates.count == 1 ? candidates[0] : written
-    }
-    let stripped = written.firstComponent(separatedBy: UInt8(ascii: "<")).map(String.init) ?? written
-    let last = stripped.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? stripped
-    guard let candidates = simpleNames[last] else { return stripped }
-    if candidates.contains(stripped) { return stripped }
-    if let suffixed = candidates.first(where: { endsWithComponent(stripped, $0) || endsWithComponent($0, stripped) }) {
-      return suffixed
-    }
-    return candidates.count == 1 ? candidates[0] : stripped
-  }
-
-  /// `whole.hasSuffix("." + tail)`, without making the string: a type with a common simple name
-  /// (generated code nests hundreds of `OneOf_Kind`s) has many candidates to test.
-  public static func endsWithComponent(_ whole: String, _ tail: String) -> Bool {
-    let bytes = whole.utf8.withContiguousStorageIfAvailable { whole in
-      tail.utf8.withContiguousStorageIfAvailable { tail -> Bool in
-        guard whole.count > tail.count, let wholeBase = whole.baseAddress else { return false }
-        let start = whole.count - tail.count
-        guard whole[start - 1] == UInt8(ascii: ".") else { return false }
-        guard let tailBase = tail.baseAddress else { return true }
-        return memcmp(wholeBase + start, tailBase, tail.count) == 0
-      }
-    }
-    switch bytes {
-    case true?: return true
-    // Equal bytes are equal strings; unequal ASCII bytes are unequal strings. Otherwise the
-    // standard library decides (canonically equivalent spellings).
-    case false? where whole.utf8.allSatisfy({ $0 < 0x80 }) && tail.utf8.allSatisfy({ $0 < 0x80 }): return false
-    default: return whole.hasSuffix("." + tail)
-    }
+    if declarationsByQualifiedName[qualifiedName] != nil { return true }
+    coverage.needOutline(qualifiedName)
+    return false
   }
 
   /// The qualified name a type written as `written` most likely means, through type aliases.
@@ -418,7 +378,7 @@ public struct Index: Sendable {
   /// attributes, inheritance clause and `@Test` methods, never its members (which a scan may have
   /// left out: this asks only for the type, so that no file is parsed again for its members).
   func outlineDeclarations(of qualifiedName: String) -> [TypeDecl] {
-    coverage.needType(qualifiedName)
+    coverage.needOutline(qualifiedName)
     return declarationsByQualifiedName[qualifiedName] ?? []
   }
 
@@ -430,8 +390,9 @@ public struct Index: Sendable {
 
   /// Qualified names of every declared type (not extensions) with this simple or qualified name.
   public func types(named name: String) -> [String] {
-    coverage.needType(name)
+    // A type declared with that very name is the answer, whatever more files declare.
     if declarationsByQualifiedName[name]?.contains(where: { !$0.isExtension }) == true { return [name] }
+    coverage.needType(name)
     let last = name.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? name
     return qualifiedNamesBySimpleName[last] ?? []
   }

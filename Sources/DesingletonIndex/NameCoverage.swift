@@ -13,6 +13,13 @@ public final class NameCoverage: @unchecked Sendable {
     public var types: Set<String> = []
     /// And those types keep their members.
     public var members: Set<String> = []
+    /// The declarations of the types of these qualified names (no dot: declared at a file's top
+    /// level, or extended), with their members: every file that can declare or extend a type of the
+    /// name outside braces is parsed (`BytePrefilter.canDeclareAtTopLevel`), not the files that
+    /// nest a type of that simple name in another.
+    public var topLevelMembers: Set<String> = []
+    /// The same, for what the declarations say of the type (its outline), not its members.
+    public var topLevelTypes: Set<String> = []
     /// Every file that can declare a `mutating func` of the name is parsed.
     public var mutatingMethods: Set<String> = []
     /// Every file that can reference one of these accessors is parsed: where the accessor's name
@@ -32,13 +39,15 @@ public final class NameCoverage: @unchecked Sendable {
     public init() {}
 
     public var isEmpty: Bool {
-      types.isEmpty && members.isEmpty && mutatingMethods.isEmpty && accessors.isEmpty && callables.isEmpty
+      types.isEmpty && members.isEmpty && topLevelMembers.isEmpty && topLevelTypes.isEmpty && mutatingMethods.isEmpty && accessors.isEmpty && callables.isEmpty
         && mentions.isEmpty && implicitAccessors.isEmpty && !everything
     }
 
     public mutating func formUnion(_ other: Needs) {
       types.formUnion(other.types)
       members.formUnion(other.members)
+      topLevelMembers.formUnion(other.topLevelMembers)
+      topLevelTypes.formUnion(other.topLevelTypes)
       mutatingMethods.formUnion(other.mutatingMethods)
       accessors.formUnion(other.accessors)
       callables.formUnion(other.callables)
@@ -53,6 +62,9 @@ public final class NameCoverage: @unchecked Sendable {
       var rest = Needs()
       rest.types = types.subtracting(other.types)
       rest.members = members.subtracting(other.members)
+      rest.topLevelMembers = topLevelMembers.subtracting(other.topLevelMembers).subtracting(other.members)
+      rest.topLevelTypes = topLevelTypes.subtracting(other.topLevelTypes).subtracting(other.topLevelMembers)
+        .subtracting(other.types)
       rest.mutatingMethods = mutatingMethods.subtracting(other.mutatingMethods)
       rest.accessors = accessors.subtracting(other.accessors)
       rest.callables = callables.subtracting(other.callables)
@@ -118,10 +130,27 @@ public final class NameCoverage: @unchecked Sendable {
     record { $0.types.insert(key) }
   }
 
-  func needMembers(_ written: String) {
-    if covered.members.contains(written) { return }
-    guard let key = NameCoverage.key(written), !covered.everything, !covered.members.contains(key) else { return }
-    record { $0.members.insert(key) }
+  /// The declarations of the type of this qualified name, as outlines (kind, attributes,
+  /// inheritance). Of a name without a dot, only the files that can declare it at their top level
+  /// answer.
+  func needOutline(_ qualifiedName: String) {
+    guard NameCoverage.key(qualifiedName) == qualifiedName else { return needType(qualifiedName) }
+    guard !covered.everything, !covered.types.contains(qualifiedName), !covered.topLevelTypes.contains(qualifiedName),
+      !covered.topLevelMembers.contains(qualifiedName)
+    else { return }
+    record { $0.topLevelTypes.insert(qualifiedName) }
+  }
+
+  /// The declarations of the type of this qualified name, with their members. Only a declaration
+  /// at a file's top level (or an extension) has a qualified name without a dot.
+  func needMembers(_ qualifiedName: String) {
+    if covered.members.contains(qualifiedName) || covered.topLevelMembers.contains(qualifiedName) { return }
+    guard let key = NameCoverage.key(qualifiedName), !covered.everything, !covered.members.contains(key) else { return }
+    if key == qualifiedName {
+      record { $0.topLevelMembers.insert(key) }
+    } else {
+      record { $0.members.insert(key) }
+    }
   }
 
   func needMutatingMethod(_ name: String) {
@@ -167,4 +196,5 @@ public final class NameCoverage: @unchecked Sendable {
 extension Optional where Wrapped == NameCoverage {
   func needType(_ written: String) { self?.needType(written) }
   func needMembers(_ written: String) { self?.needMembers(written) }
+  func needOutline(_ qualifiedName: String) { self?.needOutline(qualifiedName) }
 }

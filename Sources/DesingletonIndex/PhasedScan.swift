@@ -174,30 +174,56 @@ public final class PhasedScan {
   /// about twice a run on the whole code base.
   public func run<Result>(bounded: Bool = false, _ body: (Index) throws -> Result) throws -> Result {
     var wasted = Duration.zero
-    func widened(_ missing: NameCoverage.Needs) -> Bool {
+    func selected(_ missing: NameCoverage.Needs) -> Selection {
       var needs = missing
       if bounded && wasted > remainingParseTime { needs.everything = true }
-      return widen(needs)
+      return select(needs)
     }
     while true {
-      let index = index()
-      // What building it asked and no file can answer (a name no file declares) leaves it as it is.
-      if let missing = index.coverage?.missingNeeds, widen(missing) { continue }
-      let result: Result
-      let started = ContinuousClock.now
-      do {
-        result = try body(index)
-      } catch {
+      // The files to parse are chosen while the index and the run's result are at hand, and parsed
+      // once both are let go: the largest trees are made on the least memory.
+      var selection: Selection?
+      let finished = try { () throws -> Result? in
+        let index = index()
+        // What building it asked and no file can answer (a name no file declares) leaves it as it is.
+        if let missing = index.coverage?.missingNeeds {
+          let chosen = select(missing)
+          if chosen.parses {
+            selection = chosen
+            return nil
+          }
+          parse(chosen)
+        }
+        let result: Result
+        let started = ContinuousClock.now
+        do {
+          result = try body(index)
+        } catch {
+          wasted += ContinuousClock.now - started
+          guard let missing = index.coverage?.missingNeeds else { throw error }
+          // A body that stopped early (`Index.requireCoverage`) runs again even when what it asked
+          // is declared in no file: it is covered now, and the next run gets past it.
+          let chosen = selected(missing)
+          if !chosen.parses && !(error is NameCoverage.Incomplete) {
+            parse(chosen)
+            throw error
+          }
+          selection = chosen
+          return nil
+        }
         wasted += ContinuousClock.now - started
-        guard let missing = index.coverage?.missingNeeds else { throw error }
-        // A body that stopped early (`Index.requireCoverage`) runs again even when what it asked
-        // is declared in no file: it is covered now, and the next run gets past it.
-        if !widened(missing) && !(error is NameCoverage.Incomplete) { throw error }
-        continue
-      }
-      wasted += ContinuousClock.now - started
-      if let missing = index.coverage?.missingNeeds, widened(missing) { continue }
-      return result
+        if let missing = index.coverage?.missingNeeds {
+          let chosen = selected(missing)
+          if chosen.parses {
+            selection = chosen
+            return nil
+          }
+          parse(chosen)
+        }
+        return result
+      }()
+      if let finished { return finished }
+      if let selection { parse(selection) }
     }
   }
 
@@ -215,15 +241,38 @@ public final class PhasedScan {
   /// the index says what it said, and now covers `needs`.
   @discardableResult
   public func widen(_ asked: NameCoverage.Needs) -> Bool {
+    let selection = select(asked)
+    parse(selection)
+    return selection.parses
+  }
+
+  /// The files a widening parses, chosen (`select`) and not parsed yet (`parse`).
+  struct Selection {
+    /// By position in `order`, and whether it keeps every member. (Their bytes are read again when
+    /// they are parsed: kept meanwhile, the bytes of every file to parse would add to the peak.)
+    var files: [(position: Int, everything: Bool)]
+    var covered: NameCoverage.Needs
+    var keptMembers: Set<String>
+    var started: ContinuousClock.Instant
+
+    var parses: Bool { !files.isEmpty }
+  }
+
+  /// Chooses the files that can answer `asked`, keeping what it learnt of the others' names; the
+  /// index covers `asked` once the selection is parsed.
+  private func select(_ asked: NameCoverage.Needs) -> Selection {
     // What an earlier phase covered was answered then (an index keeps what it was asked in every
     // run, and asks for it again after a run that parsed nothing).
     let needs = asked.subtracting(self.covered)
     var covered = self.covered
     covered.formUnion(needs)
+    // The files asked for a name's members (at any depth) answer for the name too.
     covered.types.formUnion(covered.members)
-    let keptMembers = covered.members
+    let keptMembers = covered.members.union(covered.topLevelMembers)
     let everything = covered.everything
     let declared = NameSites.Query(needs.types.union(needs.members))
+    let topLevelNames = needs.topLevelMembers.union(needs.topLevelTypes).sorted()
+    let topLevel = NameSites.Query(topLevelNames)
     let mutating = NameSites.Query(needs.mutatingMethods)
     let callable = NameSites.Query(needs.callables)
     // A reference writes the accessor's type, an alias of it or `Self` before the dot (or no type).
@@ -233,88 +282,121 @@ public final class PhasedScan {
     let referenced = NameSites.ReferenceQuery(
       accessors: needs.accessors.map(\.name), bases: bases.map { Set($0.map { String(decoding: $0, as: UTF8.self) }) })
     let referencedBytes = Set(needs.accessors.map(\.name)).sorted().map { Array($0.utf8) }
-    let membersAsked = needs.members
+    let membersAsked = needs.members.union(needs.topLevelMembers)
     let mentioned = needs.mentions.sorted().map { Array($0.utf8) }
     let implicit = needs.implicitAccessors.sorted().map { Array($0.utf8) }
-    let accessors = builder.accessors
-    let keepsMembers = self.keepsMembers
-    let states = self.states
-    let meter = self.meter
-    let started = ContinuousClock.now
-    let progress = builder.progress
-    progress?.begin("parsing", total: order.count)
-    defer { progress?.begin("planning") }
-    let pass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> State? in
+    let (keepsMembers, states, started, progress) = (self.keepsMembers, self.states, ContinuousClock.now, builder.progress)
+    progress?.begin("reading", total: order.count)
+    let choices = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> Choice in
       defer { progress?.advance() }
       let path = paths[order[position]]
       switch states[order[position]] {
       case .failed:
-        return nil
+        return .none
       case .parsed(let summary):
         return PhasedScan.parsedAgain(
-          path, summary, everything: everything, membersAsked: membersAsked, mentioned: mentioned,
-          keptMembers: keptMembers, accessors: accessors, meter: meter)
+          path, summary, everything: everything, membersAsked: membersAsked, mentioned: mentioned)
       case .counted(let summary, let known):
         // `mentions`: the file contains a word asked about, and keeps every member.
-        func parsed(_ bytes: [UInt8], mentions: Bool = false) -> State {
-          .parsed(
-            PhasedScan.parse(
-              path, bytes, isGenerated: summary.isGenerated, accessors: accessors,
-              everything: everything || mentions || keepsMembers, keptMembers: keptMembers, meter: meter))
+        func parsed(mentions: Bool = false) -> Choice {
+          .parse(everything: everything || mentions || keepsMembers)
         }
-        func wanted(_ sites: NameSites) -> Bool {
-          sites.canDeclare(declared) || sites.canReference(referenced)
+        // `bytes`: the file's, when they are read already.
+        func wanted(_ sites: NameSites, _ bytes: [UInt8]?) -> Bool {
+          if sites.canDeclare(declared) || sites.canReference(referenced)
             || (sites.mentionsMutating && sites.canDeclare(mutating)) || sites.canDeclareValue(callable)
+          {
+            return true
+          }
+          // A top-level type's declarations: the rare file that names it after a keyword is read
+          // to see whether that is outside braces.
+          guard sites.canDeclare(topLevel), let bytes = bytes ?? readBytes(path) else { return false }
+          return BytePrefilter.canDeclareAtTopLevel(topLevelNames.map { Array($0.utf8) }, in: bytes)
         }
         // The names a file can declare or reference are kept once a phase has read them: later
         // phases read again only the files that can answer.
         if let sites = known, mentioned.isEmpty, implicit.isEmpty {
-          guard everything || wanted(sites), let bytes = readBytes(path) else { return nil }
-          return parsed(bytes)
+          return everything || wanted(sites, nil) ? parsed() : .none
         }
-        guard let bytes = readBytes(path) else { return nil }
-        if !mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes) { return parsed(bytes, mentions: true) }
-        if !implicit.isEmpty && BytePrefilter.canReferenceImplicitly(implicit, in: bytes) { return parsed(bytes) }
-        if let sites = known { return everything || wanted(sites) ? parsed(bytes) : nil }
+        guard let bytes = readBytes(path) else { return .none }
+        if !mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes) { return parsed(mentions: true) }
+        if !implicit.isEmpty && BytePrefilter.canReferenceImplicitly(implicit, in: bytes) { return parsed() }
+        if let sites = known { return everything || wanted(sites, bytes) ? parsed() : .none }
         // Where most files name a singleton, they are found by its accessor's name and what stands
         // before its dot, without keeping the file's names.
-        if everything || BytePrefilter.canReference(referencedBytes, bases: bases, in: bytes) { return parsed(bytes) }
+        if everything || BytePrefilter.canReference(referencedBytes, bases: bases, in: bytes) { return parsed() }
         let sites = NameSites(bytes)
-        return wanted(sites) ? parsed(bytes) : .counted(summary, sites)
+        return wanted(sites, bytes) ? parsed() : .sites(summary, sites)
       }
     }
-    for (position, state) in pass.enumerated() {
-      if let state { self.states[order[position]] = state }
+    var selection = Selection(files: [], covered: covered, keptMembers: keptMembers, started: started)
+    for (position, choice) in choices.enumerated() {
+      switch choice {
+      case .none: break
+      case .sites(let summary, let sites): self.states[order[position]] = .counted(summary, sites)
+      case .parse(let everything): selection.files.append((position, everything))
+      }
     }
-    self.covered = covered
-    var phase = PhasedScan.phase(of: pass.compactMap { $0 })
-    phase.time = ContinuousClock.now - started
+    return selection
+  }
+
+  /// What a widening does with one file.
+  private enum Choice {
+    case none
+    /// Not parsed; the names it can declare or reference, learnt now.
+    case sites(FileSummary, NameSites)
+    /// Parsed, keeping every member or those asked about.
+    case parse(everything: Bool)
+  }
+
+  /// Parses the files chosen; afterwards the index covers what was asked.
+  private func parse(_ selection: Selection) {
+    let accessors = builder.accessors
+    let meter = self.meter
+    let states = self.states
+    let files = selection.files
+    let keptMembers = selection.keptMembers
+    let progress = builder.progress
+    progress?.begin("parsing", total: files.count)
+    defer { progress?.begin("planning") }
+    let parsed = parallelMap(count: files.count, threads: builder.threads) { [paths, order] number -> State? in
+      defer { progress?.advance() }
+      let (position, everything) = files[number]
+      guard let bytes = readBytes(paths[order[position]]) else { return nil }
+      let isGenerated: Bool
+      switch states[order[position]] {
+      case .counted(let summary, _), .parsed(let summary): isGenerated = summary.isGenerated
+      case .failed: isGenerated = false
+      }
+      return .parsed(
+        PhasedScan.parse(
+          paths[order[position]], bytes, isGenerated: isGenerated, accessors: accessors, everything: everything,
+          keptMembers: keptMembers, meter: meter))
+    }
+    for (number, state) in parsed.enumerated() {
+      if let state { self.states[order[files[number].position]] = state }
+    }
+    self.covered = selection.covered
+    var phase = PhasedScan.phase(of: parsed.compactMap { $0 })
+    phase.time = ContinuousClock.now - selection.started
     phases.append(phase)
-    return phase.files > 0
   }
 
   /// A file parsed without some types' members, parsed again when those are asked for now (or it
-  /// mentions a word asked about, and keeps every member); nil when it stays as it is.
+  /// mentions a word asked about, and keeps every member).
   private static func parsedAgain(
-    _ path: String, _ summary: FileSummary, everything: Bool, membersAsked: Set<String>, mentioned: [[UInt8]],
-    keptMembers: Set<String>, accessors: AccessorNames, meter: ParseMeter
-  ) -> State? {
-    if summary.typesWithoutMembers.isEmpty { return nil }
+    _ path: String, _ summary: FileSummary, everything: Bool, membersAsked: Set<String>, mentioned: [[UInt8]]
+  ) -> Choice {
+    if summary.typesWithoutMembers.isEmpty { return .none }
     if !everything && summary.typesWithoutMembers.isDisjoint(with: membersAsked) {
       guard !mentioned.isEmpty, let bytes = readBytes(path), BytePrefilter.mentions(mentioned, in: bytes) else {
-        return nil
+        return .none
       }
-      return .parsed(
-        parse(
-          path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: true, keptMembers: [],
-          meter: meter))
+      return .parse(everything: true)
     }
-    guard let bytes = readBytes(path) else { return nil }
-    let whole = everything || (!mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes))
-    return .parsed(
-      parse(
-        path, bytes, isGenerated: summary.isGenerated, accessors: accessors, everything: whole, keptMembers: keptMembers,
-        meter: meter))
+    if everything || mentioned.isEmpty { return .parse(everything: everything) }
+    guard let bytes = readBytes(path) else { return .none }
+    return .parse(everything: BytePrefilter.mentions(mentioned, in: bytes))
   }
 
   private static func parse(

@@ -53,6 +53,34 @@ import Testing
     #expect(!declaresAccessor("class A {\n  static let defaultTimeout: TimeInterval = 5 // A\n}\nextension A {}"))
   }
 
+  /// A type whose qualified name has no dot is declared outside every brace: a file that only
+  /// nests a type of that simple name in another is not read for it. Braces in comments and string
+  /// literals do not count; where the bytes cannot be read that far for sure, the answer is "maybe".
+  @Test(arguments: [
+    ("final class Store {}", true),
+    ("extension Store {\n  func f() {}\n}", true),
+    ("public final class /* the one */ Store: Base {}", true),
+    ("#if DEBUG\nextension Store {}\n#endif", true),
+    ("enum Outer {\n  struct Store {}\n}", false),
+    ("extension Outer {\n  final class Store {}\n}", false),
+    ("struct A {\n  let s = \"}\"\n}\nstruct B {\n  class Store {}\n}", false),
+    ("struct A {\n  let s = \"\\(f { x in \"}\" })\"\n  struct Store {}\n}", false),
+    ("struct A {\n  let s = #\"\\\"}\"#\n  struct Store {}\n}", false),
+    ("struct A {\n  let s = \"\"\"\n  }\n  \"\"\"\n  struct Store {}\n}", false),
+    ("// }\nstruct A {\n  /* } /* } */ */\n  struct Store {}\n}", false),
+    ("let s = \"{\"\nstruct Store {}", true),
+    ("func f() {\n  struct Store {}\n}", false),
+    // What cannot be read for sure: a regular expression, braces that do not balance.
+    ("struct A {\n  let r = /{/\n  struct Store {}\n}", true),
+    ("struct A {\n  let r = #/}/#\n}\nstruct B {\n  struct Store {}\n}", true),
+    ("struct A {\n  struct Store {}\n", true),
+    // No declaration of the name at all.
+    ("struct A {\n  let store = Store()\n}", false),
+  ])
+  func tellsTopLevelDeclarations(text: String, declares: Bool) {
+    #expect(BytePrefilter.canDeclareAtTopLevel([Array("Store".utf8)], in: Array(text.utf8)) == declares, "\(text)")
+  }
+
   @Test func leavesOutFilesThatOnlyUseAnAccessor() {
     #expect(!declaresAccessor("final class Feed {\n  func run() { Store.shared.load() }\n}"))
     #expect(!declaresAccessor("struct Feed {\n  static func run() { switch x { default: break } }\n}"))
@@ -378,6 +406,33 @@ import Testing
     #expect(scan.phases.reduce(0) { $0 + $1.files } == scan.parsed.files)
   }
 
+  /// A singleton's declarations are its type's at the top level: a file that nests a type of the same
+  /// simple name in another (generated code names messages after anything) is not parsed for them,
+  /// and the report is the full scan's.
+  @Test func leavesOutNestedNamesakesOfASingleton() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "desingleton-phased-\(UUID().uuidString)"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let files = [
+      "Store.swift": "final class Store {\n  static let shared = Store()\n  var count = 0\n}\n",
+      "Store+Save.swift": "extension Store {\n  func save() {}\n}\n",
+      "Feed.swift": "final class Feed {\n  func run() { Store.shared.save(); _ = Store.shared.count }\n}\n",
+      "Names.swift": "enum Names {\n  struct Store {\n    var count = 1\n    func save() {}\n  }\n}\n",
+    ]
+    for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
+    let paths = try FileLoader().swiftFiles(in: [directory]).files
+    let builder = IndexBuilder(threads: 2)
+    let full = try ScanReport(project: Project(index: builder.build(paths: paths))).json()
+    let scan = PhasedScan(paths: paths, builder: builder)
+    let phased = try scan.run { index in try ScanReport(project: Project(index: index)).json() }
+    #expect(phased == full)
+    #expect(full.contains("\"Feed\""))
+    #expect(scan.parsedPaths.contains { $0.hasSuffix("/Store+Save.swift") })
+    #expect(!scan.parsedPaths.contains { $0.hasSuffix("/Names.swift") })
+  }
+
   /// Every sample, whole: the phased scan's report is the full scan's, byte for byte.
   @Test func samplesReportWhatAFullScanReports() throws {
     var compared = 0
@@ -425,6 +480,16 @@ import Testing
     #expect(rest.mentions == ["@main"])
     #expect(rest.accessors == [NameCoverage.Accessor(type: "Store", name: "shared")])
     #expect(!rest.everything)
+    // A name's members at any depth cover its top-level declarations; its top-level ones, its outline.
+    asked.topLevelMembers = ["Store", "Feed"]
+    asked.topLevelTypes = ["Store", "Feed", "Cart", "Log"]
+    covered.members = ["Store"]
+    covered.topLevelMembers = ["Feed"]
+    let top = asked.subtracting(covered)
+    #expect(top.topLevelMembers.isEmpty)
+    #expect(top.topLevelTypes == ["Cart", "Log"])
+    covered.types.insert("Cart")
+    #expect(asked.subtracting(covered).topLevelTypes == ["Log"])
     covered.everything = true
     #expect(asked.subtracting(covered).isEmpty)
     #expect(covered.subtracting(asked).everything)

@@ -1,0 +1,50 @@
+import Foundation
+
+extension Index {
+  /// The qualified name a type written as `written` most likely means.
+  ///
+  /// A type declared with the very name written is the answer whatever other files declare: more
+  /// files only add candidates after it. Only an answer that more files could change asks for them.
+  static func resolve(_ written: String, simpleNames: [String: [String]], coverage: NameCoverage? = nil) -> String {
+    if !written.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".") }) {
+      // A plain name: no generic arguments to strip and no components to split.
+      let candidates = simpleNames[written]
+      if candidates?.contains(written) == true { return written }
+      coverage.needType(written)
+      guard let candidates else { return written }
+      if let suffixed = candidates.first(where: { endsWithComponent($0, written) }) { return suffixed }
+      return candidates.count == 1 ? candidates[0] : written
+    }
+    let stripped = written.firstComponent(separatedBy: UInt8(ascii: "<")).map(String.init) ?? written
+    let last = stripped.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? stripped
+    let candidates = simpleNames[last]
+    if candidates?.contains(stripped) == true { return stripped }
+    coverage.needType(written)
+    guard let candidates else { return stripped }
+    if let suffixed = candidates.first(where: { endsWithComponent(stripped, $0) || endsWithComponent($0, stripped) }) {
+      return suffixed
+    }
+    return candidates.count == 1 ? candidates[0] : stripped
+  }
+
+  /// `whole.hasSuffix("." + tail)`, without making the string: a type with a common simple name
+  /// (generated code nests hundreds of `OneOf_Kind`s) has many candidates to test.
+  public static func endsWithComponent(_ whole: String, _ tail: String) -> Bool {
+    let bytes = whole.utf8.withContiguousStorageIfAvailable { whole in
+      tail.utf8.withContiguousStorageIfAvailable { tail -> Bool in
+        guard whole.count > tail.count, let wholeBase = whole.baseAddress else { return false }
+        let start = whole.count - tail.count
+        guard whole[start - 1] == UInt8(ascii: ".") else { return false }
+        guard let tailBase = tail.baseAddress else { return true }
+        return memcmp(wholeBase + start, tailBase, tail.count) == 0
+      }
+    }
+    switch bytes {
+    case true?: return true
+    // Equal bytes are equal strings; unequal ASCII bytes are unequal strings. Otherwise the
+    // standard library decides (canonically equivalent spellings).
+    case false? where whole.utf8.allSatisfy({ $0 < 0x80 }) && tail.utf8.allSatisfy({ $0 < 0x80 }): return false
+    default: return whole.hasSuffix("." + tail)
+    }
+  }
+}
