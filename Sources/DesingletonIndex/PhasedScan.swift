@@ -183,17 +183,19 @@ public final class PhasedScan {
       // The files to parse are chosen while the index and the run's result are at hand, and parsed
       // once both are let go: the largest trees are made on the least memory.
       var selection: Selection?
+      /// Whether `chosen` has files to parse, kept for after the run; else it is done now.
+      func pending(_ chosen: Selection) -> Bool {
+        guard chosen.parses else {
+          parse(chosen)
+          return false
+        }
+        selection = chosen
+        return true
+      }
       let finished = try { () throws -> Result? in
         let index = index()
         // What building it asked and no file can answer (a name no file declares) leaves it as it is.
-        if let missing = index.coverage?.missingNeeds {
-          let chosen = select(missing)
-          if chosen.parses {
-            selection = chosen
-            return nil
-          }
-          parse(chosen)
-        }
+        if let missing = index.coverage?.missingNeeds, pending(select(missing)) { return nil }
         let result: Result
         let started = ContinuousClock.now
         do {
@@ -203,23 +205,11 @@ public final class PhasedScan {
           guard let missing = index.coverage?.missingNeeds else { throw error }
           // A body that stopped early (`Index.requireCoverage`) runs again even when what it asked
           // is declared in no file: it is covered now, and the next run gets past it.
-          let chosen = selected(missing)
-          if !chosen.parses && !(error is NameCoverage.Incomplete) {
-            parse(chosen)
-            throw error
-          }
-          selection = chosen
+          if !pending(selected(missing)) && !(error is NameCoverage.Incomplete) { throw error }
           return nil
         }
         wasted += ContinuousClock.now - started
-        if let missing = index.coverage?.missingNeeds {
-          let chosen = selected(missing)
-          if chosen.parses {
-            selection = chosen
-            return nil
-          }
-          parse(chosen)
-        }
+        if let missing = index.coverage?.missingNeeds, pending(selected(missing)) { return nil }
         return result
       }()
       if let finished { return finished }

@@ -382,18 +382,26 @@ import Testing
   /// Whether a consumer is test code (`@Suite`, a `@Test` method, a test file, an `XCTestCase`
   /// subclass) is read from the type's outline: no file is parsed again for its members.
   @Test func tellsTestConsumersWithoutParsingTheirFilesAgain() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "desingleton-phased-\(UUID().uuidString)"
-    ).path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let files = [
+    let (full, phased, scan, fullIndex) = try scannedBothWays([
       "Store.swift": "final class Store {\n  static let shared = Store()\n  var count = 0\n}\n",
       "Feed.swift": "final class Feed {\n  func run() -> Int { Store.shared.count }\n}\n",
       "Checks.swift": "struct Checks {\n  @Test func counts() { _ = Store.shared.count }\n}\n",
       "Base.swift": "class Base: XCTestCase {}\n",
       "Later.swift": "final class Later: Base {\n  func testCount() { _ = Store.shared.count }\n}\n",
-    ]
+    ])
+    #expect(phased == full)
+    #expect(["Checks", "Later"].allSatisfy(fullIndex.isTestType) && !fullIndex.isTestType("Feed"))
+    #expect(scan.phases.reduce(0) { $0 + $1.files } == scan.parsed.files)
+  }
+
+  /// Writes `files` to a new folder and scans it whole and in phases: both reports, the phased
+  /// scan and the whole index.
+  func scannedBothWays(_ files: [String: String]) throws -> (String, String, PhasedScan, Index) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "desingleton-phased-\(UUID().uuidString)"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
     let paths = try FileLoader().swiftFiles(in: [directory]).files
     let builder = IndexBuilder(threads: 2)
@@ -401,32 +409,19 @@ import Testing
     let full = try ScanReport(project: Project(index: fullIndex)).json()
     let scan = PhasedScan(paths: paths, builder: builder)
     let phased = try scan.run { index in try ScanReport(project: Project(index: index)).json() }
-    #expect(phased == full)
-    #expect(["Checks", "Later"].allSatisfy(fullIndex.isTestType) && !fullIndex.isTestType("Feed"))
-    #expect(scan.phases.reduce(0) { $0 + $1.files } == scan.parsed.files)
+    return (full, phased, scan, fullIndex)
   }
 
   /// A singleton's declarations are its type's at the top level: a file that nests a type of the same
   /// simple name in another (generated code names messages after anything) is not parsed for them,
   /// and the report is the full scan's.
   @Test func leavesOutNestedNamesakesOfASingleton() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "desingleton-phased-\(UUID().uuidString)"
-    ).path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let files = [
+    let (full, phased, scan, _) = try scannedBothWays([
       "Store.swift": "final class Store {\n  static let shared = Store()\n  var count = 0\n}\n",
       "Store+Save.swift": "extension Store {\n  func save() {}\n}\n",
       "Feed.swift": "final class Feed {\n  func run() { Store.shared.save(); _ = Store.shared.count }\n}\n",
       "Names.swift": "enum Names {\n  struct Store {\n    var count = 1\n    func save() {}\n  }\n}\n",
-    ]
-    for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
-    let paths = try FileLoader().swiftFiles(in: [directory]).files
-    let builder = IndexBuilder(threads: 2)
-    let full = try ScanReport(project: Project(index: builder.build(paths: paths))).json()
-    let scan = PhasedScan(paths: paths, builder: builder)
-    let phased = try scan.run { index in try ScanReport(project: Project(index: index)).json() }
+    ])
     #expect(phased == full)
     #expect(full.contains("\"Feed\""))
     #expect(scan.parsedPaths.contains { $0.hasSuffix("/Store+Save.swift") })
