@@ -1,4 +1,5 @@
 import DesingletonCore
+import SwiftSyntax
 import Foundation
 
 /// Reads and indexes files in parallel; the result does not depend on thread timing.
@@ -82,11 +83,17 @@ public struct IndexBuilder: Sendable {
   /// `index` with `changed` indexed in place of (or beside) its files, keeping the indexed files in
   /// `paths` and every path the index had but left unindexed: the summaries of the files not changed
   /// are kept as they are, so a plan's result is indexed in the time its edited files take.
-  public func rebuild(_ index: Index, replacing changed: [SourceText], keeping paths: Set<String>) -> Index {
+  /// `parsed` sees each changed file's tree, once, before it is indexed.
+  public func rebuild(
+    _ index: Index, replacing changed: [SourceText], keeping paths: Set<String>,
+    parsed: (@Sendable (SourceText, SourceFileSyntax) -> Void)? = nil
+  ) -> Index {
     let changedPaths = Set(changed.map(\.path))
     let sorted = changed.sorted { $0.path < $1.path }
     let fresh: [FileSummary] = parallelMap(count: sorted.count, threads: threads) { [accessors] in
-      FileIndexer.index(sorted[$0], accessors: accessors)
+      let tree = ParsedFile(source: sorted[$0]).tree
+      parsed?(sorted[$0], tree)
+      return FileIndexer.index(tree, source: sorted[$0], accessors: accessors)
     }
     var byPath: [String: FileSummary] = [:]
     for summary in index.files where paths.contains(summary.path) && !changedPaths.contains(summary.path) {

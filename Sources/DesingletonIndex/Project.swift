@@ -242,14 +242,17 @@ public final class Project: @unchecked Sendable {
   /// the index holds, with the given ones replaced or added. Other files are still read from disk.
   /// Files the plan left alone keep their summaries and their parsed trees: only the changed ones
   /// are parsed and indexed again.
-  public func replacing(_ changed: [SourceText], threads: Int? = nil) throws -> Project {
+  /// `parsed` sees each changed file's tree, once, before it is indexed.
+  public func replacing(
+    _ changed: [SourceText], threads: Int? = nil, parsed: (@Sendable (SourceText, SourceFileSyntax) -> Void)? = nil
+  ) throws -> Project {
     // Nothing replaced is this project: its index, trees and answers hold.
     if changed.isEmpty { return self }
     var texts = try sources(of: index.files.map(\.path))
     let changedPaths = Set(changed.map(\.path))
     for source in changed { texts[source.path] = source }
     let builder = IndexBuilder(threads: threads, accessors: index.accessorNames)
-    let rebuilt = builder.rebuild(index, replacing: changed, keeping: Set(texts.keys))
+    let rebuilt = builder.rebuild(index, replacing: changed, keeping: Set(texts.keys), parsed: parsed)
     let result = Project(index: rebuilt, sources: texts, objectiveCPaths: objectiveCPaths, modules: modules)
     lock.lock()
     let kept = cache.filter { !changedPaths.contains($0.key) && texts[$0.key] != nil }

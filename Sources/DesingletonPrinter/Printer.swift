@@ -1,4 +1,5 @@
 import DesingletonCore
+import SwiftSyntax
 
 /// The last stage: turns a plan into file outputs, shows them as a diff, writes them as one transaction.
 public struct Printer: Sendable {
@@ -31,6 +32,35 @@ public struct Printer: Sendable {
   ///
   /// `sources` maps each path the plan edits to the file as it was read.
   public func render(_ plan: Plan, sources: [String: SourceText]) throws -> [FileOutput] {
+    try render(plan, sources: sources) { _ in }.outputs
+  }
+
+  /// Renders as `render(_:sources:)` does, running `parse` on the outputs before they are checked,
+  /// when applying the edits found no problem: what it parses and hands to `remember` is not parsed
+  /// again for the check.
+  public func render<Parsed>(
+    _ plan: Plan, sources: [String: SourceText], parsingFirst parse: ([FileOutput]) throws -> Parsed
+  ) throws -> (outputs: [FileOutput], parsed: Parsed) {
+    let (outputs, applying) = try apply(plan, sources: sources)
+    var problems = applying
+    // What `parse` throws counts after the check's problems, as if it had run after the check.
+    let parsed = problems.isEmpty ? Result { try parse(outputs) } : nil
+    // Each output parsed on its own thread; the problems in path order.
+    let checked = outputs.filter { $0.path.hasSuffix(".swift") }
+    problems += parallelMap(count: checked.count) { [self] in parseProblem(in: checked[$0]) }.compactMap { $0 }
+    guard problems.isEmpty, let parsed else { throw Refusal(problems) }
+    return (outputs, try parsed.get())
+  }
+
+  /// The syntax tree of a Swift text, parsed by the caller from exactly `bytes`: checking a rendered
+  /// output with these bytes reads it instead of parsing them again.
+  public static func remember(_ tree: SourceFileSyntax, of bytes: [UInt8]) {
+    SyntaxCheck.remember(tree, of: bytes)
+  }
+
+  /// Every file's edits applied and the new files added, sorted by path, unchecked; the problems
+  /// applying them met.
+  private func apply(_ plan: Plan, sources: [String: SourceText]) throws -> (outputs: [FileOutput], problems: [Diagnostic]) {
     var problems: [Diagnostic] = []
     var outputs: [FileOutput] = []
     for (path, edits) in plan.edits.sorted(by: { $0.key < $1.key }) where !edits.isEmpty {
@@ -60,11 +90,7 @@ public struct Printer: Sendable {
       outputs.append(FileOutput(path: path, original: nil, new: new))
     }
     outputs.sort { $0.path < $1.path }
-    // Each output parsed on its own thread; the problems in path order.
-    let checked = outputs.filter { $0.path.hasSuffix(".swift") }
-    problems += parallelMap(count: checked.count) { [self] in parseProblem(in: checked[$0]) }.compactMap { $0 }
-    if !problems.isEmpty { throw Refusal(problems) }
-    return outputs
+    return (outputs, problems)
   }
 
   private func parseProblem(in output: FileOutput) -> Diagnostic? {

@@ -11,7 +11,10 @@ struct SyntaxCheck: Sendable {
   let firstErrorOffset: Int?
 
   init(_ bytes: [UInt8]) {
-    let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
+    self.init(tree: bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) })
+  }
+
+  init(tree: SourceFileSyntax) {
     var count = 0
     var first: Int?
     func record(_ offset: Int) {
@@ -43,6 +46,11 @@ struct SyntaxCheck: Sendable {
     let check = SyntaxCheck(bytes)
     checks.store(check, for: bytes)
     return check
+  }
+
+  /// Keeps the check of a tree parsed elsewhere from exactly these bytes (`Printer.remember`).
+  static func remember(_ tree: SourceFileSyntax, of bytes: [UInt8]) {
+    if checks.value(for: bytes) == nil { checks.store(SyntaxCheck(tree: tree), for: bytes) }
   }
 
   private static let checks = Checks()

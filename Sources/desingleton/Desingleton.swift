@@ -141,9 +141,14 @@ struct CommonOptions: ParsableArguments {
 }
 
 /// The project as it would be with the plan written: what a planner asks of code it is about to write.
+/// Each rewritten file is parsed once: the tree indexed is the one its syntax check reads.
 func rewritten(_ project: Project, by plan: Plan, root: String) throws -> Project {
-  let outputs = try Printer(root: root).render(plan, sources: project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys)))
-  return try project.replacing(outputs.map { SourceText(path: $0.path, text: String(decoding: $0.new, as: UTF8.self)) })
+  let sources = try project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys))
+  return try Printer(root: root).render(plan, sources: sources) { outputs in
+    try project.replacing(
+      outputs.map { SourceText(path: $0.path, text: String(decoding: $0.new, as: UTF8.self)) },
+      parsed: { source, tree in Printer.remember(tree, of: source.bytes) })
+  }.parsed
 }
 
 /// The module map of the SwiftPM manifests and Xcode projects among the files found; an unreadable

@@ -734,6 +734,21 @@ import Testing
     #expect(project.paths(naming: ["Store"]) == ["A.swift", "C.swift"])
   }
 
+  /// Each replaced file is parsed once, and its tree handed to the caller before it is indexed.
+  @Test func aRewrittenProjectHandsOutEachNewTreeOnce() throws {
+    let project = makeProject(["A.swift": "let a = Store.shared", "B.swift": "let b = 1"])
+    final class Seen: @unchecked Sendable {
+      let lock = NSLock()
+      var trees: [String] = []
+    }
+    let seen = Seen()
+    let rewritten = try project.replacing(
+      [SourceText(path: "B.swift", text: "let b = Store.shared"), SourceText(path: "C.swift", text: "struct C {}")],
+      parsed: { source, tree in seen.lock.withLock { seen.trees.append("\(source.path): \(tree.description)") } })
+    #expect(seen.trees.sorted() == ["B.swift: let b = Store.shared", "C.swift: struct C {}"])
+    #expect(rewritten.index.hasType("C"))
+  }
+
   /// A plan that changes nothing leaves the project it was planned on: nothing is read or indexed
   /// again to check it.
   @Test func aProjectWithNothingReplacedIsTheSameProject() throws {

@@ -1,4 +1,5 @@
 import DesingletonCore
+import SwiftParser
 import Testing
 
 @testable import DesingletonPrinter
@@ -14,10 +15,12 @@ struct PrinterRenderTests {
   private func refusal(
     _ plan: Plan,
     _ sources: [SourceText],
-    sourceLocation: SourceLocation = #_sourceLocation
+    sourceLocation: SourceLocation = #_sourceLocation,
+    parsingFirst: () -> Void = {}
   ) -> String {
     do {
-      let outputs = try printer.render(plan, sources: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, $0) }))
+      let sources = Dictionary(uniqueKeysWithValues: sources.map { ($0.path, $0) })
+      let outputs = try printer.render(plan, sources: sources) { _ in parsingFirst() }.outputs
       Issue.record("expected a refusal, got \(outputs.map(\.path))", sourceLocation: sourceLocation)
       return ""
     } catch {
@@ -63,6 +66,50 @@ struct PrinterRenderTests {
       message.hasPrefix("Gen/New.swift:2:15: error: the new file would not parse; nothing was written"),
       "\(message)"
     )
+  }
+
+  /// The caller parses the outputs first; the check reads the trees it remembered instead of
+  /// parsing the same bytes again. (A tree remembered for bytes it was not parsed from shows which
+  /// one the check read: the text parses, the tree has an error.)
+  @Test func checksATreeTheCallerParsedFirst() throws {
+    let a = source("Sources/A.swift", "let a = 1\n")
+    var plan = Plan()
+    plan.add(PrinterTestSupport.replacing("1", with: "2 /* remembered */", in: a.text), in: a.path)
+    var parsed: [String] = []
+    let rendered = try printer.render(plan, sources: [a.path: a]) { outputs in
+      parsed = outputs.map(\.path)
+      return outputs.count
+    }
+    #expect(parsed == ["Sources/A.swift"] && rendered.parsed == 1)
+    var other = Plan()
+    other.add(PrinterTestSupport.replacing("1", with: "3 /* remembered */", in: a.text), in: a.path)
+    let message = refusal(other, [a]) {
+      let broken = Parser.parse(source: "let a = (\n")
+      Printer.remember(broken, of: Array("let a = 3 /* remembered */\n".utf8))
+    }
+    #expect(message == "Sources/A.swift:1:10: error: the rewritten file would not parse; nothing was written")
+  }
+
+  /// Edits that cannot be applied are refused before the caller parses anything; what the caller
+  /// throws comes after the check's own problems.
+  @Test func parsesFirstOnlyWhatAppliedAndReportsTheCheckFirst() {
+    let a = source("A.swift", "let a = 1\n")
+    var overlapping = Plan()
+    overlapping.add(TextEdit(range: 4..<9, replacement: "b = 2"), in: a.path)
+    overlapping.add(TextEdit(range: 8..<9, replacement: "3"), in: a.path)
+    var ran = false
+    #expect(throws: Refusal.self) {
+      _ = try printer.render(overlapping, sources: [a.path: a]) { _ in ran = true }
+    }
+    #expect(!ran)
+    var broken = Plan()
+    broken.add(PrinterTestSupport.replacing("1", with: "(1", in: a.text), in: a.path)
+    do {
+      _ = try printer.render(broken, sources: [a.path: a]) { _ in throw Refusal("the caller's own refusal") }
+      Issue.record("expected a refusal")
+    } catch {
+      #expect("\(error)" == "A.swift:1:11: error: the rewritten file would not parse; nothing was written")
+    }
   }
 
   @Test func acceptsAnOutputThatKeepsTheOriginalsErrors() throws {
