@@ -136,9 +136,16 @@ extension InjectContext {
   /// `@Environment(Store.self) var store`): no code outside a strict singleton makes another
   /// instance, so what the property holds is the one instance, which conforms to every slice.
   func heldProperty(_ type: String, _ protocolName: String) -> String? {
-    index.members(of: type).first { member in
+    heldProperty(type, ofOneOf: [protocolName])
+  }
+
+  /// The first stored property of `type` that holds one of `protocolNames` (or the instance itself).
+  func heldProperty(_ type: String, ofOneOf protocolNames: Set<String>) -> String? {
+    guard !protocolNames.isEmpty else { return nil }
+    return index.members(of: type).first { member in
       guard member.kind == .property, !member.isStatic, member.isStored, let written = member.typeText else { return false }
-      return written == protocolName || written == "any \(protocolName)" || holdsTheInstance(written)
+      let named = written.hasPrefix("any ") ? String(written.dropFirst(4)) : written
+      return protocolNames.contains(named) || holdsTheInstance(written)
     }?.name
   }
 

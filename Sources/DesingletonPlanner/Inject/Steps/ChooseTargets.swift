@@ -83,7 +83,7 @@ extension InjectContext {
     // creating one is still where the instance comes from, so a second run keeps it too.
     let protocols = Set(catalog.entries.map(\.name))
     let holders = project.typeNames(inFilesMentioning: protocols.sorted()).filter { type in
-      !targets.contains(type) && protocols.contains { holds(type, $0) }
+      !targets.contains(type) && heldProperty(type, ofOneOf: protocols) != nil
     }
     // Each type that creates a consumer, directly or through what it creates, and a type it creates on the way.
     var creates: [String: String] = [:]
