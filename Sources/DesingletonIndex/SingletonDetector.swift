@@ -4,9 +4,9 @@ import DesingletonCore
 ///
 /// Not singletons: a computed accessor or accessor method that makes a new value on every access
 /// (`static var defaults: Self { Self() }`), a value type's `static let` (a constant: nobody can
-/// change it), and types declared in generated files. A value type's `static var` is one only when
-/// code changes it through the accessor; `Index` decides that once references are known
-/// (`needsWrites`).
+/// change it), method or get-only property (each hands out a copy), and types declared in generated
+/// files. A value type's settable `static var` is one only when code changes it through the
+/// accessor; `Index` decides that once references are known (`needsWrites`).
 enum SingletonDetector {
   static func singletons(
     in declarations: [String: [TypeDecl]], accessors names: AccessorNames = .standard,
@@ -129,9 +129,16 @@ enum SingletonDetector {
     return initializerCreates(returned, type) || returned.hasPrefix(".init(")
   }
 
-  /// A value type's `static let`: a constant no code can change, not shared mutable state.
+  /// A value type's member through which no code can change a shared value: a `static let` (a
+  /// constant), a method or a computed property without a setter (each access hands out a copy,
+  /// which code cannot change in place: it is an immutable value). Not shared mutable state.
   static func isConstant(_ member: MemberDecl, of type: TypeDecl) -> Bool {
-    [.struct, .enum].contains(type.kind) && member.kind == .property && member.isStored && member.isLet
+    guard [.struct, .enum].contains(type.kind) else { return false }
+    switch member.kind {
+    case .property: return !member.isSettable
+    case .method: return true
+    default: return false
+    }
   }
 
   static func matchesType(_ typeText: String?, _ type: TypeDecl) -> Bool {

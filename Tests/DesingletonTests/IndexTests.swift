@@ -75,6 +75,35 @@ import Testing
     #expect(found["StrictObject"]?.declaration.start.line == 4)
   }
 
+  /// A value type's shared value is one only when code can change it through the accessor: a
+  /// settable `static var`, written through. A method or a get-only property hands out a copy,
+  /// which no code can change in place, so it is never one, whatever its uses look like (and a
+  /// scan never parses a file for them).
+  @Test(arguments: [
+    ("struct Box { static var shared = Box(); var n = 0 }", "Box.shared.n = 1", true),
+    ("struct Box { static var shared = Box(); var n = 0 }", "_ = Box.shared.n", false),
+    (
+      "struct Box { private static var storage = Box(); static var shared: Box { get { storage } set { storage = newValue } }; var n = 0 }",
+      "Box.shared.n = 1", true
+    ),
+    // `Session` is a class of a framework: the copy's reference reaches the same object, and the
+    // index, which cannot tell the type, takes the assignment for a write through the copy.
+    (
+      "struct Box { private static var storage = Box(); static var shared: Box { storage }; var session = Session() }",
+      "Box.shared.session.timeout = 1", false
+    ),
+    (
+      "struct Box { private static var storage = Box(); static func shared() -> Box { storage }; var session = Session() }",
+      "Box.shared().session.timeout = 1", false
+    ),
+    ("enum Mode { case a; static var current: Mode { .a } }", "_ = Mode.current", false),
+    ("final class Box { private static var storage = Box(); static var shared: Box { storage }; var n = 0 }", "Box.shared.n = 1", true),
+  ])
+  func aValueTypeIsOneWhenItsSharedValueCanChange(declaration: String, use: String, isSingleton: Bool) {
+    let project = makeProject(["Box.swift": declaration + "\n", "Use.swift": "func use() {\n  \(use)\n}\n"])
+    #expect(!project.index.singletons.isEmpty == isSingleton, "\(declaration) / \(use)")
+  }
+
   /// Real code nests deeper than the debug parser's default limit (20): every build reads such a
   /// file as a release build does, finds the references in it, and can edit it.
   @Test func deeplyNestedCodeIsReadInEveryBuild() throws {
