@@ -80,7 +80,7 @@ struct Finish: ParsableCommand {
     let finishOptions = { [includeTests] (root: String) in
       FinishOptions(
         root: root, includeTests: includeTests, container: container, dependencyWrapper: dependencyWrapper,
-        nextStep: NextCommand.injectType)
+        nextStep: NextCommand.injectTypes)
     }
     let plan = try loader.run { project in
       reports = []
@@ -166,7 +166,7 @@ struct Finish: ParsableCommand {
         notes.append("note: the composition root is '\(first)'; name another with --root")
         root = first
       }
-      let options = FinishOptions(root: root, includeTests: includeTests, container: container, nextStep: NextCommand.injectType)
+      let options = FinishOptions(root: root, includeTests: includeTests, container: container, nextStep: NextCommand.injectTypes)
       return try FinishPlanner.runTogether(singletons: found, options: options, project: project) { [diffRoot] in
         try rewritten(project, by: $0, root: diffRoot)
       }.plan

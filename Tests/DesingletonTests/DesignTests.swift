@@ -179,12 +179,12 @@ import Testing
     // Badge reads the accessor, and Screen creates it passing nothing yet.
     #expect {
       _ = try FinishPlanner.decide(
-        singleton: try Self.singleton(project), options: FinishOptions(root: "App", nextStep: NextCommand.injectType),
+        singleton: try Self.singleton(project), options: FinishOptions(root: "App", nextStep: NextCommand.injectTypes),
         project: project, rewrite: nil)
     } throws: { error in
       let messages = (error as? Refusal)?.diagnostics.map(\.message) ?? []
       return messages.contains {
-        $0.contains("'Badge'") && $0.contains("run 'desingleton inject --singleton Store --type Badge'")
+        $0.contains("'Badge'") && $0.contains("run 'desingleton inject --singleton Store --all'")
       }
     }
   }
@@ -203,9 +203,9 @@ import Testing
     }
     let asked = AskedSteps()
     let given = try messages(
-      FinishOptions(root: "App", nextStep: { consumer, singleton, _, _ in
-        asked.append("\(singleton.typeName) \(consumer)")
-        return "; next: \(consumer)"
+      FinishOptions(root: "App", nextStep: { consumers, singleton, _, _ in
+        asked.append("\(singleton.typeName) \(consumers.joined(separator: ","))")
+        return Dictionary(uniqueKeysWithValues: consumers.map { ($0, "; next: \($0)") })
       }))
     #expect(asked.all == ["Store Badge"])
     // The consumer's first use carries the next step, its others do not repeat it.

@@ -196,6 +196,39 @@ import Testing
     #expect(again.standardError.contains("nothing to do"), "\(again.standardError)")
   }
 
+  /// `finish` names `inject --all` for each consumer one run of it injects (planned once for all of
+  /// them), and for one that `--all` leaves (`Widget`: it would spread the accessor) what
+  /// `inject --type` says; the suggested command takes the consumer.
+  @Test func finishSuggestsInjectAllForTheConsumersItTakesAndTheTypeCommandsReasonForTheOthers() throws {
+    let root = "final class AppRoot {\n  func start() -> Int { Store.shared.load() + Factory.small.make().refresh() }\n}\n"
+    let directory = try project([
+      "Sources/App/Store.swift": Self.store, "Sources/App/Widgets.swift": Self.widgets, "Sources/App/AppRoot.swift": root,
+    ])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let extract = try desingleton(["extract-protocol", "--singleton", "Store", "--slice", "Loading=load", "--slice", "Saving=save"], in: directory)
+    #expect(extract.status == 0, "\(extract.standardError)")
+    commit(directory)
+    let finish = try desingleton(["finish", "--singleton", "Store", "--no-verify"], in: directory)
+    #expect(finish.status == 1)
+    #expect(
+      finish.standardError
+        == """
+        note: the composition root is 'AppRoot'; name another with --root
+        Sources/App/Widgets.swift:2:27: error: 'Store.shared' is still used by a consumer not yet injected 'Widget'; 'inject --type Widget' cannot take it yet: 'Widget': injecting it would write 'Store.shared' 6 times where it is created and remove 2 uses, so the accessor would be used more than before; inject the types that create it first, or pass the slices to them by hand
+        Sources/App/Widgets.swift:3:17: error: 'Store.shared' is still used by a consumer not yet injected 'Widget'
+        Sources/App/Widgets.swift:7:17: error: 'Store.shared' is still used by a consumer not yet injected 'Panel'; run 'desingleton inject --singleton Store --all'
+        Sources/App/Widgets.swift:7:35: error: 'Store.shared' is still used by a consumer not yet injected 'Panel'
+        Sources/App/AppRoot.swift:2:25: note: 'Store.shared' is used by the composition root 'AppRoot'
+
+        """,
+      "\(finish.standardError)")
+    #expect(try run(["git", "status", "--porcelain"], in: directory).output.isEmpty, "nothing was written")
+    let inject = try desingleton(["inject", "--singleton", "Store", "--all"], in: directory, verify: true)
+    #expect(inject.status == 0, "\(inject.standardError)")
+    let widgets = try String(contentsOfFile: directory + "/Sources/App/Widgets.swift", encoding: .utf8)
+    #expect(widgets.contains("func show() { saving.save(loading.load()) }"), "the suggested command takes Panel:\n\(widgets)")
+  }
+
   @Test func finishWithoutARootNamesTheCandidatesWhenThereAreSeveral() throws {
     let screens = """
       final class First {

@@ -595,7 +595,7 @@ private func expectShapeFinishRefusal(
   let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)
   do {
     let plan = try FinishPlanner.plan(
-      singleton: singleton, options: FinishOptions(root: root, nextStep: NextCommand.injectType), project: project)
+      singleton: singleton, options: FinishOptions(root: root, nextStep: NextCommand.injectTypes), project: project)
     Issue.record("expected a refusal, got a plan for \(plan.edits.keys.sorted())", sourceLocation: sourceLocation)
   } catch let refusal as Refusal {
     expectText(refusal.diagnostics.map(\.description).joined(separator: "\n"), diagnostics, sourceLocation: sourceLocation)

@@ -22,9 +22,9 @@ public struct FinishOptions: Sendable {
   /// A refusal that finds another singleton made with this one suggests finishing both together,
   /// once planning that succeeds; false while planning it (so the check does not recurse).
   public var suggestsTogether = true
-  /// What a refusal suggests for a consumer that still reads the accessor, checked by whoever
-  /// composes the commands (`NextCommand.injectType`); nil suggests nothing. `finish` never plans
-  /// another command itself.
+  /// What a refusal suggests for the consumers that still read the accessor, asked once for all of
+  /// them and checked by whoever composes the commands (`NextCommand.injectTypes`); nil suggests
+  /// nothing. `finish` never plans another command itself.
   public var nextStep: ConsumerNextStep?
 
   public init(
@@ -39,12 +39,13 @@ public struct FinishOptions: Sendable {
   }
 }
 
-/// The command to suggest for a consumer still reading the accessor, with the reason it is that
-/// one: `"; run 'desingleton inject ... --type T'"`, or why it cannot take it yet. `rewrite` gives
-/// the project with a plan applied, when the command can make one.
+/// The command to suggest for each consumer still reading the accessor, with the reason it is that
+/// one: `"; run 'desingleton inject ... --all'"` or `"... --type T'"`, or why it cannot take it yet
+/// (a consumer left out says nothing more). `rewrite` gives the project with a plan applied, when
+/// the command can make one.
 public typealias ConsumerNextStep = @Sendable (
-  _ consumer: String, _ singleton: Singleton, _ project: Project, _ rewrite: ((Plan) throws -> Project)?
-) throws -> String
+  _ consumers: [String], _ singleton: Singleton, _ project: Project, _ rewrite: ((Plan) throws -> Project)?
+) throws -> [String: String]
 
 /// A remaining use of the accessor, and what kind of place it is.
 public struct RemainingReference: Sendable, Equatable {
@@ -310,18 +311,33 @@ struct Blockers {
         "Objective-C code uses '\(spelled)' here, and desingleton does not rewrite Objective-C; pass the instance to it from Swift first",
         at: place)
     }
-    var suggested: Set<String> = []
     var togetherCommands: [String: String?] = [:]
+    // Another singleton's accessor or property set after creation: the two are finished together.
+    var together: [Reference: Singleton] = [:]
+    for item in blocking where item.reference.use != .unresolvedImplicit {
+      if let owner = item.typeName, owner != singleton.typeName, let other = project.index.singleton(typeName: owner),
+        try MadeTogether.isMadeTogether(item, with: [owner], project: project)
+      {
+        together[item.reference] = other
+      }
+    }
+    // What each consumer's first use suggests, planned for them all at once.
+    var consumers: [String] = []
+    for item in blocking where item.kind == .consumer && item.reference.use != .unresolvedImplicit && together[item.reference] == nil {
+      if let type = item.typeName, !consumers.contains(type) { consumers.append(type) }
+    }
+    var suggestions: [String: String] = [:]
+    if let nextStep, !consumers.isEmpty {
+      suggestions = try nextStep(consumers, singleton, project, rewrite)
+      try project.index.requireCoverage()
+    }
     for item in blocking {
       if item.reference.use == .unresolvedImplicit {
         diagnostics.append(.error("'.\(item.reference.accessor)' may be '\(singleton.accessExpression)', and which type it belongs to cannot be told; write the type out", at: item.reference.location))
         continue
       }
       var message = "'\(singleton.accessExpression)' is still used by \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")"
-      // Another singleton's accessor or property set after creation: the two are finished together.
-      if let owner = item.typeName, owner != singleton.typeName, let other = project.index.singleton(typeName: owner),
-        try MadeTogether.isMadeTogether(item, with: [owner], project: project)
-      {
+      if let owner = item.typeName, let other = together[item.reference] {
         message = "'\(singleton.accessExpression)' is used by '\(owner)', a singleton made with it (in its accessor, or a property set after creation)"
         // Planned once per singleton, however many of its uses block.
         if togetherCommands[owner] == nil { togetherCommands[owner] = .some(try togetherCommand(with: other)) }
@@ -335,10 +351,8 @@ struct Blockers {
       }
       switch item.kind {
       case .consumer:
-        if let type = item.typeName, let nextStep, suggested.insert(type).inserted {
-          message += try nextStep(type, singleton, project, rewrite)
-          try project.index.requireCoverage()
-        }
+        // The consumer's first use carries it, its others do not repeat it.
+        if let type = item.typeName, let suggestion = suggestions.removeValue(forKey: type) { message += suggestion }
       case .frameworkCreated:
         message += "; it cannot take init parameters: \(CompositionRoots.wiringHint)"
       case .test:

@@ -5,17 +5,44 @@ import DesingletonIndex
 /// something is suggested, otherwise the reason it would not.
 ///
 /// This is where commands are composed: a command's planner never calls another's. `finish`
-/// receives `injectType` as its `FinishOptions.nextStep` from whoever runs it (the CLI, a test).
+/// receives `injectTypes` as its `FinishOptions.nextStep` from whoever runs it (the CLI, a test).
 public enum NextCommand {
-  /// For a consumer not yet injected: `inject --type` when its plan (made as `inject` makes it, on
-  /// the project `rewrite` gives when there is one) changes something; else why it cannot take it yet.
-  @Sendable public static func injectType(
+  /// For each consumer not yet injected, what to run: `inject --all` when its plan (made once, as
+  /// `inject --all` makes it) injects the consumer; else `inject --type` when its plan changes
+  /// something; else why that cannot take it yet. Each plan is made on the project `rewrite` gives
+  /// when there is one, as the command would make it.
+  ///
+  /// One plan answers for every consumer it takes, however many block: planning `--type` for each
+  /// would be a whole planning (and a whole check of the rewritten code) per consumer. A consumer
+  /// `--all` leaves (one it would spread the accessor from, one it skips) is planned alone, since
+  /// `--type` may still take it.
+  @Sendable public static func injectTypes(
+    _ types: [String], singleton: Singleton, project: Project, rewrite: ((Plan) throws -> Project)?
+  ) throws -> [String: String] {
+    var suggestions: [String: String] = [:]
+    do {
+      let (_, report) = try plan(InjectOptions(), singleton: singleton, project: project, rewrite: rewrite)
+      let taken = Set(report.consumers.filter { $0.referencesRewritten > 0 }.map(\.typeName))
+      for type in types where taken.contains(type) {
+        suggestions[type] = "; run 'desingleton inject \(project.singletonFlags(singleton.typeName)) --all'"
+      }
+    } catch is Refusal {
+      // Refused as a whole: each consumer is planned alone, and says why.
+    }
+    try project.index.requireCoverage()
+    for type in types where suggestions[type] == nil {
+      suggestions[type] = try injectType(type, singleton: singleton, project: project, rewrite: rewrite)
+    }
+    return suggestions
+  }
+
+  /// For a consumer not yet injected: `inject --type` when its plan changes something; else why it
+  /// cannot take it yet.
+  static func injectType(
     _ type: String, singleton: Singleton, project: Project, rewrite: ((Plan) throws -> Project)?
   ) throws -> String {
     do {
-      let options = InjectOptions(types: [type])
-      let (plan, report) = try rewrite.map { try InjectPlanner.run(singleton: singleton, options: options, project: project, rewrite: $0) }
-        ?? InjectPlanner.run(singleton: singleton, options: options, project: project)
+      let (plan, report) = try plan(InjectOptions(types: [type]), singleton: singleton, project: project, rewrite: rewrite)
       if plan.edits.isEmpty && plan.newFiles.isEmpty {
         let reason = report.skipped.first { $0.typeName == type }?.diagnostics.first?.message ?? "it would change nothing"
         return "; 'inject --type \(type)' cannot take it yet: \(reason)"
@@ -25,5 +52,12 @@ public enum NextCommand {
       let reason = refusal.diagnostics.first?.message ?? ""
       return "; 'inject --type \(type)' cannot take it yet: \(reason)"
     }
+  }
+
+  private static func plan(
+    _ options: InjectOptions, singleton: Singleton, project: Project, rewrite: ((Plan) throws -> Project)?
+  ) throws -> (plan: Plan, report: InjectReport) {
+    try rewrite.map { try InjectPlanner.run(singleton: singleton, options: options, project: project, rewrite: $0) }
+      ?? InjectPlanner.run(singleton: singleton, options: options, project: project)
   }
 }
