@@ -31,7 +31,7 @@ extension InjectPlanner {
   public static func run(
     singleton: Singleton, options: InjectOptions, project: Project, rewrite: (Plan) throws -> Project
   ) throws -> (plan: Plan, report: InjectReport) {
-    var search = SpreadSearch(options: options, before: try AccessorCensus(singleton: singleton, project: project))
+    var search = SpreadSearch(options: options, before: try AccessorCensus.of(singleton, in: project))
     while true {
       var (plan, report) = try run(singleton: singleton, options: search.options, project: project)
       report.before = search.before
@@ -40,7 +40,7 @@ extension InjectPlanner {
       guard let after = rewritten.index.singletons.first(where: { $0.typeName == singleton.typeName }) else {
         return (plan, report)
       }
-      var census = try AccessorCensus(singleton: after, project: rewritten)
+      var census = try AccessorCensus.of(after, in: rewritten)
       report.after = census
       // With --default-argument the accessor stays, by design, as each new parameter's default.
       if options.defaultArgument { return (plan, report) }

@@ -144,6 +144,14 @@ public struct AccessorCensus: Sendable, Equatable {
   /// members): the uses injecting that consumer would take away.
   public var spreadUses: [String: Int] = [:]
 
+  /// The census of `singleton`'s accessor in `project`, counted once per project: a refusal's next
+  /// commands plan `inject` several times on the same code.
+  public static func of(_ singleton: Singleton, in project: Project) throws -> AccessorCensus {
+    try project.answer("accessor census of \(singleton)") {
+      try AccessorCensus(singleton: singleton, project: project)
+    }
+  }
+
   public init(singleton: Singleton, project: Project) throws {
     let collaborators = InjectPlanner.createdWhileMade(singleton, project: project)
     for item in CompositionRoots.remainingReferences(singleton: singleton, root: nil, project: project) {
