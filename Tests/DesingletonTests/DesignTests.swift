@@ -184,7 +184,7 @@ import Testing
     } throws: { error in
       let messages = (error as? Refusal)?.diagnostics.map(\.message) ?? []
       return messages.contains {
-        $0.contains("'Badge'") && $0.contains("run 'desingleton inject --singleton Store --all'")
+        $0.contains("'Badge'") && $0.contains("run 'desingleton inject --singleton Store --type Badge'")
       }
     }
   }

@@ -752,7 +752,7 @@ import Testing
       ]) { $1 },
       root: "Coordinator",
       """
-      Meter.swift:4:5: error: 'Store.shared' is still used by a consumer not yet injected 'Meter'; run 'desingleton inject --singleton Store --all'
+      Meter.swift:4:5: error: 'Store.shared' is still used by a consumer not yet injected 'Meter'; run 'desingleton inject --singleton Store --type Meter'
       Meter.swift:4:26: error: 'Store.shared' is still used by a consumer not yet injected 'Meter'
       Coordinator.swift:3:25: note: 'Store.shared' is used by the composition root 'Coordinator'
       """)

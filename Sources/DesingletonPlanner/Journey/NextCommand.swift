@@ -7,27 +7,31 @@ import DesingletonIndex
 /// This is where commands are composed: a command's planner never calls another's. `finish`
 /// receives `injectTypes` as its `FinishOptions.nextStep` from whoever runs it (the CLI, a test).
 public enum NextCommand {
-  /// For each consumer not yet injected, what to run: `inject --all` when its plan (made once, as
-  /// `inject --all` makes it) injects the consumer; else `inject --type` when its plan changes
-  /// something; else why that cannot take it yet. Each plan is made on the project `rewrite` gives
-  /// when there is one, as the command would make it.
+  /// For each consumer not yet injected, what to run: when several block, `inject --all` for each
+  /// that its plan (made once, as `inject --all` makes it) injects; else `inject --type` when its
+  /// plan changes something; else why that cannot take it yet. Each plan is made on the project
+  /// `rewrite` gives when there is one, as the command would make it.
   ///
   /// One plan answers for every consumer it takes, however many block: planning `--type` for each
   /// would be a whole planning (and a whole check of the rewritten code) per consumer. A consumer
   /// `--all` leaves (one it would spread the accessor from, one it skips) is planned alone, since
-  /// `--type` may still take it.
+  /// `--type` may still take it. When one consumer blocks, its own `--type` is the command that
+  /// takes exactly what blocks, and one plan either way.
   @Sendable public static func injectTypes(
     _ types: [String], singleton: Singleton, project: Project, rewrite: ((Plan) throws -> Project)?
   ) throws -> [String: String] {
     var suggestions: [String: String] = [:]
-    do {
-      let (_, report) = try plan(InjectOptions(), singleton: singleton, project: project, rewrite: rewrite)
-      let taken = Set(report.consumers.filter { $0.referencesRewritten > 0 }.map(\.typeName))
+    if types.count > 1 {
+      var report: InjectReport?
+      do {
+        report = try plan(InjectOptions(), singleton: singleton, project: project, rewrite: rewrite).report
+      } catch is Refusal {
+        // Refused as a whole: each consumer is planned alone, and says why.
+      }
+      let taken = Set((report?.consumers ?? []).filter { $0.referencesRewritten > 0 }.map(\.typeName))
       for type in types where taken.contains(type) {
         suggestions[type] = "; run 'desingleton inject \(project.singletonFlags(singleton.typeName)) --all'"
       }
-    } catch is Refusal {
-      // Refused as a whole: each consumer is planned alone, and says why.
     }
     try project.index.requireCoverage()
     for type in types where suggestions[type] == nil {
