@@ -22,15 +22,22 @@ public enum NextCommand {
   ) throws -> [String: String] {
     var suggestions: [String: String] = [:]
     if types.count > 1 {
-      var report: InjectReport?
+      var changed: [String: [Range<Int>]] = [:]
       do {
-        report = try plan(InjectOptions(), singleton: singleton, project: project, rewrite: rewrite).report
+        changed = try changes(try plan(InjectOptions(), singleton: singleton, project: project, rewrite: rewrite).plan, in: project)
       } catch is Refusal {
         // Refused as a whole: each consumer is planned alone, and says why.
       }
-      let taken = Set((report?.consumers ?? []).filter { $0.referencesRewritten > 0 }.map(\.typeName))
-      for type in types where taken.contains(type) {
-        suggestions[type] = "; run 'desingleton inject \(project.singletonFlags(singleton.typeName)) --all'"
+      // Taken: the plan changes the consumer's own code (not only what creates it).
+      for type in types {
+        let declarations = project.index.declarations(of: type)
+        let isChanged = declarations.contains { declaration in
+          let inside = declaration.range.bytes
+          return changed[declaration.range.path]?.contains { edit in
+            edit.isEmpty ? inside.lowerBound < edit.lowerBound && edit.lowerBound < inside.upperBound : edit.overlaps(inside)
+          } ?? false
+        }
+        if isChanged { suggestions[type] = "; run 'desingleton inject \(project.singletonFlags(singleton.typeName)) --all'" }
       }
     }
     try project.index.requireCoverage()
@@ -47,7 +54,7 @@ public enum NextCommand {
   ) throws -> String {
     do {
       let (plan, report) = try plan(InjectOptions(types: [type]), singleton: singleton, project: project, rewrite: rewrite)
-      if plan.edits.isEmpty && plan.newFiles.isEmpty {
+      if try plan.newFiles.isEmpty && changes(plan, in: project).isEmpty {
         let reason = report.skipped.first { $0.typeName == type }?.diagnostics.first?.message ?? "it would change nothing"
         return "; 'inject --type \(type)' cannot take it yet: \(reason)"
       }
@@ -56,6 +63,21 @@ public enum NextCommand {
       let reason = refusal.diagnostics.first?.message ?? ""
       return "; 'inject --type \(type)' cannot take it yet: \(reason)"
     }
+  }
+
+  /// The ranges of each file the plan's edits change: an edit that writes what is there already
+  /// changes nothing (an `inject` run again).
+  static func changes(_ plan: Plan, in project: Project) throws -> [String: [Range<Int>]] {
+    let sources = try project.sources(of: Array(plan.edits.keys))
+    var changed: [String: [Range<Int>]] = [:]
+    for (path, edits) in plan.edits {
+      guard let bytes = sources[path]?.bytes else { continue }
+      for edit in edits {
+        let isSame = edit.range.upperBound <= bytes.count && bytes[edit.range].elementsEqual(edit.replacement.utf8)
+        if !isSame { changed[path, default: []].append(edit.range) }
+      }
+    }
+    return changed
   }
 
   private static func plan(
