@@ -229,6 +229,83 @@ import Testing
     #expect(widgets.contains("func show() { saving.save(loading.load()) }"), "the suggested command takes Panel:\n\(widgets)")
   }
 
+  /// A consumer an earlier `inject --all` took whose required init must keep its parameters (a
+  /// subclass inherits it) still reads the accessor through that init's default value; planned
+  /// again, `inject --all` lists it with its references "rewritten" and writes nothing there. `finish`
+  /// tells it what `inject --type` says (nothing to change), not to run `inject --all`: the shape of
+  /// a real app's view controller (`favicons: Favicons = Favicons.shared` in `required init?(coder:…)`).
+  @Test func finishSuggestsNoCommandThatWouldChangeNothingForAConsumer() throws {
+    let favicons = """
+      final class Favicons {
+        static let shared = Favicons()
+        private(set) var removed: [String] = []
+        func removeBookmarkFavicon(forDomain domain: String) { removed.append(domain) }
+        func clearCache() { removed = [] }
+      }
+
+      """
+    let screens = """
+      class Screen {
+        required init?(coder: Int) {}
+      }
+
+      class Bookmarks: Screen {
+        private let favicons: Favicons
+        let parent: Int
+
+        required init?(coder: Int, parent: Int = 0, favicons: Favicons = Favicons.shared) {
+          self.favicons = favicons
+          self.parent = parent
+          super.init(coder: coder)
+        }
+
+        required init?(coder: Int) {
+          fatalError("Not implemented")
+        }
+
+        func remove() { favicons.removeBookmarkFavicon(forDomain: "a") }
+
+        func drill() -> Bookmarks? { Bookmarks(coder: 1, parent: parent + 1) }
+      }
+
+      final class Cleaner {
+        func clean() { Favicons.shared.clearCache() }
+      }
+
+      final class AppRoot {
+        let cleaner = Cleaner()
+        func start() { _ = Bookmarks(coder: 1)?.remove(); _ = PinnedBookmarks(coder: 2) }
+      }
+
+      final class PinnedBookmarks: Bookmarks {}
+
+      """
+    let directory = try project(["Sources/App/Favicons.swift": favicons, "Sources/App/Screens.swift": screens])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let extract = try desingleton(
+      ["extract-protocol", "--singleton", "Favicons", "--slice", "CacheClearing=clearCache", "--slice",
+       "BookmarkFaviconRemoving=removeBookmarkFavicon"], in: directory, verify: true)
+    #expect(extract.status == 0, "\(extract.standardError)")
+    let inject = try desingleton(["inject", "--all", "--singleton", "Favicons"], in: directory, verify: true)
+    #expect(inject.status == 0, "\(inject.standardError)")
+    #expect(inject.standardError.contains("required init?(coder:parent:favicons:) takes 'Favicons.shared'"), "\(inject.standardError)")
+    // A new consumer, so that several block and `inject --all` is planned for them.
+    try Data("final class Badge {\n  func clear() { Favicons.shared.clearCache() }\n}\n".utf8)
+      .write(to: URL(fileURLWithPath: directory + "/Sources/App/Badge.swift"))
+    commit(directory)
+    let finish = try desingleton(["finish", "--singleton", "Favicons", "--root", "AppRoot", "--no-verify"], in: directory)
+    #expect(finish.status == 1)
+    let lines = finish.standardError.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        "Sources/App/Badge.swift:2:18: error: 'Favicons.shared' is still used by a consumer not yet injected 'Badge'; run 'desingleton inject --singleton Favicons --all'"),
+      "\(finish.standardError)")
+    #expect(
+      lines.contains(
+        "Sources/App/Screens.swift:19:19: error: 'Favicons.shared' is still used by a consumer not yet injected 'Bookmarks'; 'inject --type Bookmarks' cannot take it yet: it would change nothing"),
+      "\(finish.standardError)")
+  }
+
   @Test func finishWithoutARootNamesTheCandidatesWhenThereAreSeveral() throws {
     let screens = """
       final class First {
