@@ -374,6 +374,20 @@ public struct Index: Sendable {
     return declarationsByQualifiedName[qualifiedName] ?? []
   }
 
+  /// Whether the byte at `offset` of the file at `path` is inside one of the type's declarations
+  /// or extensions: the code a plan changes there is the type's.
+  public func isInside(_ qualifiedName: String, at offset: Int, in path: String) -> Bool {
+    isInside(qualifiedName, anyOf: [path: [offset]])
+  }
+
+  /// Whether one of `places` (byte offsets by file path) is inside one of the type's declarations
+  /// or extensions.
+  public func isInside(_ qualifiedName: String, anyOf places: [String: [Int]]) -> Bool {
+    declarations(of: qualifiedName).contains { declaration in
+      places[declaration.range.path]?.contains(where: declaration.range.bytes.contains) ?? false
+    }
+  }
+
   /// The type's first declaration (not an extension) for what it says of itself: its kind,
   /// attributes, inheritance clause and `@Test` methods, never its members (which a scan may have
   /// left out: this asks only for the type, so that no file is parsed again for its members).

@@ -50,9 +50,7 @@ extension InjectPlanner {
       if search.leaveOut(exclusions) { continue }
       if let settled = search.settled, let previous = settled.report.after, census.outsideRootsAndTests > previous.outsideRootsAndTests {
         // The parts planned in last, or all those still out tried again at once, go back out.
-        let inside = { (site: FilePlace, unit: String) -> Bool in
-          project.index.declarations(of: unit).contains { $0.range.path == site.path && $0.range.bytes.contains(site.offset) }
-        }
+        let inside = { (site: FilePlace, unit: String) -> Bool in project.index.isInside(unit, at: site.offset, in: site.path) }
         guard search.takeBackLastAdmitted(spreading: exclusions, inside: inside) else { return settled }
         (plan, report) = settled
         census = previous

@@ -29,15 +29,9 @@ public enum NextCommand {
         // Refused as a whole: each consumer is planned alone, and says why.
       }
       // Taken: the plan changes the consumer's own code (not only what creates it).
-      for type in types {
-        let declarations = project.index.declarations(of: type)
-        let isChanged = declarations.contains { declaration in
-          let inside = declaration.range.bytes
-          return changed[declaration.range.path]?.contains { edit in
-            edit.isEmpty ? inside.lowerBound < edit.lowerBound && edit.lowerBound < inside.upperBound : edit.overlaps(inside)
-          } ?? false
-        }
-        if isChanged { suggestions[type] = "; run 'desingleton inject \(project.singletonFlags(singleton.typeName)) --all'" }
+      let starts = changed.mapValues { $0.map(\.lowerBound) }
+      for type in types where project.index.isInside(type, anyOf: starts) {
+        suggestions[type] = "; run 'desingleton inject \(project.singletonFlags(singleton.typeName)) --all'"
       }
     }
     try project.index.requireCoverage()
