@@ -408,30 +408,78 @@ public enum BytePrefilter {
         case .dot: break
         case .word, .other, .start: return false
         }
-        // The dot: what stands before it. Blank space on its line makes it a leading dot, an
-        // implicit member (`a ?? .shared`); a line break continues the expression above.
         while position >= 0, bytes[position] != UInt8(ascii: ".") { position -= 1 }
-        var before = position - 1
-        while before >= 0, bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t") { before -= 1 }
-        if before >= 0, before < position - 1, bytes[before] != UInt8(ascii: "\n"), bytes[before] != UInt8(ascii: "\r") {
-          return true
-        }
-        switch preceding(position - 1, in: bytes) {
-        case .word(let word): return expressionKeywords.contains(Array(bytes[word]))
-        case .other(let at):
-          return ![UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "`")].contains(bytes[at])
-        case .dot, .comment, .start: return true
-        }
+        return isImplicitMemberDot(at: position, in: bytes)
+      }
+    }
+  }
+
+  /// Whether the member access whose dot is at `dot` can be an implicit member expression: what
+  /// stands before the dot cannot end an expression. Blank space on its line makes it a leading dot
+  /// (`a ?? .shared`); a line break continues the expression above, whose last word or character
+  /// decides. `canReferenceImplicitly` asks it of each dot before a name; `NameSites` of every dot.
+  static func isImplicitMemberDot(at dot: Int, in bytes: [UInt8]) -> Bool {
+    // Most dots follow a name (`store.load`): it ends an expression unless it is a keyword.
+    if dot > 0, isIdentifierByte(bytes[dot - 1]) {
+      var start = dot - 1
+      while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
+      return isExpressionKeyword(bytes, start..<dot)
+    }
+    var before = dot - 1
+    while before >= 0, bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t") { before -= 1 }
+    if before >= 0, before < dot - 1, bytes[before] != UInt8(ascii: "\n"), bytes[before] != UInt8(ascii: "\r") {
+      return true
+    }
+    switch preceding(dot - 1, in: bytes) {
+    case .word(let word): return isExpressionKeyword(bytes, word)
+    case .other(let at):
+      return ![UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "`")].contains(bytes[at])
+    case .dot, .comment, .start: return true
+    }
+  }
+
+  /// Whether the word is one of `expressionKeywords`, told by length and first byte first (this
+  /// runs for every dot after a name in every file a command reads).
+  public static func isExpressionKeyword(_ bytes: [UInt8], _ word: Range<Int>) -> Bool {
+    guard word.count >= 2, word.count <= 6 else { return false }
+    return bytes.withUnsafeBufferPointer { buffer in
+      let start = word.lowerBound
+      func matches(_ keyword: StaticString) -> Bool {
+        let text = keyword.utf8Start
+        for offset in 1..<word.count where text[offset] != buffer[start + offset] { return false }
+        return true
+      }
+      switch (word.count, buffer[start]) {
+      case (2, UInt8(ascii: "i")): return matches("in") || matches("is") || matches("if")
+      case (2, UInt8(ascii: "a")): return matches("as")
+      case (2, UInt8(ascii: "d")): return matches("do")
+      case (3, UInt8(ascii: "t")): return matches("try")
+      case (3, UInt8(ascii: "l")): return matches("let")
+      case (3, UInt8(ascii: "v")): return matches("var")
+      case (3, UInt8(ascii: "a")): return matches("any")
+      case (4, UInt8(ascii: "c")): return matches("case")
+      case (4, UInt8(ascii: "e")): return matches("else")
+      case (4, UInt8(ascii: "t")): return matches("then")
+      case (4, UInt8(ascii: "s")): return matches("some")
+      case (5, UInt8(ascii: "a")): return matches("await")
+      case (5, UInt8(ascii: "t")): return matches("throw")
+      case (5, UInt8(ascii: "w")): return matches("where") || matches("while")
+      case (5, UInt8(ascii: "g")): return matches("guard")
+      case (5, UInt8(ascii: "y")): return matches("yield")
+      case (5, UInt8(ascii: "c")): return matches("catch")
+      case (5, UInt8(ascii: "d")): return matches("defer")
+      case (6, UInt8(ascii: "r")): return matches("return") || matches("repeat")
+      case (6, UInt8(ascii: "s")): return matches("switch")
+      default: return false
       }
     }
   }
 
   /// Keywords an expression can follow: an implicit member may come right after them.
-  private static let expressionKeywords: Set<[UInt8]> = Set(
-    [
-      "return", "case", "in", "try", "await", "throw", "where", "if", "guard", "while", "switch", "repeat", "else",
-      "is", "as", "yield", "let", "var", "then", "do", "catch", "defer", "some", "any",
-    ].map { Array($0.utf8) })
+  public static let expressionKeywords: Set<String> = [
+    "return", "case", "in", "try", "await", "throw", "where", "if", "guard", "while", "switch", "repeat", "else",
+    "is", "as", "yield", "let", "var", "then", "do", "catch", "defer", "some", "any",
+  ]
 
   /// The offsets that can start the name of a member access (`Base.name`): those after a `.`, with
   /// only whitespace between. `default:` in a `switch`, `static let shared` and names that merely

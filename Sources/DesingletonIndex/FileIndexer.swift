@@ -418,16 +418,29 @@ public enum ReferenceCollector {
     return result
   }
 
+  /// Whether the node is inside `#selector(...)` or `#keyPath(...)`.
+  static func isInSelectorOrKeyPath(_ node: Syntax) -> Bool {
+    var current = node.parent
+    while let syntax = current {
+      if let macro = syntax.as(MacroExpansionExprSyntax.self), ["selector", "keyPath"].contains(macro.macroName.text) {
+        return true
+      }
+      current = syntax.parent
+    }
+    return false
+  }
+
   private static func record(
     instance: ExprSyntax, baseName: String, accessor: String, alias: String?, source: SourceText,
     into references: inout [Reference]
   ) {
     let analysis = ReferenceAnalysis(instance: instance)
     let context = ReferenceContextFinder.context(of: Syntax(instance))
-    references.append(
-      Reference(
-        baseName: baseName, accessor: accessor, use: analysis.use, alias: alias,
-        range: instance.sourceRange(in: source), context: context, chain: analysis.chain, arguments: analysis.arguments))
+    var reference = Reference(
+      baseName: baseName, accessor: accessor, use: analysis.use, alias: alias,
+      range: instance.sourceRange(in: source), context: context, chain: analysis.chain, arguments: analysis.arguments)
+    reference.inSelectorOrKeyPath = isInSelectorOrKeyPath(Syntax(instance))
+    references.append(reference)
     if alias == nil, case .alias(let aliasName) = analysis.use, let scope = analysis.aliasScope {
       for use in AliasUseFinder.uses(of: aliasName, in: scope, after: instance.endPosition.utf8Offset) {
         record(instance: use, baseName: baseName, accessor: accessor, alias: aliasName, source: source,

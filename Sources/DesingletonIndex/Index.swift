@@ -471,6 +471,8 @@ struct TypeAliasTable: Sendable {
   /// The enclosing type of each alias declared in one, as written: its qualified name depends on
   /// what that name resolves to.
   private var owners: [String: String] = [:]
+  /// The last component of each alias's type as written (`Widget` of `App.Widget`) → the aliases.
+  private var aliasesByWrittenName: [String: [String]] = [:]
 
   init(files: [FileSummary], simpleNames: [String: [String]]) {
     var owners: [String: String] = [:]
@@ -490,10 +492,17 @@ struct TypeAliasTable: Sendable {
     }
   }
 
+  /// The qualified names of the aliases whose type as written ends with one of `names` (`Widget`,
+  /// `App.Widget`): the only ones that can mean a type of one of those names, or an alias of one.
+  func aliases(writing names: Set<String>) -> [String] {
+    names.flatMap { aliasesByWrittenName[$0] ?? [] }.sorted()
+  }
+
   private mutating func add(_ name: String, qualifiedName: String, aliasedType: String) {
     guard aliasedTypes[qualifiedName] == nil else { return }
     aliasedTypes[qualifiedName] = aliasedType
     qualifiedNamesBySimpleName[name, default: []].append(qualifiedName)
+    aliasesByWrittenName[FrameworkTypes.lastComponent(aliasedType), default: []].append(qualifiedName)
   }
 
   /// The declared type `written` names through one or more aliases, seen from inside `context`

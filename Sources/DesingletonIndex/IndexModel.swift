@@ -407,6 +407,9 @@ public struct Reference: Hashable, Sendable {
   /// singleton's instance can be only when its type declares `callAsFunction`; else an enum
   /// case's payload or a static method of another type.
   public var implicitApplied = false
+  /// Inside `#selector(...)` or `#keyPath(...)`: the member it names is reached through the
+  /// Objective-C runtime, not through the protocol a slice would give it.
+  public var inSelectorOrKeyPath = false
 
   public init(
     baseName: String, accessor: String, use: ReferenceUse, alias: String?, range: SourceRange,

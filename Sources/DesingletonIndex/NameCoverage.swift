@@ -33,6 +33,9 @@ public final class NameCoverage: @unchecked Sendable {
     /// Every file whose bytes contain the word is parsed, keeping every type's members: for a
     /// question about what names it (the subclasses of a type, the types holding a protocol).
     public var mentions: Set<String> = []
+    /// Every file that can declare a type alias whose type writes one of these names is parsed:
+    /// its bytes have `typealias` and the name (the aliases of a type, and of those aliases).
+    public var aliasTargets: Set<String> = []
     /// A question about the whole code base (every type alias, every type name): parse every file.
     public var everything = false
 
@@ -40,7 +43,7 @@ public final class NameCoverage: @unchecked Sendable {
 
     public var isEmpty: Bool {
       types.isEmpty && members.isEmpty && topLevelMembers.isEmpty && topLevelTypes.isEmpty && mutatingMethods.isEmpty && accessors.isEmpty && callables.isEmpty
-        && mentions.isEmpty && implicitAccessors.isEmpty && !everything
+        && mentions.isEmpty && aliasTargets.isEmpty && implicitAccessors.isEmpty && !everything
     }
 
     public mutating func formUnion(_ other: Needs) {
@@ -52,6 +55,7 @@ public final class NameCoverage: @unchecked Sendable {
       accessors.formUnion(other.accessors)
       callables.formUnion(other.callables)
       mentions.formUnion(other.mentions)
+      aliasTargets.formUnion(other.aliasTargets)
       implicitAccessors.formUnion(other.implicitAccessors)
       everything = everything || other.everything
     }
@@ -69,6 +73,8 @@ public final class NameCoverage: @unchecked Sendable {
       rest.accessors = accessors.subtracting(other.accessors)
       rest.callables = callables.subtracting(other.callables)
       rest.mentions = mentions.subtracting(other.mentions)
+      // A file with the word in it answers for the aliases that write it.
+      rest.aliasTargets = aliasTargets.subtracting(other.aliasTargets).subtracting(other.mentions)
       rest.implicitAccessors = implicitAccessors.subtracting(other.implicitAccessors)
       rest.everything = everything
       return rest
@@ -174,6 +180,11 @@ public final class NameCoverage: @unchecked Sendable {
     guard !covered.everything, !covered.implicitAccessors.contains(name), !covered.accessors.contains(where: { $0.name == name })
     else { return }
     record { $0.implicitAccessors.insert(name) }
+  }
+
+  func needAliasTarget(_ word: String) {
+    guard !covered.everything, !covered.aliasTargets.contains(word), !covered.mentions.contains(word) else { return }
+    record { $0.aliasTargets.insert(word) }
   }
 
   func needMentions(_ word: String) {

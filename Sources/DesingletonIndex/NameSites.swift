@@ -11,6 +11,9 @@ public struct NameSites: Sendable {
   /// For each member site, what stands before its dot (`BytePrefilter.referenceBase`): the hash of
   /// the name, or `unknownBase` or `notAType`.
   let memberBases: [UInt32]
+  /// The member sites where an implicit member expression can stand (`f(.shared)`, a comment in
+  /// between): `BytePrefilter.canReferenceImplicitly`.
+  let implicitSites: [UInt32]
   /// Identifiers right after a declaration keyword (`class`, `extension`, `func`, …). `canDeclare`
   /// takes both.
   let keywordSites: [UInt32]
@@ -19,17 +22,46 @@ public struct NameSites: Sendable {
   let bindingSites: [UInt32]
   /// Whether `mutating` occurs in the bytes (inside a longer word too).
   public let mentionsMutating: Bool
+  /// Whether `typealias` occurs in the bytes as a word of its own: the file can declare a type alias.
+  public let mentionsTypeAlias: Bool
 
   /// What the byte tests see before an identifier, as `BytePrefilter.preceding` tells it.
   private enum Before {
     case start, dot, comment, declarationKeyword, bindingKeyword, otherWord, other
   }
 
-  public init(_ bytes: [UInt8]) {
+  /// The sites of one file as they are found.
+  private struct Found {
     var members: [UInt32] = []
     var bases: [UInt32] = []
+    var implicit: [UInt32] = []
     var keywords: [UInt32] = []
     var bindings: [UInt32] = []
+    var typeAlias = false
+
+    /// The identifier from `start` to `end`, after `site` (`dot`: where the last `.` is).
+    @inline(__always)
+    mutating func add(_ site: Before, _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, dot: Int, in bytes: [UInt8]) {
+      switch site {
+      case .dot:
+        let hash = NameSites.hash(base, start, end)
+        members.append(hash)
+        bases.append(NameSites.base(dotAt: dot, in: bytes))
+        if BytePrefilter.isImplicitMemberDot(at: dot, in: bytes) { implicit.append(hash) }
+      case .comment:
+        let hash = NameSites.hash(base, start, end)
+        members.append(hash)
+        bases.append(NameSites.unknownBase)
+        implicit.append(hash)
+      case .declarationKeyword: keywords.append(NameSites.hash(base, start, end))
+      case .bindingKeyword: bindings.append(NameSites.hash(base, start, end))
+      case .start, .otherWord, .other: break
+      }
+    }
+  }
+
+  public init(_ bytes: [UInt8]) {
+    var found = Found()
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       let count = buffer.count
@@ -54,19 +86,10 @@ public struct NameSites: Sendable {
             if index > 0, base[index - 1] == UInt8(ascii: "`") {
               site = index > 1 && classes[Int(base[index - 2])] == NameSites.identifier ? .otherWord : beforeBacktick
             }
-            switch site {
-            case .dot:
-              members.append(NameSites.hash(base, index, end))
-              bases.append(NameSites.base(dotAt: dot, in: bytes))
-            case .comment:
-              members.append(NameSites.hash(base, index, end))
-              bases.append(NameSites.unknownBase)
-            case .declarationKeyword: keywords.append(NameSites.hash(base, index, end))
-            case .bindingKeyword: bindings.append(NameSites.hash(base, index, end))
-            case .start, .otherWord, .other: break
-            }
-            if BytePrefilter.declarationKeyword(base, index, end - index) != nil {
+            found.add(site, base, index, end, dot: dot, in: bytes)
+            if let keyword = BytePrefilter.declarationKeyword(base, index, end - index) {
               before = .declarationKeyword
+              if keyword == .typealias { found.typeAlias = true }
             } else if NameSites.isBindingKeyword(base, index, end - index) {
               before = .bindingKeyword
             } else {
@@ -96,10 +119,12 @@ public struct NameSites: Sendable {
         }
       }
     }
-    memberSites = members
-    memberBases = bases
-    keywordSites = keywords
-    bindingSites = bindings
+    memberSites = found.members
+    memberBases = found.bases
+    implicitSites = found.implicit
+    mentionsTypeAlias = found.typeAlias
+    keywordSites = found.keywords
+    bindingSites = found.bindings
     mentionsMutating = BytePrefilter.mentions([NameSites.mutatingWord], in: bytes)
   }
 
@@ -140,6 +165,12 @@ public struct NameSites: Sendable {
       case let base: return bases.contains(base)
       }
     }
+  }
+
+  /// Whether the file can name one of the accessors in an implicit member expression
+  /// (`BytePrefilter.canReferenceImplicitly`).
+  public func canReferenceImplicitly(_ accessors: Query) -> Bool {
+    accessors.intersects(implicitSites)
   }
 
   /// Accessors' names, and the names that can stand before their dot (nil: any).

@@ -260,22 +260,9 @@ public final class PhasedScan {
     covered.types.formUnion(covered.members)
     let keptMembers = covered.members.union(covered.topLevelMembers)
     let everything = covered.everything
-    let declared = NameSites.Query(needs.types.union(needs.members))
-    let topLevelNames = needs.topLevelMembers.union(needs.topLevelTypes).sorted()
-    let topLevel = NameSites.Query(topLevelNames)
-    let mutating = NameSites.Query(needs.mutatingMethods)
-    let callable = NameSites.Query(needs.callables)
-    // A reference writes the accessor's type, an alias of it or `Self` before the dot (or no type).
-    let bases = typeAliasNames.map { aliases in
-      aliases.union(needs.accessors.map { Array($0.type.utf8) }).union([Array("Self".utf8)])
-    }
-    let referenced = NameSites.ReferenceQuery(
-      accessors: needs.accessors.map(\.name), bases: bases.map { Set($0.map { String(decoding: $0, as: UTF8.self) }) })
-    let referencedBytes = Set(needs.accessors.map(\.name)).sorted().map { Array($0.utf8) }
+    let questions = Asked(needs, everything: everything, keepsMembers: keepsMembers, typeAliasNames: typeAliasNames)
     let membersAsked = needs.members.union(needs.topLevelMembers)
-    let mentioned = needs.mentions.sorted().map { Array($0.utf8) }
-    let implicit = needs.implicitAccessors.sorted().map { Array($0.utf8) }
-    let (keepsMembers, states, started, progress) = (self.keepsMembers, self.states, ContinuousClock.now, builder.progress)
+    let (states, started, progress) = (self.states, ContinuousClock.now, builder.progress)
     progress?.begin("reading", total: order.count)
     let choices = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> Choice in
       defer { progress?.advance() }
@@ -285,38 +272,9 @@ public final class PhasedScan {
         return .none
       case .parsed(let summary):
         return PhasedScan.parsedAgain(
-          path, summary, everything: everything, membersAsked: membersAsked, mentioned: mentioned)
+          path, summary, everything: everything, membersAsked: membersAsked, mentioned: questions.mentioned)
       case .counted(let summary, let known):
-        // `mentions`: the file contains a word asked about, and keeps every member.
-        func parsed(mentions: Bool = false) -> Choice {
-          .parse(everything: everything || mentions || keepsMembers)
-        }
-        // `bytes`: the file's, when they are read already.
-        func wanted(_ sites: NameSites, _ bytes: [UInt8]?) -> Bool {
-          if sites.canDeclare(declared) || sites.canReference(referenced)
-            || (sites.mentionsMutating && sites.canDeclare(mutating)) || sites.canDeclareValue(callable)
-          {
-            return true
-          }
-          // A top-level type's declarations: the rare file that names it after a keyword is read
-          // to see whether that is outside braces.
-          guard sites.canDeclare(topLevel), let bytes = bytes ?? readBytes(path) else { return false }
-          return BytePrefilter.canDeclareAtTopLevel(topLevelNames.map { Array($0.utf8) }, in: bytes)
-        }
-        // The names a file can declare or reference are kept once a phase has read them: later
-        // phases read again only the files that can answer.
-        if let sites = known, mentioned.isEmpty, implicit.isEmpty {
-          return everything || wanted(sites, nil) ? parsed() : .none
-        }
-        guard let bytes = readBytes(path) else { return .none }
-        if !mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes) { return parsed(mentions: true) }
-        if !implicit.isEmpty && BytePrefilter.canReferenceImplicitly(implicit, in: bytes) { return parsed() }
-        if let sites = known { return everything || wanted(sites, bytes) ? parsed() : .none }
-        // Where most files name a singleton, they are found by its accessor's name and what stands
-        // before its dot, without keeping the file's names.
-        if everything || BytePrefilter.canReference(referencedBytes, bases: bases, in: bytes) { return parsed() }
-        let sites = NameSites(bytes)
-        return wanted(sites, bytes) ? parsed() : .sites(summary, sites)
+        return questions.choice(path, summary, known)
       }
     }
     var selection = Selection(files: [], covered: covered, keptMembers: keptMembers, started: started)
@@ -329,6 +287,94 @@ public final class PhasedScan {
     }
     return selection
   }
+
+  private static let typeAliasWord = Array("typealias".utf8)
+
+  /// What one widening asks of each file not parsed yet, as queries of its names (`NameSites`) or
+  /// tests of its bytes.
+  private struct Asked: Sendable {
+    let everything: Bool
+    let keepsMembers: Bool
+    let declared: NameSites.Query
+    let topLevelNames: [String]
+    let topLevel: NameSites.Query
+    let mutating: NameSites.Query
+    let callable: NameSites.Query
+    let bases: Set<[UInt8]>?
+    let referenced: NameSites.ReferenceQuery
+    let referencedBytes: [[UInt8]]
+    let mentioned: [[UInt8]]
+    let aliasTargets: [[UInt8]]
+    let implicit: [[UInt8]]
+    let implicitQuery: NameSites.Query
+
+    init(_ needs: NameCoverage.Needs, everything: Bool, keepsMembers: Bool, typeAliasNames: Set<[UInt8]>?) {
+      self.everything = everything
+      self.keepsMembers = keepsMembers
+      declared = NameSites.Query(needs.types.union(needs.members))
+      topLevelNames = needs.topLevelMembers.union(needs.topLevelTypes).sorted()
+      topLevel = NameSites.Query(topLevelNames)
+      mutating = NameSites.Query(needs.mutatingMethods)
+      callable = NameSites.Query(needs.callables)
+      // A reference writes the accessor's type, an alias of it or `Self` before the dot (or no type).
+      let bases = typeAliasNames.map { aliases in
+        aliases.union(needs.accessors.map { Array($0.type.utf8) }).union([Array("Self".utf8)])
+      }
+      self.bases = bases
+      referenced = NameSites.ReferenceQuery(
+        accessors: needs.accessors.map(\.name), bases: bases.map { Set($0.map { String(decoding: $0, as: UTF8.self) }) })
+      referencedBytes = Set(needs.accessors.map(\.name)).sorted().map { Array($0.utf8) }
+      mentioned = needs.mentions.sorted().map { Array($0.utf8) }
+      aliasTargets = needs.aliasTargets.sorted().map { Array($0.utf8) }
+      implicit = needs.implicitAccessors.sorted().map { Array($0.utf8) }
+      implicitQuery = NameSites.Query(needs.implicitAccessors)
+    }
+
+    /// What the widening does with a file read and counted, whose names (`known`) an earlier phase
+    /// may have kept.
+    func choice(_ path: String, _ summary: FileSummary, _ known: NameSites?) -> Choice {
+      // `mentions`: the file contains a word asked about, and keeps every member.
+      func parsed(mentions: Bool = false) -> Choice {
+        .parse(everything: everything || mentions || keepsMembers)
+      }
+      // The names a file can declare or reference are kept once a phase has read them: later
+      // phases read again only the files that can answer.
+      if let sites = known, mentioned.isEmpty, aliasTargets.isEmpty || !sites.mentionsTypeAlias {
+        return everything || wanted(path, sites, nil) || sites.canReferenceImplicitly(implicitQuery) ? parsed() : .none
+      }
+      guard let bytes = readBytes(path) else { return .none }
+      if !mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes) { return parsed(mentions: true) }
+      if !aliasTargets.isEmpty, known?.mentionsTypeAlias ?? BytePrefilter.mentions([PhasedScan.typeAliasWord], in: bytes),
+        BytePrefilter.mentions(aliasTargets, in: bytes)
+      {
+        return parsed()
+      }
+      if let sites = known {
+        return everything || wanted(path, sites, bytes) || sites.canReferenceImplicitly(implicitQuery) ? parsed() : .none
+      }
+      if !implicit.isEmpty && BytePrefilter.canReferenceImplicitly(implicit, in: bytes) { return parsed() }
+      // Where most files name a singleton, they are found by its accessor's name and what stands
+      // before its dot, without keeping the file's names.
+      if everything || BytePrefilter.canReference(referencedBytes, bases: bases, in: bytes) { return parsed() }
+      let sites = NameSites(bytes)
+      return wanted(path, sites, bytes) ? parsed() : .sites(summary, sites)
+    }
+
+    /// Whether the file's names answer a question asked (`bytes`: the file's, when they are read
+    /// already).
+    private func wanted(_ path: String, _ sites: NameSites, _ bytes: [UInt8]?) -> Bool {
+      if sites.canDeclare(declared) || sites.canReference(referenced)
+        || (sites.mentionsMutating && sites.canDeclare(mutating)) || sites.canDeclareValue(callable)
+      {
+        return true
+      }
+      // A top-level type's declarations: the rare file that names it after a keyword is read
+      // to see whether that is outside braces.
+      guard sites.canDeclare(topLevel), let bytes = bytes ?? readBytes(path) else { return false }
+      return BytePrefilter.canDeclareAtTopLevel(topLevelNames.map { Array($0.utf8) }, in: bytes)
+    }
+  }
+
 
   /// What a widening does with one file.
   private enum Choice {

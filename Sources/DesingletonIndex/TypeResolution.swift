@@ -48,3 +48,32 @@ extension Index {
     }
   }
 }
+
+extension Index {
+  /// The simple names of the type aliases that mean one of `qualifiedNames`, directly or through
+  /// other aliases, sorted: a creation can name one instead of the type (`typealias W = Widget`,
+  /// `W()`). An alias's declaration names what it means: the files with `typealias` and a type's
+  /// name in them, then each alias's name found, are asked for, so a partial index finds them all.
+  public func typeAliasNames(meaningAnyOf qualifiedNames: Set<String>) -> [String] {
+    var names: Set<String> = []
+    // The names an alias that means one of the types can write: theirs, then the aliases' found.
+    var written = Set(qualifiedNames.map(FrameworkTypes.lastComponent))
+    var asked: Set<String> = []
+    while true {
+      for word in written.subtracting(asked) { coverage?.needAliasTarget(word) }
+      asked.formUnion(written)
+      var found = false
+      for alias in typeAliases.aliases(writing: written) {
+        let name = FrameworkTypes.lastComponent(alias)
+        guard !names.contains(name),
+          let meant = typeAliases.resolve(alias, from: nil, simpleNames: qualifiedNamesBySimpleName, coverage: coverage),
+          qualifiedNames.contains(meant)
+        else { continue }
+        names.insert(name)
+        written.insert(name)
+        found = true
+      }
+      if !found { return names.sorted() }
+    }
+  }
+}

@@ -888,6 +888,41 @@ import Testing
     }
   }
 
+  /// A consumer created through type aliases (`W()`, `let v: V = .init()`, `V.init()`, an alias of
+  /// an alias) is created there: each creation passes the slice (here from the root, `Screen`,
+  /// which nothing creates), and the result type-checks.
+  @Test func creationsThroughTypeAliasesPassTheSlice() throws {
+    let files = [
+      "Sources/App/Store.swift": Self.themeAndCountStore,
+      "Sources/App/Widget.swift": """
+      @MainActor
+      final class Widget {
+        func paint() -> String { Store.shared.theme }
+      }
+      typealias W = Widget
+      typealias V = W
+
+      """,
+      "Sources/App/Screen.swift": """
+      @MainActor
+      final class Screen {
+        let first = W()
+        let second: V = .init()
+        let third = V.init()
+        func title() -> String { first.paint() + second.paint() + third.paint() }
+      }
+
+      """,
+    ]
+    let (injected, report) = try extractAndInjectAll(files, slices: [Slice(name: "Theming", members: ["theme"])])
+    #expect(report.consumers.map(\.typeName) == ["Widget"])
+    #expect(report.skipped.isEmpty)
+    let screen = try #require(injected["Sources/App/Screen.swift"])
+    for creation in ["= W(theming: Store.shared)", "V = .init(theming: Store.shared)", "= V.init(theming: Store.shared)"] {
+      #expect(screen.contains(creation), "\(creation)")
+    }
+  }
+
   /// A singleton with a theme and a count, as several cases here need it.
   static let themeAndCountStore = """
     @MainActor

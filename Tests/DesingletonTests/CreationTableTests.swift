@@ -131,7 +131,7 @@ import Testing
       for path in paths {
         let file = try project.file(path)
         for set in sets {
-          let simpleNames = set.map { Array(($0.split(separator: ".").last.map(String.init) ?? $0).utf8) }
+          let simpleNames = InitCallFinder.Visitor.names(of: set, index: index).map { Array($0.utf8) }
           let deep = simpleNames.contains { name in !occurrences(of: [name], in: file.source.bytes).isEmpty }
           let whole = InitCallFinder.Visitor(types: set, subclasses: subclasses, index: index, path: path, deep: deep)
           whole.walk(file.tree)

@@ -221,6 +221,7 @@ import Testing
     "Store\n  .shared\n  .load()\nswitch x { default: break }\nmutating func empty() {}\nnonmutating set {}\n",
     "typealias\tAlias = Int\r\nfunc\u{0B}f() {}\nstruct é {}\n.ü\n`\nshared",
     "_Box.shared\nbox.shared; make().shared; x?.shared\nStore\n  .shared\nreturn\n  .shared\n#if DEBUG\n  .shared\n#endif\nBox<T>.shared\nStore .shared\n",
+    "use(.shared)\nlet s: Store = .current\nreturn .main\nx ?? .standard\ntry .make\n[.first, .second]\ncase .third\nf(.`default`)\na]\n  .fourth\nb!\n\t.fifth\n// c\n  .sixth\nx /* c */ .seventh\nawait\n  .eighth\nselfish.ninth\n",
   ]
 
   /// Letters, digits, `_` and the bytes of non-ASCII characters.
@@ -253,6 +254,7 @@ import Testing
     for bytes in texts {
       let sites = NameSites(bytes)
       #expect(sites.mentionsMutating == BytePrefilter.mentions([Array("mutating".utf8)], in: bytes))
+      #expect(sites.mentionsTypeAlias == identifiers(bytes).contains("typealias"))
       #expect(lineCount(bytes) == 1 + bytes.count { $0 == UInt8(ascii: "\n") })
       for end in [0, 1, 7, 8, 9, 17, 2_039, 2_040, 2_041, 4_100] where end <= bytes.count {
         #expect(lineCount(Array(bytes[..<end])) == 1 + bytes[..<end].count { $0 == UInt8(ascii: "\n") })
@@ -268,12 +270,26 @@ import Testing
             sites.canReference(NameSites.ReferenceQuery(accessors: [name], bases: bases))
               == BytePrefilter.canReference([utf8], bases: byteBases, in: bytes), "references \(name) through \(bases?.count ?? -1)")
         }
+        #expect(
+          sites.canReferenceImplicitly(query) == BytePrefilter.canReferenceImplicitly([utf8], in: bytes), "implicit \(name)")
         checked += 1
       }
       // A name the file does not have is neither declared nor referenced.
       #expect(!sites.canDeclare(NameSites.Query(["NoSuchNameAnywhere"])))
     }
     #expect(checked > 1_000)
+  }
+
+  @Test func tellsTheKeywordsAnImplicitMemberCanFollow() throws {
+    let files = try FileLoader().swiftFiles(in: [packageRoot + "/Samples"]).files
+    var words = BytePrefilter.expressionKeywords
+    for path in files { words.formUnion(identifiers(try #require(readBytes(path)))) }
+    words.formUnion(["iff", "i", "returns", "ret", "Return", "self", "super", "init", "fi", "ds", "anyway", "awaits"])
+    for word in words {
+      let bytes = Array(" \(word).".utf8)
+      #expect(
+        BytePrefilter.isExpressionKeyword(bytes, 1..<(1 + word.utf8.count)) == BytePrefilter.expressionKeywords.contains(word), "\(word)")
+    }
   }
 
   @Test func countsLinesOfEveryLength() {

@@ -103,7 +103,7 @@ public enum ExtractProtocolPlanner {
     if slices.isEmpty { return nil }
     var traits = ProtocolTraits(
       primary: context.primary, declarations: context.analysis.declarations, members: context.allMembers, slices: slices,
-      index: context.index, objcDispatched: try objcDispatchedMembers(context))
+      index: context.index, objcDispatched: objcDispatchedMembers(context))
     if let typed = context.accessorProtocol {
       // The slices become parents of the accessor's protocol: they may ask no more of its conformers than it does.
       traits.inherited = traits.inherited.filter { typed.inherited.contains($0) || ($0 == "AnyObject" && typed.inherited.contains("class")) }

@@ -98,19 +98,10 @@ extension ExtractProtocolPlanner {
 
   /// Members some code reaches through the accessor inside `#selector(...)` or `#keyPath(...)`: once
   /// the code holds a protocol instead, the protocol must be `@objc` for those to compile.
-  static func objcDispatchedMembers(_ context: Context) throws -> Set<String> {
+  static func objcDispatchedMembers(_ context: Context) -> Set<String> {
     var names: Set<String> = []
-    for reference in context.analysis.references {
-      guard case .member(let name, _) = reference.use, !names.contains(name) else { continue }
-      let tree = try context.project.file(reference.range.path).tree
-      var current = tree.token(at: AbsolutePosition(utf8Offset: reference.range.bytes.lowerBound)).map(Syntax.init)
-      while let node = current {
-        if let macro = node.as(MacroExpansionExprSyntax.self), ["selector", "keyPath"].contains(macro.macroName.text) {
-          names.insert(name)
-          break
-        }
-        current = node.parent
-      }
+    for reference in context.analysis.references where reference.inSelectorOrKeyPath {
+      if case .member(let name, _) = reference.use { names.insert(name) }
     }
     return names
   }

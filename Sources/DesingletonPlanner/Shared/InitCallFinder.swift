@@ -42,16 +42,21 @@ enum InitCallFinder {
   static func calls(
     of types: Set<String>, superclassOf subclasses: [String: String], project: Project
   ) throws -> (calls: [InitCall], unrewritable: [UnrewritableCreation]) {
+    // A creation names the type or an alias of it (`W()` after `typealias W = Widget`).
+    func names(_ type: String) -> [String] { [type] + project.index.typeAliasNames(meaningAnyOf: [type]) }
     var typesByPath: [String: [String]] = [:]
+    var named: [String] = []
     for type in types.sorted() {
-      for path in project.paths(naming: [type]) { typesByPath[path, default: []].append(type) }
+      named += names(type)
+      for path in project.paths(naming: names(type)) { typesByPath[path, default: []].append(type) }
     }
     var subclassesByPath: [String: [(String, String)]] = [:]
     for (subclass, parent) in subclasses.sorted(by: { $0.key < $1.key }) {
-      for path in project.paths(naming: [subclass]) { subclassesByPath[path, default: []].append((subclass, parent)) }
+      named += names(subclass)
+      for path in project.paths(naming: names(subclass)) { subclassesByPath[path, default: []].append((subclass, parent)) }
     }
     let table = project.answer("creation table") { CreationTable() }
-    let paths = project.paths(naming: Array(types) + Array(subclasses.keys))
+    let paths = project.paths(naming: named)
     let questions = paths.map { path in
       CreationTable.Question(
         path: path, types: typesByPath[path] ?? [], subclasses: subclassesByPath[path] ?? [])
@@ -97,10 +102,11 @@ enum InitCallFinder {
   /// visitor, with what it found. Getters' and `Self`'s types are looked up when the file's bytes
   /// name one of `types` (`Visitor.deep`).
   static func walk(_ file: ParsedFile, types: Set<String>, subclasses: [String: String], index: Index) -> Visitor {
-    let simpleNames = types.map { Array(($0.split(separator: ".").last.map(String.init) ?? $0).utf8) }
+    let names = Visitor.names(of: types, index: index)
+    let simpleNames = names.sorted().map { Array($0.utf8) }
     let visitor = Visitor(
       types: types, subclasses: subclasses, index: index, path: file.path,
-      deep: containsAny(simpleNames, in: file.source.bytes))
+      deep: containsAny(simpleNames, in: file.source.bytes), names: names)
     visitor.visitCreations(in: file, names: simpleNames)
     return visitor
   }
@@ -239,20 +245,37 @@ enum InitCallFinder {
     var unrewritable: [UnrewritableCreation] = []
     /// For each ambiguous creation (by offset), every type its name may mean.
     var ambiguousCandidates: [Int: [String]] = [:]
+    /// The simple names of `types` and of their aliases: a name written in a creation means one of
+    /// them only if it ends with one of these. Any other is not resolved (asking the index nothing).
     private let simpleNames: Set<String>
+    /// The same of the subclasses whose `super.init` calls are looked for.
+    private let subclassNames: Set<String>
 
     /// Whether the file's bytes name one of `types`: only then are a getter's and `Self`'s types
     /// looked up for an `.init(...)` (`contextualType(of:index:deep:)`).
     let deep: Bool
 
-    init(types: Set<String>, subclasses: [String: String], index: Index, path: String, deep: Bool) {
+    /// `names`: `Visitor.names(of: types, index: index)`, when the caller has them.
+    init(types: Set<String>, subclasses: [String: String], index: Index, path: String, deep: Bool, names: Set<String>? = nil) {
       self.deep = deep
       self.types = types
       self.subclasses = subclasses
       self.index = index
       self.path = path
-      self.simpleNames = Set(types.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
+      self.simpleNames = names ?? Visitor.names(of: types, index: index)
+      self.subclassNames = Visitor.names(of: Set(subclasses.keys), index: index)
       super.init(viewMode: .sourceAccurate)
+    }
+
+    /// The simple names of the types and of the type aliases that mean them.
+    static func names(of types: Set<String>, index: Index) -> Set<String> {
+      Set(types.map(FrameworkTypes.lastComponent)).union(index.typeAliasNames(meaningAnyOf: types))
+    }
+
+    /// Whether a type written this way (`Badge`, `Outer.Badge`, `Box<Int>`) can mean one of the
+    /// types whose simple names (and aliases' names) are `names`.
+    private func canMean(_ written: String, _ names: Set<String>) -> Bool {
+      names.contains(FrameworkTypes.lastComponent(written))
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -273,6 +296,7 @@ enum InitCallFinder {
                 argument: ReferenceCollector.argumentSlot(of: ExprSyntax(node))))
             return .visitChildren
           }
+          guard canMean(written, simpleNames) else { return .visitChildren }
           let resolved = index.resolveType(written)
           return record(node, typeName: types.contains(resolved) ? resolved : nil, isSuper: false, isSelfInit: false)
         }
@@ -289,17 +313,17 @@ enum InitCallFinder {
       if isSelfInit {
         // `self.init(...)` in a convenience init delegates to the type's own init.
         let context = ReferenceContextFinder.context(of: Syntax(node))
-        if let owner = context.typeName.map(index.resolveType), types.contains(owner) { typeName = owner }
+        if let owner = context.typeName.flatMap(resolved(among: simpleNames)), types.contains(owner) { typeName = owner }
       } else if isSuper {
         let context = ReferenceContextFinder.context(of: Syntax(node))
-        if let owner = context.typeName.map(index.resolveType), let parent = subclasses[owner] {
+        if let owner = context.typeName.flatMap(resolved(among: subclassNames)), let parent = subclasses[owner] {
           typeName = parent
         }
       } else if let written = called.typeReferenceText {
         let context = ReferenceContextFinder.context(of: Syntax(node))
         if written == "Self" {
           // `Self(...)` creates the enclosing type.
-          if let owner = context.typeName.map(index.resolveType), types.contains(owner) { typeName = owner }
+          if let owner = context.typeName.flatMap(resolved(among: simpleNames)), types.contains(owner) { typeName = owner }
         } else {
           let last = written.split(separator: ".").last.map(String.init) ?? written
           if simpleNames.contains(last) {
@@ -356,6 +380,12 @@ enum InitCallFinder {
       }
     }
 
+    /// Resolves a written type name, when it can mean one of the types `names` name (`canMean`); nil
+    /// for any other, which is not looked up.
+    private func resolved(among names: Set<String>) -> (String) -> String? {
+      { [index] written in self.canMean(written, names) ? index.resolveType(written) : nil }
+    }
+
     enum Resolution {
       case type(String)
       case ambiguous([String])
@@ -393,6 +423,7 @@ enum InitCallFinder {
         let written = base.typeReferenceText
       else { return .visitChildren }
       if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { return .visitChildren }
+      guard canMean(written, simpleNames) else { return .visitChildren }
       let resolved = index.resolveType(written)
       guard types.contains(resolved) else { return .visitChildren }
       let labels = node.declName.argumentNames?.arguments.map { $0.name.text } ?? []
