@@ -40,6 +40,9 @@ public final class PhasedScan {
 
   public let paths: [String]
   public let builder: IndexBuilder
+  /// The tree of a file a command has parsed already (`Project.file`), which a phase that parses
+  /// the file indexes instead of parsing it again.
+  public var parsedTree: (@Sendable (String) -> ParsedFile?)?
   /// Files and lines each phase parsed, in order.
   public private(set) var phases: [Phase] = []
   /// Time spent building indexes from the files' summaries (one thread), over all phases.
@@ -395,15 +398,22 @@ public final class PhasedScan {
     let progress = builder.progress
     progress?.begin("parsing", total: files.count)
     defer { progress?.begin("planning") }
+    let parsedTree = self.parsedTree
     let parsed = parallelMap(count: files.count, threads: builder.threads) { [paths, order] number -> State? in
       defer { progress?.advance() }
       let (position, everything) = files[number]
-      guard let bytes = readBytes(paths[order[position]]) else { return nil }
       let isGenerated: Bool
       switch states[order[position]] {
       case .counted(let summary, _), .parsed(let summary): isGenerated = summary.isGenerated
       case .failed: isGenerated = false
       }
+      if let file = parsedTree?(paths[order[position]]) {
+        return .parsed(
+          FileIndexer.index(
+            file.tree, source: file.source, isGenerated: isGenerated, accessors: accessors,
+            keepingMembersOf: everything ? nil : { keptMembers.contains($0) }))
+      }
+      guard let bytes = readBytes(paths[order[position]]) else { return nil }
       return .parsed(
         PhasedScan.parse(
           paths[order[position]], bytes, isGenerated: isGenerated, accessors: accessors, everything: everything,

@@ -214,6 +214,14 @@ public final class Project: @unchecked Sendable {
     return (cache, naming)
   }
 
+  /// The tree of the file at `path` when `file(_:)` has parsed it from disk (not a replaced text
+  /// or an Objective-C interface): a loader indexing that file later takes it instead of parsing
+  /// the file again.
+  func parsedFromDisk(_ path: String) -> ParsedFile? {
+    guard overrides[path] == nil, index.imported.interfaces[path] == nil else { return nil }
+    return cached(path)
+  }
+
   private func cached(_ path: String) -> ParsedFile? {
     lock.lock()
     defer { lock.unlock() }

@@ -16,8 +16,12 @@ public final class ProjectLoader {
   public let modules: ModuleMap
   private let scan: PhasedScan?
   private let whole: Project?
-  private let lock = NSLock()
-  private var last: Project?
+  /// The project the last run planned on, shared with the scan's phases.
+  private final class Latest: @unchecked Sendable {
+    let lock = NSLock()
+    var project: Project?
+  }
+  private let latest = Latest()
   /// Whether runs thrown away can make the next widening parse every file (`PhasedScan.run`'s
   /// `bounded`, which depends on how long the runs took); off, what is parsed depends only on the code.
   private let bounded: Bool
@@ -39,6 +43,12 @@ public final class ProjectLoader {
       scan = PhasedScan(paths: paths, builder: builder, mentioning: names)
       whole = nil
     }
+    // A file a plan read is indexed from the tree it read, if a later phase parses it.
+    scan?.parsedTree = { [latest] path in
+      latest.lock.lock()
+      defer { latest.lock.unlock() }
+      return latest.project?.parsedFromDisk(path)
+    }
   }
 
   /// Runs `body` on the project until it asks nothing the parsed files cannot answer, parsing what
@@ -49,10 +59,10 @@ public final class ProjectLoader {
     guard let scan else { preconditionFailure("a loader has a scan or the whole project") }
     return try scan.run(bounded: bounded) { index in
       let project = Project(index: index, objectiveCPaths: objectiveCPaths, modules: modules)
-      lock.lock()
-      if let last { project.keepTrees(of: last) }
-      last = project
-      lock.unlock()
+      latest.lock.lock()
+      if let last = latest.project { project.keepTrees(of: last) }
+      latest.project = project
+      latest.lock.unlock()
       return try body(project)
     }
   }
@@ -60,12 +70,12 @@ public final class ProjectLoader {
   /// The project the last run planned on: what a command writes with.
   public var project: Project {
     if let whole { return whole }
-    lock.lock()
-    defer { lock.unlock() }
-    if let last { return last }
+    latest.lock.lock()
+    defer { latest.lock.unlock() }
+    if let last = latest.project { return last }
     guard let scan else { preconditionFailure("a loader has a scan or the whole project") }
     let first = Project(index: scan.index(), objectiveCPaths: objectiveCPaths, modules: modules)
-    last = first
+    latest.project = first
     return first
   }
 
