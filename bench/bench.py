@@ -207,6 +207,50 @@ def prepare_mirror(target_lines, tag, first=(), only=None):
     return corpus_info("mirror", out, prune_and_list(out), used)
 
 
+# The practice app the write commands are measured on, as `make realapps` pins it: an app of about
+# 200k lines (UIKit and SwiftUI, several targets, widgets and extensions).
+APP = "home-assistant/iOS"
+
+
+def prepare_app(name=APP):
+    """The Swift files of a practice app fetched into the mirror (`$DESINGLETON_MIRROR`, else
+    /work/.mirror, as `make realapps` finds it) at the commit Tests/RealApps/apps.txt pins, or None
+    when the machine has no snapshot of it."""
+    mirror = os.environ.get("DESINGLETON_MIRROR", "/work/.mirror")
+    folder = os.path.join(mirror, name.replace("/", "+"))
+    candidates = [os.path.join(folder, "repo"), folder]
+    if os.path.isdir(folder):
+        candidates += sorted(os.path.join(d, x) for d, xs, _ in os.walk(folder) for x in xs)
+    git_dir = next((c for c in candidates
+                    if os.path.isfile(os.path.join(c, "HEAD")) and os.path.isdir(os.path.join(c, "objects"))), None)
+    if git_dir is None:
+        log(f"app: no snapshot of {name} under {mirror}; its rows are left out")
+        return None
+    commit = "HEAD"
+    apps = os.path.join(ROOT, "Tests", "RealApps", "apps.txt")
+    for line in open(apps) if os.path.exists(apps) else []:
+        parts = line.split()
+        if len(parts) >= 2 and parts[0] == name:
+            commit = parts[1]
+    out = os.path.join(CORPUS, "app-" + name.split("/")[0])
+    stamp = os.path.join(out, ".bench-stamp")
+    want = f"{name} {commit}"
+    if not (os.path.exists(stamp) and open(stamp).read().strip() == want):
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(out)
+        log(f"app: unpacking the Swift files of {name} at {commit[:10]} into {out}")
+        archive = subprocess.Popen(["git", "--git-dir", git_dir, "archive", "--format=tar", commit, "--", "*.swift"],
+                                   stdout=subprocess.PIPE)
+        untar = subprocess.run(["tar", "-x", "-C", out], stdin=archive.stdout)
+        if archive.wait() != 0 or untar.returncode != 0:
+            log(f"app: git archive of {name} at {commit} failed; its rows are left out")
+            shutil.rmtree(out, ignore_errors=True)
+            return None
+        with open(stamp, "w") as f:
+            f.write(want + "\n")
+    return corpus_info(f"app ({name})", out, prune_and_list(out), [])
+
+
 def prepare_generated(lines, tag):
     out = os.path.join(CORPUS, f"gen-{tag}")
     stamp = os.path.join(out, ".bench-stamp")
@@ -409,8 +453,9 @@ def phases_text(stats):
     return " / ".join(f"{f:,} files, {l:,} lines" + (f" ({t} s)" if t else "") for f, l, t in stats["phases"] if f)
 
 
-def bench_corpus(c, binary, runs, threads, swiftc, parse_only, rare=None, only=None):
-    """All rows for one corpus (`only`: just these rows)."""
+def bench_corpus(c, binary, runs, threads, swiftc, parse_only, rare=None, only=None, sliced=False):
+    """All rows for one corpus (`only`: just these rows; `sliced`: and the write commands on its most
+    referenced singleton, sliced in a copy)."""
     root, files = c["root"], c["files"]
     tag = os.path.basename(root)
     lists = os.path.join(OUT, tag)
@@ -483,6 +528,8 @@ def bench_corpus(c, binary, runs, threads, swiftc, parse_only, rare=None, only=N
         for k in list(rows):
             if k not in keep:
                 del rows[k]
+        if sliced:
+            jobs += sliced_jobs(c, binary, threads, json_out, rows)
         run_interleaved(jobs, runs, c["label"])
         return rows
 
@@ -702,6 +749,16 @@ def targets(results, growth, threads, busy):
                        f"{verdict(None if r is None else r <= 1.0)} ({fmt_x(r)})")
         peak = rows["scanN"].peak if "scanN" in rows else None
         out.append(f"- {label}: scan peak memory < 150 MB: {verdict(None if peak is None else peak < 150e6)} ({fmt_mb(peak)})")
+        if "sliced-inject" in rows:
+            inject, finish, scan = g("sliced-inject"), g("sliced-finish"), g("scanN")
+            r = ratio(inject, scan)
+            peak = rows["sliced-inject"].peak
+            out.append(f"- {label}: `inject --all` on the sliced singleton ≤ 2 × the scan: "
+                       f"{verdict(None if r is None else r <= 2)} ({fmt_x(r)}); peak < 200 MB: "
+                       f"{verdict(None if peak is None else peak < 200e6)} ({fmt_mb(peak)})")
+            r = ratio(finish, scan)
+            out.append(f"- {label}: `finish` on the sliced singleton ≤ 1 × the scan: "
+                       f"{verdict(None if r is None else r <= 1)} ({fmt_x(r)})")
         one = g("one")
         if "one" in rows:
             out.append(f"- {label}: one-singleton ≤ 0.5 s: {verdict(None if one is None else one <= 0.5)} "
@@ -792,6 +849,7 @@ def main():
     ap.add_argument("--no-growth", action="store_true", help="skip the 100k/300k/3M sizes")
     ap.add_argument("--no-protobuf", action="store_true", help="skip the mirror corpus with swift-protobuf")
     ap.add_argument("--no-ten", action="store_true", help="skip the corpus of ten large packages of the mirror")
+    ap.add_argument("--no-app", action="store_true", help="skip the practice app (the write commands on a real app)")
     ap.add_argument("--output", default=os.path.join(HERE, "results.md"), help="where to write the Markdown")
     args = ap.parse_args()
     runs = args.runs or (1 if args.quick else 7)
@@ -838,6 +896,13 @@ def main():
             ten["label"] = "ten packages"
             results.append((ten, bench_corpus(ten, binary, runs, threads, swiftc, parse_only,
                                               only={"read", "swiftcN", "parseN", "scanN", "fullN"})))
+
+    if not args.no_app and not args.quick:
+        # The write commands on a real app's most referenced singleton, against its whole scan.
+        app = prepare_app()
+        if app:
+            results.append((app, bench_corpus(app, binary, runs, threads, swiftc, parse_only,
+                                              only={"read", "swiftcN", "scanN", "fullN"}, sliced=True)))
 
     growth = []
     if not args.no_growth:
