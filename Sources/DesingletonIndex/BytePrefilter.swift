@@ -438,41 +438,11 @@ public enum BytePrefilter {
     }
   }
 
-  /// Whether the word is one of `expressionKeywords`, told by length and first byte first (this
+  /// Whether the word is one of `expressionKeywords`, compared only with those of its length (this
   /// runs for every dot after a name in every file a command reads).
   public static func isExpressionKeyword(_ bytes: [UInt8], _ word: Range<Int>) -> Bool {
-    guard word.count >= 2, word.count <= 6 else { return false }
-    return bytes.withUnsafeBufferPointer { buffer in
-      let start = word.lowerBound
-      func matches(_ keyword: StaticString) -> Bool {
-        let text = keyword.utf8Start
-        for offset in 1..<word.count where text[offset] != buffer[start + offset] { return false }
-        return true
-      }
-      switch (word.count, buffer[start]) {
-      case (2, UInt8(ascii: "i")): return matches("in") || matches("is") || matches("if")
-      case (2, UInt8(ascii: "a")): return matches("as")
-      case (2, UInt8(ascii: "d")): return matches("do")
-      case (3, UInt8(ascii: "t")): return matches("try")
-      case (3, UInt8(ascii: "l")): return matches("let")
-      case (3, UInt8(ascii: "v")): return matches("var")
-      case (3, UInt8(ascii: "a")): return matches("any")
-      case (4, UInt8(ascii: "c")): return matches("case")
-      case (4, UInt8(ascii: "e")): return matches("else")
-      case (4, UInt8(ascii: "t")): return matches("then")
-      case (4, UInt8(ascii: "s")): return matches("some")
-      case (5, UInt8(ascii: "a")): return matches("await")
-      case (5, UInt8(ascii: "t")): return matches("throw")
-      case (5, UInt8(ascii: "w")): return matches("where") || matches("while")
-      case (5, UInt8(ascii: "g")): return matches("guard")
-      case (5, UInt8(ascii: "y")): return matches("yield")
-      case (5, UInt8(ascii: "c")): return matches("catch")
-      case (5, UInt8(ascii: "d")): return matches("defer")
-      case (6, UInt8(ascii: "r")): return matches("return") || matches("repeat")
-      case (6, UInt8(ascii: "s")): return matches("switch")
-      default: return false
-      }
-    }
+    guard word.count < expressionKeywordsByLength.count else { return false }
+    return expressionKeywordsByLength[word.count].contains { $0.elementsEqual(bytes[word]) }
   }
 
   /// Keywords an expression can follow: an implicit member may come right after them.
@@ -480,6 +450,13 @@ public enum BytePrefilter {
     "return", "case", "in", "try", "await", "throw", "where", "if", "guard", "while", "switch", "repeat", "else",
     "is", "as", "yield", "let", "var", "then", "do", "catch", "defer", "some", "any",
   ]
+
+  /// `expressionKeywords` as bytes, by length.
+  private static let expressionKeywordsByLength: [[[UInt8]]] = {
+    var table = [[[UInt8]]](repeating: [], count: 1 + (expressionKeywords.map(\.utf8.count).max() ?? 0))
+    for keyword in expressionKeywords { table[keyword.utf8.count].append(Array(keyword.utf8)) }
+    return table
+  }()
 
   /// The offsets that can start the name of a member access (`Base.name`): those after a `.`, with
   /// only whitespace between. `default:` in a `switch`, `static let shared` and names that merely

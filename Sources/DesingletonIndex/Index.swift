@@ -449,13 +449,6 @@ public struct Index: Sendable {
     (referencesByType[singleton.typeName] ?? []).filter { singleton.accessors.contains($0.accessor) }
   }
 
-  /// The simple names of the type aliases that mean `qualifiedName`, sorted: a file can reach a
-  /// singleton's accessor through one without naming the type.
-  public func typeAliasNames(of qualifiedName: String) -> [String] {
-    coverage?.needEverything()
-    return typeAliases.names(of: qualifiedName, simpleNames: qualifiedNamesBySimpleName)
-  }
-
   /// The enclosing type of a reference, resolved to its declaration's qualified name.
   public func enclosingType(of reference: Reference) -> String? {
     reference.context.typeName.map(resolveType)

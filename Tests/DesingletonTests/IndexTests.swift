@@ -401,7 +401,7 @@ import Testing
     let store = project.index.singletons[0]
     #expect(project.index.references(to: store).map(\.baseName) == ["AppStore", "Again", "Scope.Inner", "Local"])
     #expect(project.index.resolveType("AppStore") == "Store")
-    #expect(project.index.typeAliasNames(of: "Store") == ["Again", "AppStore", "Inner", "Local"])
+    #expect(project.index.typeAliasNames(meaningAnyOf: ["Store"]) == ["Again", "AppStore", "Inner", "Local"])
   }
 
   @Test func implicitMembersWithATypeAnnotation() {

@@ -47,13 +47,15 @@ enum InitCallFinder {
     var typesByPath: [String: [String]] = [:]
     var named: [String] = []
     for type in types.sorted() {
-      named += names(type)
-      for path in project.paths(naming: names(type)) { typesByPath[path, default: []].append(type) }
+      let written = names(type)
+      named += written
+      for path in project.paths(naming: written) { typesByPath[path, default: []].append(type) }
     }
     var subclassesByPath: [String: [(String, String)]] = [:]
     for (subclass, parent) in subclasses.sorted(by: { $0.key < $1.key }) {
-      named += names(subclass)
-      for path in project.paths(naming: names(subclass)) { subclassesByPath[path, default: []].append((subclass, parent)) }
+      let written = names(subclass)
+      named += written
+      for path in project.paths(naming: written) { subclassesByPath[path, default: []].append((subclass, parent)) }
     }
     let table = project.answer("creation table") { CreationTable() }
     let paths = project.paths(naming: named)
