@@ -282,6 +282,39 @@ import Testing
     #expect(library.root == nil && library.perProgram.isEmpty, "one program has both: they stay candidates")
   }
 
+  /// When no root reads the accessor, the candidates are the code's entry points; one in a
+  /// program that cannot import the singleton's module is none (it could not hold the instance).
+  @Test func anEntryPointThatCannotNameTheSingletonOwnsNoInstance() throws {
+    var files = [
+      "Package.swift": """
+      // swift-tools-version:5.9
+      import PackageDescription
+      let package = Package(
+        name: "Two",
+        targets: [.target(name: "Core"), .executableTarget(name: "App", dependencies: ["Core"]), .executableTarget(name: "Tool")]
+      )
+
+      """,
+      "Sources/Core/Store.swift": "public final class Store {\n  nonisolated(unsafe) public static let shared = Store()\n  public func bump() {}\n}\n",
+      "Sources/Core/Screen.swift": "public final class Screen {\n  public init() {}\n  public func tap() { Store.shared.bump() }\n}\n",
+      "Sources/App/Main.swift": "import Core\n\n@main\nstruct Main {\n  static func main() { Screen().tap() }\n}\n",
+      "Sources/Tool/Tool.swift": "@main\nstruct Tool {\n  static func main() { print(1) }\n}\n",
+    ]
+    let store = { (project: Project) in try #require(project.index.singletons.first { $0.typeName == "Store" }) }
+    let project = makeProject(files)
+    let proposal = try CompositionRoots.proposedRoot(singleton: try store(project), project: project)
+    #expect(proposal.root == "Main")
+    #expect(proposal.candidates == ["Main"])
+
+    // Once the tool depends on the core module, it can hold the instance: one root per program.
+    files["Package.swift"] = files["Package.swift"]!.replacingOccurrences(
+      of: ".executableTarget(name: \"Tool\")", with: ".executableTarget(name: \"Tool\", dependencies: [\"Core\"])")
+    let both = makeProject(files)
+    let again = try CompositionRoots.proposedRoot(singleton: try store(both), project: both)
+    #expect(again.root == nil)
+    #expect(again.perProgram == ["Main", "Tool"])
+  }
+
   /// A consumer left out because injecting it would write the accessor more often than it uses it
   /// (`Favorites`, created twice by a factory enum, one use) is weighed again once the other
   /// consumers are planned: `Renderer`'s injection writes `Store.shared` into `Favorites` where it

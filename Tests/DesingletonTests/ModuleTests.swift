@@ -17,6 +17,48 @@ import Testing
     #expect(map.module(of: "Pkg/Scripts/tool.swift") == nil)
   }
 
+  /// Whether code in a file can name a type (`Project.file(_:canName:)`): its module can import the
+  /// type's, and from another module the type and every type it is nested in are `package`,
+  /// `public` or `open`; a `private` or `fileprivate` type only in its own file.
+  @Test func aFileCanNameATypeItsModuleSeesAndItsAccessAllows() {
+    let manifest = """
+      let package = Package(
+        name: "Pkg",
+        targets: [.target(name: "Core"), .target(name: "Feature", dependencies: ["Core"]), .executableTarget(name: "Tool")]
+      )
+      """
+    let project = makeProject([
+      "Package.swift": manifest,
+      "Sources/Core/Types.swift": """
+        public final class Open { public final class Inner {}; final class Hidden {} }
+        final class Internal {}
+        package final class Shared {}
+        private final class Secret {}
+
+        """,
+      "Sources/Core/Other.swift": "func use() {}\n",
+      "Sources/Feature/Screen.swift": "import Core\n",
+      "Sources/Tool/main.swift": "print(1)\n",
+      "Scripts/loose.swift": "print(2)\n",
+    ])
+    let cases: [(path: String, type: String, expected: Bool)] = [
+      ("Sources/Core/Other.swift", "Internal", true),
+      ("Sources/Core/Other.swift", "Secret", false),
+      ("Sources/Core/Types.swift", "Secret", true),
+      ("Sources/Feature/Screen.swift", "Open", true),
+      ("Sources/Feature/Screen.swift", "Open.Inner", true),
+      ("Sources/Feature/Screen.swift", "Open.Hidden", false),
+      ("Sources/Feature/Screen.swift", "Internal", false),
+      ("Sources/Feature/Screen.swift", "Shared", true),
+      ("Sources/Tool/main.swift", "Open", false),
+      ("Scripts/loose.swift", "Internal", true),
+      ("Sources/Tool/main.swift", "NotDeclared", true),
+    ]
+    for (path, type, expected) in cases {
+      #expect(project.file(path, canName: type) == expected, "\(path) naming \(type)")
+    }
+  }
+
   @Test func theManifestSaysWhatEachTargetDependsOnAndLeavesOut() {
     let manifest = """
       let package = Package(

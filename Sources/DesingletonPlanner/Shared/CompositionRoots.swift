@@ -85,9 +85,15 @@ public enum CompositionRoots {
       let ordered = owners.filter(isEntryPoint) + owners.filter { !isEntryPoint($0) } + using.filter(receiving.contains)
       return (nil, ordered, onePerProgram(using, project: project) ?? [])
     }
-    // An entry point carries its attribute or conforms to an application delegate protocol.
+    // An entry point carries its attribute or conforms to an application delegate protocol; one
+    // whose code cannot name the singleton's type cannot hold its instance.
     let entryPoints = project.typeNames(inFilesMentioning: FrameworkTypes.entryPointAttributes.sorted() + ["ApplicationDelegate"])
-      .filter { !index.isTestType($0) && isEntryPoint($0) }
+      .filter { type in
+        guard !index.isTestType(type), let path = index.primaryDeclaration(of: type)?.path,
+          project.file(path, canName: singleton.typeName)
+        else { return false }
+        return isEntryPoint(type)
+      }
     let start = startingPoint(of: entryPoints, index: index)
     return (start, entryPoints, start == nil ? onePerProgram(entryPoints, project: project) ?? [] : [])
   }
