@@ -77,29 +77,43 @@ public struct NameSites: Sendable {
         var dot = 0
         var index = 0
         while index < count {
-          let byte = base[index]
-          switch classes[Int(byte)] {
-          case NameSites.identifier:
+          // The commonest classes first, each a branch of its own: identifiers, spaces (which
+          // leave what precedes as it was) and other punctuation.
+          let byteClass = classes[Int(base[index])]
+          if byteClass == NameSites.identifier {
             var end = index + 1
             while end < count, classes[Int(base[end])] == NameSites.identifier { end += 1 }
             var site = before
             if index > 0, base[index - 1] == UInt8(ascii: "`") {
               site = index > 1 && classes[Int(base[index - 2])] == NameSites.identifier ? .otherWord : beforeBacktick
             }
-            found.add(site, base, index, end, dot: dot, in: bytes)
-            if let keyword = BytePrefilter.declarationKeyword(base, index, end - index) {
-              before = .declarationKeyword
-              if keyword == .typealias { found.typeAlias = true }
-            } else if NameSites.isBindingKeyword(base, index, end - index) {
-              before = .bindingKeyword
-            } else {
-              before = .otherWord
+            if site != .otherWord && site != .other && site != .start {
+              found.add(site, base, index, end, dot: dot, in: bytes)
+            }
+            before = .otherWord
+            // Only a word of three to nine lowercase letters can be a keyword.
+            let length = end - index
+            if length >= 3 && length <= 9 && NameSites.startsKeyword[Int(base[index])] {
+              if let keyword = BytePrefilter.declarationKeyword(base, index, length) {
+                before = .declarationKeyword
+                if keyword == .typealias { found.typeAlias = true }
+              } else if NameSites.isBindingKeyword(base, index, length) {
+                before = .bindingKeyword
+              }
             }
             index = end
             continue
-          case NameSites.space:
-            // Indentation: a run of spaces at once.
-            while index + 1 < count, base[index + 1] == UInt8(ascii: " ") { index += 1 }
+          }
+          if byteClass == NameSites.space {
+            index += 1
+            continue
+          }
+          if byteClass == NameSites.other {
+            before = .other
+            index += 1
+            continue
+          }
+          switch byteClass {
           case NameSites.lineBreak:
             if lineHasComment { before = .comment }
             lineHasComment = false
@@ -113,7 +127,7 @@ public struct NameSites: Sendable {
             beforeBacktick = before
             before = .other
           default:
-            before = .other
+            break
           }
           index += 1
         }
@@ -263,6 +277,12 @@ public struct NameSites: Sendable {
   }
 
   private static let mutatingWord = Array("mutating".utf8)
+
+  /// The first letters of the declaration and binding keywords (`BytePrefilter.declarationKeyword`,
+  /// `isBindingKeyword`): a word starting otherwise is none.
+  private static let startsKeyword: [Bool] = (0...255).map { value in
+    "aceflpstv".utf8.contains(UInt8(value))
+  }
 
   /// FNV-1a over the identifier's bytes; never `unknownBase` or `notAType` (a name that hashes to
   /// one answers as any name whose hash is 2 does).
