@@ -313,8 +313,8 @@ public enum BytePrefilter {
     /// the line above: `Store⏎  .shared`): the reference is to that name's type.
     case word(Range<Int>)
     /// An expression that names no type: a lowercase name, `_name` or a number right before the
-    /// dot (`store.shared`, `self.shared`), or the end of a call, subscript or optional
-    /// (`make().shared`, `list[0].shared`, `x?.shared`).
+    /// dot (`store.shared`, `self.shared`), the end of a call, subscript or optional
+    /// (`make().shared`, `list[0].shared`, `x?.shared`), or a string literal's closing `"`.
     case notAType
     /// Anything else: no base (`f(.shared)`, `return .shared`), generic arguments (`Box<T>.shared`),
     /// a backtick, a comment, a name that is not ASCII, or `#if` above a leading dot.
@@ -331,7 +331,7 @@ public enum BytePrefilter {
       return nameBase(start..<(before + 1), in: bytes, nextLine: false)
     }
     switch adjacent {
-    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"): return .notAType
+    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "\""): return .notAType
     default: break
     }
     // Blank space on the dot's line: a leading dot, an implicit member unless a line break comes
@@ -433,7 +433,9 @@ public enum BytePrefilter {
     switch preceding(dot - 1, in: bytes) {
     case .word(let word): return isExpressionKeyword(bytes, word)
     case .other(let at):
-      return ![UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "`")].contains(bytes[at])
+      // A closing bracket, `?`, `!`, a backtick or a string literal's `"` ends an expression.
+      return ![UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "`"), UInt8(ascii: "\"")]
+        .contains(bytes[at])
     case .dot, .comment, .start: return true
     }
   }
@@ -475,8 +477,8 @@ public enum BytePrefilter {
   }
 
   /// Whether one of `names` occurs where a declaration can name it: right after `class`, `struct`,
-  /// `enum`, `actor`, `protocol`, `extension`, `typealias` or `func`, or after a `.` (`extension
-  /// Outer.Name`), and not followed by more of an identifier. A file without such an occurrence
+  /// `enum`, `actor`, `protocol`, `extension`, `typealias` or `func`, or after a `.` in the name an
+  /// extension extends (`extension Outer.Name`), and not followed by more of an identifier. A file without such an occurrence
   /// declares no type, extension, type alias or method of that name. A scan asks `NameSites`, which
   /// answers this for every name from one pass over the bytes.
   public static func canDeclare(_ names: [[UInt8]], in bytes: [UInt8]) -> Bool {
@@ -489,17 +491,59 @@ public enum BytePrefilter {
     }
   }
 
-  /// Whether the identifier starting at `offset` follows a declaration keyword or a `.` (or a
-  /// comment may be in between).
+  /// Whether the identifier starting at `offset` follows a declaration keyword, or a `.` of a
+  /// name an extension can extend (`canNameExtendedType`), or a comment may be in between.
   private static func isDeclarationSite(_ offset: Int, in bytes: [UInt8]) -> Bool {
     var position = offset - 1
     if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
     if position >= 0, isIdentifierByte(bytes[position]) { return false }
     switch preceding(position, in: bytes) {
-    case .dot, .comment: return true
+    case .dot:
+      var dot = position
+      while dot >= 0, bytes[dot] != UInt8(ascii: ".") { dot -= 1 }
+      return canNameExtendedType(dotAt: dot, in: bytes)
+    case .comment: return true
     case .word(let word): return declarationKeyword(in: bytes, word) != nil
     case .other, .start: return false
     }
+  }
+
+  /// Whether the name after the `.` at `dot` can end the name of a type an extension extends
+  /// (`extension Outer.Name`, `extension Swift.String`): the dotted names before the dot follow the
+  /// word `extension`. The same names anywhere else (`let s: Swift.String`, `Outer.Name()`, `extension
+  /// Box: Swift.Sendable`, `".Sendable"` in a string) declare nothing. What the bytes cannot tell
+  /// (blank space or a comment inside the names, generic arguments, a backtick) is "maybe".
+  static func canNameExtendedType(dotAt dot: Int, in bytes: [UInt8]) -> Bool {
+    var position = dot - 1
+    while true {
+      guard position >= 0 else { return false }
+      let byte = bytes[position]
+      guard isIdentifierByte(byte) else {
+        switch byte {
+        case UInt8(ascii: ">"), UInt8(ascii: "`"), UInt8(ascii: "/"), UInt8(ascii: " "), UInt8(ascii: "\t"),
+          UInt8(ascii: "\r"), UInt8(ascii: "\n"), 0x0B, 0x0C:
+          return true
+        default:
+          return false
+        }
+      }
+      while position >= 0, isIdentifierByte(bytes[position]) { position -= 1 }
+      guard position >= 0, bytes[position] == UInt8(ascii: ".") else { break }
+      position -= 1
+    }
+    if position >= 0, bytes[position] == UInt8(ascii: "`") { return true }
+    switch preceding(position, in: bytes) {
+    case .word(let word): return declarationKeyword(in: bytes, word) == .extension
+    case .comment, .dot: return true
+    case .other, .start: return false
+    }
+  }
+
+  /// Whether the `.` at `dot` comes right after a `"`: a member of a string literal, or a dot in
+  /// the text of one; never a declaration's name (`extension Outer.Name`) nor a type's accessor.
+  @inline(__always)
+  static func followsStringLiteral(dot: Int, in bytes: [UInt8]) -> Bool {
+    dot > 0 && bytes[dot - 1] == UInt8(ascii: "\"")
   }
 
   enum Preceding: Equatable {

@@ -9,8 +9,12 @@ public struct NameSites: Sendable {
   /// they occur (a file's names repeat; asking is one pass, cheaper than sorting them out).
   let memberSites: [UInt32]
   /// For each member site, what stands before its dot (`BytePrefilter.referenceBase`): the hash of
-  /// the name, or `unknownBase` or `notAType`.
+  /// the name, or `unknownBase` or `notAType`; `stringLiteral` for a dot right after a `"`, which
+  /// references nothing (`BytePrefilter.followsStringLiteral`).
   let memberBases: [UInt32]
+  /// The member sites whose name can end an extended type's (`extension Outer.Name`:
+  /// `BytePrefilter.canNameExtendedType`), and those where a comment may sit before the name.
+  let extendedSites: [UInt32]
   /// The member sites where an implicit member expression can stand (`f(.shared)`, a comment in
   /// between): `BytePrefilter.canReferenceImplicitly`.
   let implicitSites: [UInt32]
@@ -34,6 +38,7 @@ public struct NameSites: Sendable {
   private struct Found {
     var members: [UInt32] = []
     var bases: [UInt32] = []
+    var extended: [UInt32] = []
     var implicit: [UInt32] = []
     var keywords: [UInt32] = []
     var bindings: [UInt32] = []
@@ -47,11 +52,13 @@ public struct NameSites: Sendable {
         let hash = NameSites.hash(base, start, end)
         members.append(hash)
         bases.append(NameSites.base(dotAt: dot, in: bytes))
+        if BytePrefilter.canNameExtendedType(dotAt: dot, in: bytes) { extended.append(hash) }
         if BytePrefilter.isImplicitMemberDot(at: dot, in: bytes) { implicit.append(hash) }
       case .comment:
         let hash = NameSites.hash(base, start, end)
         members.append(hash)
         bases.append(NameSites.unknownBase)
+        extended.append(hash)
         implicit.append(hash)
       case .declarationKeyword: keywords.append(NameSites.hash(base, start, end))
       case .bindingKeyword: bindings.append(NameSites.hash(base, start, end))
@@ -135,6 +142,7 @@ public struct NameSites: Sendable {
     }
     memberSites = found.members
     memberBases = found.bases
+    extendedSites = found.extended
     implicitSites = found.implicit
     mentionsTypeAlias = found.typeAlias
     keywordSites = found.keywords
@@ -145,7 +153,7 @@ public struct NameSites: Sendable {
   /// Whether the file can declare a type, extension, type alias or method of one of the names
   /// (`BytePrefilter.canDeclare`).
   public func canDeclare(_ names: Query) -> Bool {
-    names.intersects(memberSites) || names.intersects(keywordSites)
+    names.intersects(extendedSites) || names.intersects(keywordSites)
   }
 
   /// Whether the file can declare a function, property, variable or enum case of one of the names
@@ -175,7 +183,7 @@ public struct NameSites: Sendable {
     return query.accessors.intersects(memberSites) { site in
       switch memberBases[site] {
       case NameSites.unknownBase: return true
-      case NameSites.notAType: return false
+      case NameSites.notAType, NameSites.stringLiteral: return false
       case let base: return bases.contains(base)
       }
     }
@@ -200,9 +208,11 @@ public struct NameSites: Sendable {
 
   static let unknownBase: UInt32 = 0
   static let notAType: UInt32 = 1
+  static let stringLiteral: UInt32 = 2
 
   /// What stands before the dot at `position`, as `memberBases` keeps it.
   private static func base(dotAt position: Int, in bytes: [UInt8]) -> UInt32 {
+    if BytePrefilter.followsStringLiteral(dot: position, in: bytes) { return stringLiteral }
     switch BytePrefilter.referenceBase(dotAt: position, in: bytes) {
     case .unknown: return unknownBase
     case .notAType: return notAType
@@ -284,8 +294,8 @@ public struct NameSites: Sendable {
     "aceflpstv".utf8.contains(UInt8(value))
   }
 
-  /// FNV-1a over the identifier's bytes; never `unknownBase` or `notAType` (a name that hashes to
-  /// one answers as any name whose hash is 2 does).
+  /// FNV-1a over the identifier's bytes; never `unknownBase`, `notAType` or `stringLiteral` (a name
+  /// that hashes to one answers as any name whose hash is 3 does).
   static func hash(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt32 {
     var hash: UInt32 = 2_166_136_261
     var index = start
@@ -293,7 +303,7 @@ public struct NameSites: Sendable {
       hash = (hash ^ UInt32(base[index])) &* 16_777_619
       index += 1
     }
-    return hash <= notAType ? 2 : hash
+    return hash <= stringLiteral ? 3 : hash
   }
 
   private static func sortedUnique(_ values: [UInt32]) -> [UInt32] {

@@ -221,6 +221,9 @@ import Testing
     "Store\n  .shared\n  .load()\nswitch x { default: break }\nmutating func empty() {}\nnonmutating set {}\n",
     "typealias\tAlias = Int\r\nfunc\u{0B}f() {}\nstruct é {}\n.ü\n`\nshared",
     "_Box.shared\nbox.shared; make().shared; x?.shared\nStore\n  .shared\nreturn\n  .shared\n#if DEBUG\n  .shared\n#endif\nBox<T>.shared\nStore .shared\n",
+    "let reserved = \".Sendable\"\nextension os.Logger {}\nlet n = \"x\".count\nlet s = \"Store\".shared\nf(\".shared\")\nlet t = \"\"\"\n  a\n  \"\"\".shared\n"
+      + "let u: Swift.String = \"\"\nextension Box: Swift.Hashable {}\npublic extension Outer.Inner.Deep {}\nextension Outer<T>.Generic {}\n"
+      + "extension /* c */ Outer.Commented {}\nextension Outer\n  .Wrapped {}\nOuter.Called()\nextension `Quoted`.Name {}\n",
     "use(.shared)\nlet s: Store = .current\nreturn .main\nx ?? .standard\ntry .make\n[.first, .second]\ncase .third\nf(.`default`)\na]\n  .fourth\nb!\n\t.fifth\n// c\n  .sixth\nx /* c */ .seventh\nawait\n  .eighth\nselfish.ninth\n",
   ]
 
@@ -278,6 +281,33 @@ import Testing
       #expect(!sites.canDeclare(NameSites.Query(["NoSuchNameAnywhere"])))
     }
     #expect(checked > 1_000)
+  }
+
+  /// A name after a dot declares something only as the end of an extended type's name
+  /// (`extension os.Logger`, `extension Outer.Inner.Deep`): not in a type annotation
+  /// (`Swift.String`, everywhere in generated code), a conformance or a call. A dot right after a
+  /// `"` follows a string literal (`"x".count`) or is text in one (`".Sendable"`, a message name in
+  /// generated code): it names no type's accessor either, explicitly or implicitly.
+  @Test func aNameAfterADotDeclaresOnlyWhereAnExtensionNamesIt() {
+    let bytes = Array((Self.tricky.first { $0.hasPrefix("let reserved") } ?? "").utf8)
+    let sites = NameSites(bytes)
+    let cases = [
+      ("Sendable", false), ("Logger", true), ("count", false), ("String", false), ("Hashable", false), ("Inner", true),
+      ("Deep", true), ("Generic", true), ("Commented", true), ("Wrapped", true), ("Called", false), ("Name", true),
+    ]
+    for (name, declares) in cases {
+      let fromSites = sites.canDeclare(NameSites.Query([name]))
+      let fromBytes = BytePrefilter.canDeclare([Array(name.utf8)], in: bytes)
+      #expect(fromSites == declares, "\(name)")
+      #expect(fromBytes == declares, "\(name)")
+    }
+    let shared = [Array("shared".utf8)]
+    #expect(!BytePrefilter.canReference(shared, bases: [Array("Store".utf8)], in: bytes))
+    let explicit = sites.canReference(NameSites.ReferenceQuery(accessors: ["shared"], bases: ["Store"]))
+    #expect(!explicit)
+    #expect(!BytePrefilter.canReferenceImplicitly(shared, in: bytes))
+    let implicit = sites.canReferenceImplicitly(NameSites.Query(["shared"]))
+    #expect(!implicit)
   }
 
   @Test func tellsTheKeywordsAnImplicitMemberCanFollow() throws {
