@@ -89,7 +89,9 @@ struct ImplicitMemberLookup {
       return .declared(types)
     }
     if let name = slot.function {
-      coverage?.needCallable(name)
+      // With a label, only the callables with a parameter of that label can tell: where none is
+      // declared, the answer is the same whether other callables of the name are or not.
+      coverage?.needCallable(name, label: slot.label)
       guard declaresCallable(name) else { return Self.genericFunctions.contains(name) ? .unknown : .framework }
       guard let types = parameterTypes(ParameterSlot(callee: name, label: slot.label)) else {
         // Callables of that name declared here, none with a parameter of that label: the call is

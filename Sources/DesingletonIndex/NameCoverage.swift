@@ -27,6 +27,9 @@ public final class NameCoverage: @unchecked Sendable {
     public var accessors: Set<Accessor> = []
     /// Every file that can declare a function, property or enum case of the name is parsed.
     public var callables: Set<String> = []
+    /// The same for a function with a parameter of this argument label: only the files whose bytes
+    /// also have the label (a declaration writes its labels; a closure property takes none).
+    public var labeledCallables: Set<LabeledCallable> = []
     /// Every file that can reference an accessor of the name as an implicit member (`f(.shared)`)
     /// is parsed: a command about one singleton, whose explicit references name its type.
     public var implicitAccessors: Set<String> = []
@@ -43,7 +46,7 @@ public final class NameCoverage: @unchecked Sendable {
 
     public var isEmpty: Bool {
       types.isEmpty && members.isEmpty && topLevelMembers.isEmpty && topLevelTypes.isEmpty && mutatingMethods.isEmpty && accessors.isEmpty && callables.isEmpty
-        && mentions.isEmpty && aliasTargets.isEmpty && implicitAccessors.isEmpty && !everything
+        && labeledCallables.isEmpty && mentions.isEmpty && aliasTargets.isEmpty && implicitAccessors.isEmpty && !everything
     }
 
     public mutating func formUnion(_ other: Needs) {
@@ -54,6 +57,7 @@ public final class NameCoverage: @unchecked Sendable {
       mutatingMethods.formUnion(other.mutatingMethods)
       accessors.formUnion(other.accessors)
       callables.formUnion(other.callables)
+      labeledCallables.formUnion(other.labeledCallables)
       mentions.formUnion(other.mentions)
       aliasTargets.formUnion(other.aliasTargets)
       implicitAccessors.formUnion(other.implicitAccessors)
@@ -72,12 +76,25 @@ public final class NameCoverage: @unchecked Sendable {
       rest.mutatingMethods = mutatingMethods.subtracting(other.mutatingMethods)
       rest.accessors = accessors.subtracting(other.accessors)
       rest.callables = callables.subtracting(other.callables)
+      // The files asked for every callable of a name answer for each of its labels.
+      rest.labeledCallables = labeledCallables.filter { !other.labeledCallables.contains($0) && !other.callables.contains($0.name) }
       rest.mentions = mentions.subtracting(other.mentions)
       // A file with the word in it answers for the aliases that write it.
       rest.aliasTargets = aliasTargets.subtracting(other.aliasTargets).subtracting(other.mentions)
       rest.implicitAccessors = implicitAccessors.subtracting(other.implicitAccessors)
       rest.everything = everything
       return rest
+    }
+  }
+
+  /// A callable's name and the argument label of one of its parameters.
+  public struct LabeledCallable: Hashable, Sendable {
+    public var name: String
+    public var label: String
+
+    public init(name: String, label: String) {
+      self.name = name
+      self.label = label
     }
   }
 
@@ -173,6 +190,14 @@ public final class NameCoverage: @unchecked Sendable {
   func needCallable(_ name: String) {
     guard !covered.everything, !covered.callables.contains(name) else { return }
     record { $0.callables.insert(name) }
+  }
+
+  /// The callables of the name with a parameter of the label (`_`: any callable of the name).
+  func needCallable(_ name: String, label: String) {
+    guard label != "_" else { return needCallable(name) }
+    let callable = LabeledCallable(name: name, label: label)
+    guard !covered.everything, !covered.callables.contains(name), !covered.labeledCallables.contains(callable) else { return }
+    record { $0.labeledCallables.insert(callable) }
   }
 
   func needImplicitAccessor(_ name: String) {

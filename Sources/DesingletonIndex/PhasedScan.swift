@@ -303,6 +303,8 @@ public final class PhasedScan {
     let topLevel: NameSites.Query
     let mutating: NameSites.Query
     let callable: NameSites.Query
+    /// Labeled callables: each name's query, and its labels as bytes.
+    let labeled: [(name: NameSites.Query, labels: [[UInt8]])]
     let bases: Set<[UInt8]>?
     let referenced: NameSites.ReferenceQuery
     let referencedBytes: [[UInt8]]
@@ -319,6 +321,9 @@ public final class PhasedScan {
       topLevel = NameSites.Query(topLevelNames)
       mutating = NameSites.Query(needs.mutatingMethods)
       callable = NameSites.Query(needs.callables)
+      labeled = Dictionary(grouping: needs.labeledCallables, by: \.name).sorted { $0.key < $1.key }.map { name, callables in
+        (NameSites.Query([name]), callables.map(\.label).sorted().map { Array($0.utf8) })
+      }
       // A reference writes the accessor's type, an alias of it or `Self` before the dot (or no type).
       let bases = typeAliasNames.map { aliases in
         aliases.union(needs.accessors.map { Array($0.type.utf8) }).union([Array("Self".utf8)])
@@ -371,6 +376,9 @@ public final class PhasedScan {
       {
         return true
       }
+      // A labeled callable's declarations: the file that can declare the name is read for a label.
+      let labels = labeled.filter { sites.canDeclareValue($0.name) }.flatMap(\.labels)
+      if !labels.isEmpty, let bytes = bytes ?? readBytes(path), BytePrefilter.mentions(labels, in: bytes) { return true }
       // A top-level type's declarations: the rare file that names it after a keyword is read
       // to see whether that is outside braces.
       guard sites.canDeclare(topLevel), let bytes = bytes ?? readBytes(path) else { return false }

@@ -520,6 +520,53 @@ import Testing
     #expect(errors == "")
   }
 
+  /// An implicit member passed with a label (`write(1, sink: .shared)`) is looked up in the
+  /// parameter's type, asked of the functions of that name with a parameter of that label only: the
+  /// file declaring `write(_:sink:)` is parsed (its `some Sink` can be the singleton's type, through
+  /// `extension Sink where Self == Store`), the one declaring only `write(to:)` is not, and the
+  /// references are the whole tree's.
+  @Test func anImplicitMemberPassedWithALabelAsksOnlyTheFunctionsWithThatLabel() throws {
+    let files = [
+      "Store.swift": """
+        protocol Sink {}
+        final class Store: Sink {
+          nonisolated(unsafe) static let shared = Store()
+          func load() -> Int { 1 }
+        }
+        extension Sink where Self == Store {
+          static var shared: Store { Store.shared }
+        }
+        """,
+      "Net.swift": "func write(_ value: Int, sink: some Sink) {}\n",
+      "Disk.swift": "func write(to value: Int) {}\n",
+      "Screen.swift": """
+        final class Screen {
+          func go() -> Int {
+            write(1, sink: .shared)
+            write(to: 2)
+            return Store.shared.load()
+          }
+        }
+        """,
+    ]
+    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    defer { PrinterTestSupport.removeDirectory(directory) }
+    for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
+    let paths = files.keys.sorted().map { directory + "/" + $0 }
+    func uses(_ index: Index) -> [String] {
+      guard let store = index.singleton(typeName: "Store") else { return [] }
+      return index.references(to: store).map { "\($0.range.start)" }.sorted()
+    }
+    let scan = PhasedScan(paths: paths, builder: IndexBuilder(threads: 2), mentioning: ["Store"])
+    let phased = try scan.run { uses($0) }
+    let whole = uses(IndexBuilder(threads: 2).build(paths: paths))
+    #expect(phased == whole)
+    #expect(whole.contains { $0.contains("Screen.swift:3:") }, "the implicit member is a possible use: \(whole)")
+    #expect(scan.parsedPaths.contains { $0.hasSuffix("/Net.swift") })
+    #expect(!scan.parsedPaths.contains { $0.hasSuffix("/Disk.swift") })
+    #expect(try compileErrors(files) == "")
+  }
+
   /// A main-actor singleton and a consumer that uses it, for the tests of where code runs on the
   /// main actor.
   static let mainActorBadge = [
