@@ -91,11 +91,6 @@ public final class NameCoverage: @unchecked Sendable {
   public struct LabeledCallable: Hashable, Sendable {
     public var name: String
     public var label: String
-
-    public init(name: String, label: String) {
-      self.name = name
-      self.label = label
-    }
   }
 
   /// An accessor by its name and the simple name of the type that declares it: a reference writes
