@@ -97,17 +97,7 @@ public struct NameSites: Sendable {
             if site != .otherWord && site != .other && site != .start {
               found.add(site, base, index, end, dot: dot, in: bytes)
             }
-            before = .otherWord
-            // Only a word of three to nine lowercase letters can be a keyword.
-            let length = end - index
-            if length >= 3 && length <= 9 && NameSites.startsKeyword[Int(base[index])] {
-              if let keyword = BytePrefilter.declarationKeyword(base, index, length) {
-                before = .declarationKeyword
-                if keyword == .typealias { found.typeAlias = true }
-              } else if NameSites.isBindingKeyword(base, index, length) {
-                before = .bindingKeyword
-              }
-            }
+            before = NameSites.before(word: base, index, end - index, found: &found)
             index = end
             continue
           }
@@ -160,6 +150,18 @@ public struct NameSites: Sendable {
   /// (not one in a tuple pattern or after the first of a `case` list).
   public func canDeclareValue(_ names: Query) -> Bool {
     names.intersects(keywordSites) || names.intersects(bindingSites)
+  }
+
+  /// What a word leaves before the next one: a declaration or binding keyword, or another word.
+  /// Only a word of three to nine bytes starting with a keyword's first letter can be a keyword.
+  @inline(__always)
+  private static func before(word base: UnsafePointer<UInt8>, _ start: Int, _ length: Int, found: inout Found) -> Before {
+    guard length >= 3 && length <= 9 && startsKeyword[Int(base[start])] else { return .otherWord }
+    if let keyword = BytePrefilter.declarationKeyword(base, start, length) {
+      if keyword == .typealias { found.typeAlias = true }
+      return .declarationKeyword
+    }
+    return isBindingKeyword(base, start, length) ? .bindingKeyword : .otherWord
   }
 
   /// `var`, `let`, `case`.
