@@ -252,6 +252,23 @@ public struct XcodeProject: Sendable {
     "com.apple.product-type.watchkit2-extension", "com.apple.product-type.tool", "com.apple.product-type.xpc-service",
   ]
 
+  /// The frameworks a target links (`KeePassiumLib.framework` in its frameworks phase) by their
+  /// names: a framework another target builds is a dependency even without a target dependency
+  /// (Xcode finds it by the product, as a workspace's projects build one another's).
+  private func linkedFrameworks(of target: PropertyList) -> [String] {
+    var names: [String] = []
+    for phaseID in target.strings("buildPhases") where objects[phaseID]?["isa"]?.string == "PBXFrameworksBuildPhase" {
+      for buildFile in objects[phaseID]?.strings("files") ?? [] {
+        guard let reference = objects[buildFile]?["fileRef"]?.string, let path = objects[reference]?["path"]?.string,
+          path.hasSuffix(".framework")
+        else { continue }
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        names.append(String(file.dropLast(".framework".count)))
+      }
+    }
+    return names
+  }
+
   private func readTargets() -> [Target] {
     let groups = synchronizedGroups
     return nativeTargetIDs.compactMap { id -> Target? in
@@ -291,6 +308,7 @@ public struct XcodeProject: Sendable {
       for product in object.strings("packageProductDependencies") {
         if let productName = objects[product]?["productName"]?.string { dependencies.append(productName) }
       }
+      dependencies += linkedFrameworks(of: object)
       var target = Target(
         id: id, name: name, moduleName: moduleName(of: object, targetName: name),
         isTest: productType.hasSuffix(".unit-test") || productType.hasSuffix(".ui-testing"),

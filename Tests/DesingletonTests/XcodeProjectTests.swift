@@ -308,6 +308,38 @@ import Testing
     #expect(XcodeProject.c99Identifier("2D Game") == "_2D_Game")
   }
 
+  /// A framework another target builds, linked in a target's frameworks phase without a target
+  /// dependency (a workspace's app linking its library project's `Kit.framework`), is a dependency:
+  /// the app's code can import `Kit`.
+  @Test func aLinkedFrameworkIsADependency() throws {
+    let frameworks = """
+      /* Begin PBXFrameworksBuildPhase section */
+      \t\tD00000000000000000000009 /* Frameworks */ = {
+      \t\t\tisa = PBXFrameworksBuildPhase;
+      \t\t\tfiles = (
+      \t\t\t\tB00000000000000000000009 /* Kit.framework in Frameworks */,
+      \t\t\t);
+      \t\t};
+      /* End PBXFrameworksBuildPhase section */
+      \t\tB00000000000000000000009 /* Kit.framework in Frameworks */ = {isa = PBXBuildFile; fileRef = F00000000000000000000009 /* Kit.framework */; };
+      \t\tF00000000000000000000009 /* Kit.framework */ = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = Kit.framework; sourceTree = BUILT_PRODUCTS_DIR; };
+
+      /* Begin PBXNativeTarget section */
+      """
+    let text = Self.classic
+      .replacingOccurrences(of: "/* Begin PBXNativeTarget section */\n", with: frameworks)
+      .replacingOccurrences(
+        of: "\t\t\t\tD00000000000000000000002 /* Sources */,\n",
+        with: "\t\t\t\tD00000000000000000000002 /* Sources */,\n\t\t\t\tD00000000000000000000009 /* Frameworks */,\n")
+    let project = try project(text, at: "App/App.xcodeproj/project.pbxproj")
+    #expect(project.targets.map(\.dependencies) == [[], ["Kit"], ["Phone"]])
+    // The library's own project, read beside it, declares the target `Kit`.
+    var map = ModuleMap(manifests: [], xcodeProjects: [project])
+    map.targets.append(ModuleMap.Target(name: "Kit", directory: "Kit", isTest: false, files: ["Kit/Store.swift"], kind: .xcode))
+    #expect(map.module("Mac", canSee: "Kit"))
+    #expect(!map.module("Phone", canSee: "Kit"))
+  }
+
   @Test func theProjectsFolderIsHowTheCommandSpellsIt() throws {
     let here = try project(Self.classic, at: "App.xcodeproj/project.pbxproj")
     #expect(here.folder == "")
