@@ -539,13 +539,6 @@ public enum BytePrefilter {
     }
   }
 
-  /// Whether the `.` at `dot` comes right after a `"`: a member of a string literal, or a dot in
-  /// the text of one; never a declaration's name (`extension Outer.Name`) nor a type's accessor.
-  @inline(__always)
-  static func followsStringLiteral(dot: Int, in bytes: [UInt8]) -> Bool {
-    dot > 0 && bytes[dot - 1] == UInt8(ascii: "\"")
-  }
-
   enum Preceding: Equatable {
     case dot
     /// A comment may sit in between: the answer must be "maybe".

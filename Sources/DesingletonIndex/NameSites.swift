@@ -9,8 +9,7 @@ public struct NameSites: Sendable {
   /// they occur (a file's names repeat; asking is one pass, cheaper than sorting them out).
   let memberSites: [UInt32]
   /// For each member site, what stands before its dot (`BytePrefilter.referenceBase`): the hash of
-  /// the name, or `unknownBase` or `notAType`; `stringLiteral` for a dot right after a `"`, which
-  /// references nothing (`BytePrefilter.followsStringLiteral`).
+  /// the name, or `unknownBase` or `notAType`.
   let memberBases: [UInt32]
   /// The member sites whose name can end an extended type's (`extension Outer.Name`:
   /// `BytePrefilter.canNameExtendedType`), and those where a comment may sit before the name.
@@ -185,7 +184,7 @@ public struct NameSites: Sendable {
     return query.accessors.intersects(memberSites) { site in
       switch memberBases[site] {
       case NameSites.unknownBase: return true
-      case NameSites.notAType, NameSites.stringLiteral: return false
+      case NameSites.notAType: return false
       case let base: return bases.contains(base)
       }
     }
@@ -210,11 +209,9 @@ public struct NameSites: Sendable {
 
   static let unknownBase: UInt32 = 0
   static let notAType: UInt32 = 1
-  static let stringLiteral: UInt32 = 2
 
   /// What stands before the dot at `position`, as `memberBases` keeps it.
   private static func base(dotAt position: Int, in bytes: [UInt8]) -> UInt32 {
-    if BytePrefilter.followsStringLiteral(dot: position, in: bytes) { return stringLiteral }
     switch BytePrefilter.referenceBase(dotAt: position, in: bytes) {
     case .unknown: return unknownBase
     case .notAType: return notAType
@@ -296,8 +293,8 @@ public struct NameSites: Sendable {
     "aceflpstv".utf8.contains(UInt8(value))
   }
 
-  /// FNV-1a over the identifier's bytes; never `unknownBase`, `notAType` or `stringLiteral` (a name
-  /// that hashes to one answers as any name whose hash is 3 does).
+  /// FNV-1a over the identifier's bytes; never `unknownBase` or `notAType` (a name that hashes to
+  /// one answers as any name whose hash is 2 does).
   static func hash(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt32 {
     var hash: UInt32 = 2_166_136_261
     var index = start
@@ -305,7 +302,7 @@ public struct NameSites: Sendable {
       hash = (hash ^ UInt32(base[index])) &* 16_777_619
       index += 1
     }
-    return hash <= stringLiteral ? 3 : hash
+    return hash <= notAType ? 2 : hash
   }
 
   private static func sortedUnique(_ values: [UInt32]) -> [UInt32] {

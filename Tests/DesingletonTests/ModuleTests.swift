@@ -18,10 +18,12 @@ import Testing
   }
 
   /// Whether code in a file can name a type (`Project.file(_:canName:)`): its module can import the
-  /// type's, and from another module the type and every type it is nested in are `package`,
-  /// `public` or `open`; a `private` or `fileprivate` type only in its own file.
+  /// type's, and from another module the type and every type it is nested in are `public` or
+  /// `open`, or `package` within one package whose tools version has it; a `private` or
+  /// `fileprivate` type only in its own file.
   @Test func aFileCanNameATypeItsModuleSeesAndItsAccessAllows() {
     let manifest = """
+      // swift-tools-version:5.9
       let package = Package(
         name: "Pkg",
         targets: [.target(name: "Core"), .target(name: "Feature", dependencies: ["Core"]), .executableTarget(name: "Tool")]
@@ -57,6 +59,13 @@ import Testing
     for (path, type, expected) in cases {
       #expect(project.file(path, canName: type) == expected, "\(path) naming \(type)")
     }
+    // Before tools version 5.9 there is no `package` access to share.
+    let older = makeProject([
+      "Package.swift": manifest.replacingOccurrences(of: "5.9", with: "5.8"),
+      "Sources/Core/Types.swift": "package final class Shared {}\n",
+      "Sources/Feature/Screen.swift": "import Core\n",
+    ])
+    #expect(!older.file("Sources/Feature/Screen.swift", canName: "Shared"))
   }
 
   @Test func theManifestSaysWhatEachTargetDependsOnAndLeavesOut() {
