@@ -334,9 +334,10 @@ public struct Index: Sendable {
 
   /// Throws `NameCoverage.Incomplete` when a question asked so far was about files not parsed: a
   /// planner asks between its steps, so that a run whose answers will be thrown away stops early
-  /// (the loader parses what was missing and runs it again). Without coverage, never throws.
+  /// (the loader parses what was missing and runs it again). A question no file left can answer
+  /// was answered as the whole code base would: the run goes on. Without coverage, never throws.
   public func requireCoverage() throws {
-    if coverage?.missingNeeds != nil { throw NameCoverage.Incomplete() }
+    if let coverage, !coverage.settleMissing() { throw NameCoverage.Incomplete() }
   }
 
   /// Every declared or extended type's qualified name, sorted.

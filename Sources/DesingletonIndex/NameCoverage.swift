@@ -109,12 +109,34 @@ public final class NameCoverage: @unchecked Sendable {
   /// The simple names of the singletons a command is about (nil: every singleton, as a scan). Only
   /// their references are complete: those of the others are the ones in the files parsed.
   public let focus: Set<String>?
+  /// Whether no file left unparsed can answer what is asked (the scan that built the index
+  /// chooses the files a widening would parse); then the answers given were already the whole
+  /// code base's, and the scan counts it covered. Nil: every question missing stays missing.
+  private let settles: ((Needs) -> Bool)?
   private let lock = NSLock()
   private var missing = Needs()
+  /// What was missing and found answered by no file left (`settleMissing`): covered from then on.
+  private var settled = Needs()
 
-  public init(covered: Needs, focus: Set<String>? = nil) {
+  public init(covered: Needs, focus: Set<String>? = nil, settles: ((Needs) -> Bool)? = nil) {
     self.covered = covered
     self.focus = focus
+    self.settles = settles
+  }
+
+  /// Whether nothing asked is missing now: true when nothing was, or when no file left can answer
+  /// what was (which is covered from then on). `Index.requireCoverage` asks it.
+  func settleMissing() -> Bool {
+    lock.lock()
+    let asked = missing
+    lock.unlock()
+    guard !asked.isEmpty else { return true }
+    guard let settles, settles(asked) else { return false }
+    lock.lock()
+    defer { lock.unlock() }
+    settled.formUnion(asked)
+    missing = missing.subtracting(settled)
+    return missing.isEmpty
   }
 
   /// Thrown by `Index.requireCoverage()`: what was asked is not all parsed yet, so the work under
@@ -220,7 +242,10 @@ public final class NameCoverage: @unchecked Sendable {
   private func record(_ change: (inout Needs) -> Void) {
     lock.lock()
     defer { lock.unlock() }
-    change(&missing)
+    guard !settled.isEmpty else { return change(&missing) }
+    var asked = Needs()
+    change(&asked)
+    missing.formUnion(asked.subtracting(settled))
   }
 }
 

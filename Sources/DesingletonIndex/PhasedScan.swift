@@ -161,7 +161,7 @@ public final class PhasedScan {
       files: summaries,
       warnings: warnings,
       accessors: builder.accessors,
-      coverage: NameCoverage(covered: covered, focus: focus),
+      coverage: NameCoverage(covered: covered, focus: focus) { [weak self] in self?.settle($0) ?? false },
       imported: builder.imported
     )
   }
@@ -169,7 +169,8 @@ public final class PhasedScan {
   /// Runs `body` on the index until it asks nothing the files parsed cannot answer, parsing what it
   /// asked for in between; returns the result of the last run. When what it asked for added no
   /// file, the run's answers were already those of the whole code base and its result stands (a
-  /// refusal too).
+  /// refusal too). A run stops early (`Index.requireCoverage`) only for what a file left can
+  /// answer (`settle`).
   ///
   /// `bounded`: once the runs thrown away have cost more than parsing every file left would (at
   /// the rate the files so far were parsed), the next widening parses every file, so a body whose
@@ -180,6 +181,9 @@ public final class PhasedScan {
     func selected(_ missing: NameCoverage.Needs) -> Selection {
       var needs = missing
       if bounded && wasted > remainingParseTime { needs.everything = true }
+      // The files `settle` chose for what stopped the run, unless every file is to be parsed.
+      let chosen = settling.take()
+      if let (asked, selection) = chosen, asked == needs { return selection }
       return select(needs)
     }
     while true {
@@ -217,6 +221,36 @@ public final class PhasedScan {
       }()
       if let finished { return finished }
       if let selection { parse(selection) }
+    }
+  }
+
+  /// Whether no file left unparsed can answer `asked` (a question of a run under way, through its
+  /// index's coverage): then the index's answers to it are the whole code base's, and it is
+  /// covered from now on, as after a widening that parsed nothing. Otherwise the files chosen are
+  /// kept for the widening after the run stops.
+  private func settle(_ asked: NameCoverage.Needs) -> Bool {
+    settling.lock.lock()
+    defer { settling.lock.unlock() }
+    let selection = select(asked)
+    guard !selection.parses else {
+      settling.last = (asked, selection)
+      return false
+    }
+    covered = selection.covered
+    return true
+  }
+
+  /// What `settle` chose last, for the widening that follows it.
+  private let settling = Settling()
+  private final class Settling {
+    let lock = NSLock()
+    var last: (NameCoverage.Needs, Selection)?
+
+    func take() -> (NameCoverage.Needs, Selection)? {
+      lock.lock()
+      defer { lock.unlock() }
+      defer { last = nil }
+      return last
     }
   }
 

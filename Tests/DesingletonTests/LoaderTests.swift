@@ -687,6 +687,36 @@ import Testing
     #expect(errors == "")
   }
 
+  /// A run that stops where it asked about a name no file left can declare goes on instead: the
+  /// answer it got is the whole code base's. It stops only for what a file can answer, which is
+  /// parsed before it runs again.
+  @Test func aRunGoesOnPastAQuestionNoFileLeftCanAnswer() throws {
+    let files = [
+      "Store.swift": "final class Store {\n  nonisolated(unsafe) static let shared = Store()\n}\n",
+      "Cart.swift": "final class Cart {}\n",
+      "Note.swift": "// Nowhere is declared in no file.\n",
+    ]
+    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    defer { PrinterTestSupport.removeDirectory(directory) }
+    for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
+    let paths = files.keys.sorted().map { directory + "/" + $0 }
+    let scan = PhasedScan(paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"])
+    var runs: [String] = []
+    let answers = try scan.run { index -> [Bool] in
+      runs.append("run")
+      let nowhere = index.hasType("Nowhere")
+      try index.requireCoverage()
+      runs.append("past Nowhere")
+      let cart = index.hasType("Cart")
+      try index.requireCoverage()
+      runs.append("past Cart")
+      return [nowhere, cart]
+    }
+    #expect(answers == [false, true])
+    #expect(runs == ["run", "past Nowhere", "run", "past Nowhere", "past Cart"])
+    #expect(scan.parsedPaths.map { ($0 as NSString).lastPathComponent }.sorted() == ["Cart.swift", "Store.swift"])
+  }
+
   /// A chain of creators in files that never name the singleton: the loader runs once per link.
   /// In the first run `Flow`'s members are not parsed, so what `pane = .init()` creates is unknown
   /// there (it may be a `Screen`); a plan that kept that answer would refuse `Screen`. The plan is
