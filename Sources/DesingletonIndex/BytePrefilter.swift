@@ -294,9 +294,8 @@ public enum BytePrefilter {
         guard let bases else { return true }
         var position = offset - 1
         if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
-        guard case .dot = preceding(position, in: bytes) else { return true }
-        while bytes[position] != UInt8(ascii: ".") { position -= 1 }
-        switch referenceBase(dotAt: position, in: bytes) {
+        guard case .dot(let dot) = preceding(position, in: bytes) else { return true }
+        switch referenceBase(dotAt: dot, in: bytes) {
         case .unknown: return true
         case .notAType: return false
         case .word(let word): return bases.contains(Array(bytes[word]))
@@ -405,11 +404,9 @@ public enum BytePrefilter {
         if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
         switch preceding(position, in: bytes) {
         case .comment: return true
-        case .dot: break
+        case .dot(let dot): return isImplicitMemberDot(at: dot, in: bytes)
         case .word, .other, .start: return false
         }
-        while position >= 0, bytes[position] != UInt8(ascii: ".") { position -= 1 }
-        return isImplicitMemberDot(at: position, in: bytes)
       }
     }
   }
@@ -463,7 +460,8 @@ public enum BytePrefilter {
   /// The offsets that can start the name of a member access (`Base.name`): those after a `.`, with
   /// only whitespace between. `default:` in a `switch`, `static let shared` and names that merely
   /// contain an accessor's (`isShared`, `instanceCount`) are left out. Where a comment may sit
-  /// between the dot and the name (a `/` before it, or a line with `//` above it), the offset is kept.
+  /// between the dot and the name (`*/` before it, or a line above whose comment's start its bytes
+  /// cannot tell: `BytePrefilter.lineComment`), the offset is kept.
   static func memberNameOffsets(_ offsets: [Int], in bytes: [UInt8]) -> [Int] {
     offsets.filter { offset in
       var position = offset - 1
@@ -498,9 +496,7 @@ public enum BytePrefilter {
     if position >= 0, bytes[position] == UInt8(ascii: "`") { position -= 1 }
     if position >= 0, isIdentifierByte(bytes[position]) { return false }
     switch preceding(position, in: bytes) {
-    case .dot:
-      var dot = position
-      while dot >= 0, bytes[dot] != UInt8(ascii: ".") { dot -= 1 }
+    case .dot(let dot):
       return canNameExtendedType(dotAt: dot, in: bytes)
     case .comment: return true
     case .word(let word): return declarationKeyword(in: bytes, word) != nil
@@ -537,48 +533,6 @@ public enum BytePrefilter {
     case .comment, .dot: return true
     case .other, .start: return false
     }
-  }
-
-  enum Preceding: Equatable {
-    case dot
-    /// A comment may sit in between: the answer must be "maybe".
-    case comment
-    /// The identifier or keyword before, as a range of the bytes.
-    case word(Range<Int>)
-    /// Any other byte, at this offset.
-    case other(at: Int)
-    case start
-  }
-
-  /// What comes before `position` (inclusive), skipping whitespace and line breaks.
-  static func preceding(_ position: Int, in bytes: [UInt8]) -> Preceding {
-    var position = position
-    while position >= 0 {
-      switch bytes[position] {
-      case UInt8(ascii: "\n"):
-        var lineStart = position
-        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-        if bytes[lineStart..<position].indices.contains(where: {
-          $0 + 1 < position && bytes[$0] == UInt8(ascii: "/") && bytes[$0 + 1] == UInt8(ascii: "/")
-        }) {
-          return .comment
-        }
-        position -= 1
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
-        position -= 1
-      case UInt8(ascii: "."):
-        return .dot
-      case UInt8(ascii: "/"):
-        return .comment
-      case let byte where isIdentifierByte(byte):
-        var start = position
-        while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
-        return .word(start..<(position + 1))
-      default:
-        return .other(at: position)
-      }
-    }
-    return .start
   }
 
   /// Letters, digits, `_`, and every byte of a non-ASCII character (Swift identifiers may have them).

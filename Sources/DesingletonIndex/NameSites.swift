@@ -33,6 +33,66 @@ public struct NameSites: Sendable {
     case start, dot, comment, declarationKeyword, bindingKeyword, otherWord, other
   }
 
+  /// What a line read so far says about a `//` comment ending it, as `BytePrefilter.lineComment`
+  /// tells it: at the line break, what precedes the next line's first name is what preceded the
+  /// comment, or "maybe a comment in between" where the line's bytes cannot say where it starts.
+  private struct Line {
+    /// No `"` or `/` before the line's first `//` (so far, before there is one).
+    var plain = true
+    /// Whether the line has a `//`, and whether the code before it can be read.
+    var comment = Comment.none
+    /// What preceded the first `//`, and the last `.` before it.
+    var before = Before.start
+    var dot = 0
+
+    enum Comment { case none, readable, unknown }
+
+    @inline(__always)
+    mutating func slash(at index: Int, _ base: UnsafePointer<UInt8>, count: Int, before current: Before, dot currentDot: Int) {
+      switch comment {
+      case .none:
+        guard index + 1 < count, base[index + 1] == UInt8(ascii: "/") else {
+          plain = false
+          return
+        }
+        if plain {
+          comment = .readable
+          before = current
+          dot = currentDot
+        } else {
+          comment = .unknown
+        }
+      case .readable:
+        // `*/` in a comment's text: a block comment may end there and code go on.
+        if index > 0, base[index - 1] == UInt8(ascii: "*") { comment = .unknown }
+      case .unknown:
+        break
+      }
+    }
+
+    /// A `"` before the first `//`, or a `\` after it (an interpolation of a multi-line string may open).
+    @inline(__always)
+    mutating func mark(_ byte: UInt8) {
+      if byte == UInt8(ascii: "\"") {
+        if comment == .none { plain = false }
+      } else if comment == .readable {
+        comment = .unknown
+      }
+    }
+
+    @inline(__always)
+    mutating func end(before current: inout Before, dot currentDot: inout Int) {
+      switch comment {
+      case .none: break
+      case .readable:
+        current = before
+        currentDot = dot
+      case .unknown: current = .comment
+      }
+      self = Line()
+    }
+  }
+
   /// The sites of one file as they are found.
   private struct Found {
     var members: [UInt32] = []
@@ -76,9 +136,8 @@ public struct NameSites: Sendable {
         // backtick, what preceded it (`` Palette.`default` ``: the backtick belongs to the name).
         var before = Before.start
         var beforeBacktick = Before.start
-        // Whether the current line has `//` in it: a line break after it makes what follows "maybe
-        // a comment in between".
-        var lineHasComment = false
+        // What the current line says about a `//` comment ending it.
+        var line = Line()
         // Where the last `.` is: the dot of a member site.
         var dot = 0
         var index = 0
@@ -111,14 +170,16 @@ public struct NameSites: Sendable {
           }
           switch byteClass {
           case NameSites.lineBreak:
-            if lineHasComment { before = .comment }
-            lineHasComment = false
+            line.end(before: &before, dot: &dot)
           case NameSites.dot:
             before = .dot
             dot = index
           case NameSites.slash:
-            before = .comment
-            if index + 1 < count, base[index + 1] == UInt8(ascii: "/") { lineHasComment = true }
+            line.slash(at: index, base, count: count, before: before, dot: dot)
+            before = index > 0 && base[index - 1] == UInt8(ascii: "*") ? .comment : .other
+          case NameSites.mark:
+            line.mark(base[index])
+            before = .other
           case NameSites.backtick:
             beforeBacktick = before
             before = .other
@@ -271,6 +332,8 @@ public struct NameSites: Sendable {
   private static let dot: UInt8 = 4
   private static let slash: UInt8 = 5
   private static let backtick: UInt8 = 6
+  /// `"` and `\`, which decide where a line's comment can start.
+  private static let mark: UInt8 = 7
   /// Each byte's class, as `BytePrefilter.preceding` tells bytes apart.
   private static let classes: [UInt8] = (0...255).map { value -> UInt8 in
     let byte = UInt8(value)
@@ -281,6 +344,7 @@ public struct NameSites: Sendable {
     case UInt8(ascii: "."): return dot
     case UInt8(ascii: "/"): return slash
     case UInt8(ascii: "`"): return backtick
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"): return mark
     default: return other
     }
   }

@@ -162,7 +162,7 @@ import Testing
   @Test func referenceBases() {
     let cases: [(String, String?)] = [
       ("Store.shared", "Store"), ("App.Store.shared", "Store"), ("Self.shared", "Self"),
-      ("Store\n    .shared", "Store"), ("Store // note\n  .shared", nil), ("#if DEBUG\n  .shared", nil),
+      ("Store\n    .shared", "Store"), ("Store // note\n  .shared", "Store"), ("f(\"a\") // note\n  .shared", nil), ("#if DEBUG\n  .shared", nil),
       ("f(.shared)", nil), ("a ?? .shared", nil), ("return .shared", nil), ("return\n  .shared", nil),
       ("Box<Int>.shared", nil), ("`Store`.shared", nil), ("Störe.shared", "Störe"), ("éStore.shared", nil),
       ("Store .shared", nil), (".shared", nil),
@@ -224,8 +224,62 @@ import Testing
     "let reserved = \".Sendable\"\nextension os.Logger {}\nlet n = \"x\".count\nlet s = \"Store\".shared\nf(\".shared\")\nlet t = \"\"\"\n  a\n  \"\"\".shared\n"
       + "let u: Swift.String = \"\"\nextension Box: Swift.Hashable {}\npublic extension Outer.Inner.Deep {}\nextension Outer<T>.Generic {}\n"
       + "extension /* c */ Outer.Commented {}\nextension Outer\n  .Wrapped {}\nOuter.Called()\nextension `Quoted`.Name {}\n",
+    Self.comments,
     "use(.shared)\nlet s: Store = .current\nreturn .main\nx ?? .standard\ntry .make\n[.first, .second]\ncase .third\nf(.`default`)\na]\n  .fourth\nb!\n\t.fifth\n// c\n  .sixth\nx /* c */ .seventh\nawait\n  .eighth\nselfish.ninth\n",
   ]
+
+  /// Comments between a name and what precedes it: a line's `//` comment is read past when the
+  /// line's bytes say where it starts; the first word of a comment's text, a name after `/` and a
+  /// name after a line that does not say are what they are ("maybe" for the last).
+  static let comments = """
+    let a = 1
+    /// map the shared store
+    func // keyword above
+      declared() {}
+    Store. // a dot above, with Text.b in the text
+      shared
+    Store. // text with \\(x) in it
+      viaEscape
+    let s = "a" // a string before
+      afterString
+    x / divided
+    /* c */ blockEnd
+    let u = "http://x"
+      afterURL
+    Store. // ends */ here
+      afterBlockEnd
+    //lead
+    func
+    // between
+      secondLine() {}
+
+    """
+
+  @Test func aLineCommentIsReadPastWhereItsLineSaysWhereItStarts() {
+    let bytes = Array(Self.comments.utf8)
+    let sites = NameSites(bytes)
+    let declares = [
+      ("map", false), ("declared", true), ("afterString", true), ("divided", false), ("blockEnd", true),
+      ("afterURL", true), ("afterBlockEnd", true), ("lead", false), ("secondLine", true), ("shared", false),
+    ]
+    for (name, expected) in declares {
+      let fromSites = sites.canDeclare(NameSites.Query([name]))
+      #expect(fromSites == expected, "\(name)")
+      #expect(BytePrefilter.canDeclare([Array(name.utf8)], in: bytes) == expected, "\(name)")
+    }
+    // Through another base: only where the dot before the name cannot be read.
+    let references = [("shared", false), ("viaEscape", true), ("map", false), ("b", false), ("afterBlockEnd", true)]
+    for (name, expected) in references {
+      let fromSites = sites.canReference(NameSites.ReferenceQuery(accessors: [name], bases: ["Other"]))
+      #expect(fromSites == expected, "\(name)")
+      #expect(BytePrefilter.canReference([Array(name.utf8)], bases: [Array("Other".utf8)], in: bytes) == expected, "\(name)")
+    }
+    for (name, base) in [("shared", "Store"), ("b", "Text")] {
+      let fromSites = sites.canReference(NameSites.ReferenceQuery(accessors: [name], bases: [base]))
+      #expect(fromSites, "\(name)")
+      #expect(BytePrefilter.canReference([Array(name.utf8)], bases: [Array(base.utf8)], in: bytes), "\(name)")
+    }
+  }
 
   /// Letters, digits, `_` and the bytes of non-ASCII characters.
   func isIdentifierByte(_ byte: UInt8) -> Bool {
