@@ -204,18 +204,19 @@ public final class PhasedScan {
         // What building it asked and no file can answer (a name no file declares) leaves it as it is.
         if let missing = index.coverage?.missingNeeds, pending(select(missing)) { return nil }
         let result: Result
+        _ = kept.take()
         let started = ContinuousClock.now
         do {
           result = try body(index)
         } catch {
-          wasted += ContinuousClock.now - started
+          wasted += ContinuousClock.now - started - kept.take()
           guard let missing = index.coverage?.missingNeeds else { throw error }
           // A body that stopped early (`Index.requireCoverage`) runs again even when what it asked
           // is declared in no file: it is covered now, and the next run gets past it.
           if !pending(selected(missing)) && !(error is NameCoverage.Incomplete) { throw error }
           return nil
         }
-        wasted += ContinuousClock.now - started
+        wasted += ContinuousClock.now - started - kept.take()
         if let missing = index.coverage?.missingNeeds, pending(selected(missing)) { return nil }
         return result
       }()
@@ -239,6 +240,14 @@ public final class PhasedScan {
     covered = selection.covered
     return true
   }
+
+  /// Counts `duration` of the run under way as work the runs after it keep (a word index): the
+  /// bound weighs only what a run throws away.
+  public func keep(_ duration: Duration) {
+    kept.add(duration)
+  }
+
+  private let kept = KeptWork()
 
   /// What `settle` chose last, for the widening that follows it.
   private let settling = Settling()
@@ -511,28 +520,6 @@ public final class PhasedScan {
     return summary
   }
 
-  /// Time spent parsing files (on every thread) and their lines: the rate at which the files left
-  /// would be parsed.
-  final class ParseMeter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var time = Duration.zero
-    private var lines = 0
-
-    func add(_ duration: Duration, lines count: Int) {
-      lock.lock()
-      defer { lock.unlock() }
-      time += duration
-      lines += count
-    }
-
-    /// Parsing `remaining` lines on `threads` threads at the rate so far; zero before any parse.
-    func estimate(lines remaining: Int, threads: Int) -> Duration {
-      lock.lock()
-      defer { lock.unlock() }
-      return lines == 0 ? .zero : time / lines * remaining / max(1, threads)
-    }
-  }
-
   private let meter: ParseMeter
 
   /// At most this many bytes of source are parsed at once (and any one file, however large).
@@ -563,31 +550,5 @@ public final class PhasedScan {
       total.lines += summary.lineCount
     }
     return total
-  }
-}
-
-/// Bytes being worked on by several threads, kept under a limit: a thread waits while others hold
-/// the budget (a request larger than the limit goes alone).
-final class ByteBudget: @unchecked Sendable {
-  private let condition = NSCondition()
-  private let limit: Int
-  private var inUse = 0
-
-  init(limit: Int) {
-    self.limit = limit
-  }
-
-  func acquire(_ bytes: Int) {
-    condition.lock()
-    while inUse > 0 && inUse + bytes > limit { condition.wait() }
-    inUse += bytes
-    condition.unlock()
-  }
-
-  func release(_ bytes: Int) {
-    condition.lock()
-    inUse -= bytes
-    condition.broadcast()
-    condition.unlock()
   }
 }

@@ -203,10 +203,20 @@ public final class Project: @unchecked Sendable {
     searches += 1
     guard searches > 3 else { return nil }
     let paths = index.allPaths
+    let started = ContinuousClock.now
     let built = WordIndex(files: paths.count) { self.bytes(paths[$0]) }
     words = built
+    keptWork += ContinuousClock.now - started
     return built
   }
+
+  /// Time this project spent on what the projects of a loader's later runs keep (its word index).
+  public var keptWorkTime: Duration {
+    wordsLock.lock()
+    defer { wordsLock.unlock() }
+    return keptWork
+  }
+  private var keptWork = Duration.zero
 
   /// Keeps the parsed trees of `other`, a project of the same files on disk (a loader's earlier run).
   func keepTrees(of other: Project) {
@@ -220,10 +230,41 @@ public final class Project: @unchecked Sendable {
     if sameFiles { naming.merge(found) { mine, _ in mine } }
     lock.unlock()
     guard sameFiles else { return }
+    resumePoints = other.resumePoints
     wordsLock.lock()
     if self.words == nil { self.words = words }
     self.searches = max(self.searches, searches)
     wordsLock.unlock()
+  }
+
+  /// Points planners' steps reached on complete answers, shared by the projects of one loader's
+  /// runs over the same files (`keepTrees`); a unit or a rewritten project starts its own.
+  private var resumePoints = ResumePoints()
+  private final class ResumePoints: @unchecked Sendable {
+    let lock = NSLock()
+    var points: [String: Any] = [:]
+  }
+  private struct ResumePoint<Input: Equatable, State> {
+    var input: Input
+    var state: State
+  }
+
+  /// Keeps `state`, a point a step reached from `input` (and everything else it depends on, in
+  /// `input` too), right after `Index.requireCoverage()` passed: every answer it rests on is the
+  /// whole code base's. A later run of the same loader, whose index gives those answers again
+  /// (`NameCoverage`), picks the step up there (`resumePoint`) instead of working it out again.
+  public func keepResumePoint<Input: Equatable, State>(_ key: String, from input: Input, _ state: State) {
+    resumePoints.lock.lock()
+    defer { resumePoints.lock.unlock() }
+    resumePoints.points[key] = ResumePoint(input: input, state: state)
+  }
+
+  /// The last point kept under `key` from the same `input`; nil for another input or none.
+  public func resumePoint<Input: Equatable, State>(_ key: String, from input: Input) -> State? {
+    resumePoints.lock.lock()
+    defer { resumePoints.lock.unlock() }
+    guard let point = resumePoints.points[key] as? ResumePoint<Input, State>, point.input == input else { return nil }
+    return point.state
   }
 
   private func wordsKept() -> (WordIndex?, Int) {

@@ -63,6 +63,7 @@ public final class ProjectLoader {
       if let last = latest.project { project.keepTrees(of: last) }
       latest.project = project
       latest.lock.unlock()
+      defer { scan.keep(project.keptWorkTime) }
       return try body(project)
     }
   }

@@ -717,6 +717,48 @@ import Testing
     #expect(scan.parsedPaths.map { ($0 as NSString).lastPathComponent }.sorted() == ["Cart.swift", "Store.swift"])
   }
 
+  /// A step that follows a chain one link a run picks up, in the next run, where the last stopped
+  /// on complete answers (`Project.resumePoint`), not from its start; for another input it starts
+  /// over. Its answer is the one a run from the start gives.
+  @Test func aLaterRunPicksUpAStepWhereTheLastStoppedOnCompleteAnswers() throws {
+    let files = [
+      "Store.swift": "final class Store {\n  nonisolated(unsafe) static let shared = Store()\n}\n",
+      "Alpha.swift": "final class Alpha {\n  let store = Store.shared\n}\n",
+      "Bravo.swift": "final class Bravo {\n  let alpha = Alpha()\n}\n",
+      "Charlie.swift": "final class Charlie {\n  let bravo = Bravo()\n}\n",
+    ]
+    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    defer { PrinterTestSupport.removeDirectory(directory) }
+    for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
+    let paths = files.keys.sorted().map { directory + "/" + $0 }
+    func follow(resuming: Bool) throws -> (chain: [String], starts: [[String]]) {
+      let loader = ProjectLoader(
+        paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"], full: false, objectiveCPaths: [],
+        modules: ModuleMap(), bounded: false)
+      var starts: [[String]] = []
+      let chain = try loader.run { project -> [String] in
+        let input = resuming ? "Store" : "Store \(starts.count)"
+        #expect((project.resumePoint("chain", from: "another input") as [String]?) == nil)
+        var chain: [String] = project.resumePoint("chain", from: input) ?? ["Alpha"]
+        starts.append(chain)
+        while true {
+          try project.index.requireCoverage()
+          project.keepResumePoint("chain", from: input, chain)
+          let next = project.typeNames(inFilesMentioning: [chain[chain.count - 1]]).filter { !chain.contains($0) }
+          guard let link = next.first else { return chain }
+          chain.append(link)
+        }
+      }
+      return (chain, starts)
+    }
+    let resumed = try follow(resuming: true)
+    #expect(resumed.chain == ["Alpha", "Bravo", "Charlie"])
+    #expect(resumed.starts == [["Alpha"], ["Alpha"], ["Alpha", "Bravo"]])
+    let fromTheStart = try follow(resuming: false)
+    #expect(fromTheStart.chain == resumed.chain)
+    #expect(fromTheStart.starts == [["Alpha"], ["Alpha"], ["Alpha"]])
+  }
+
   /// A chain of creators in files that never name the singleton: the loader runs once per link.
   /// In the first run `Flow`'s members are not parsed, so what `pane = .init()` creates is unknown
   /// there (it may be a `Screen`); a plan that kept that answer would refuse `Screen`. The plan is

@@ -3,7 +3,7 @@ import DesingletonIndex
 import Foundation
 import SwiftSyntax
 
-public struct InjectOptions: Sendable {
+public struct InjectOptions: Sendable, Equatable {
   /// Consumer types to inject; nil takes every consumer that can be injected.
   public var types: [String]?
   /// Give the new init parameters the singleton as their default value and leave call sites alone.

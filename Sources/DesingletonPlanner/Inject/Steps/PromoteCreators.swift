@@ -9,13 +9,17 @@ extension InjectContext {
   /// down, even if it does not use the singleton itself, so that one run moves the accessor all the
   /// way up to the composition roots (types only tests create, or nothing in the project does),
   /// types the system creates, and static contexts; a second run then has nothing left to do.
+  ///
+  /// Each round starts on complete answers: a run of the loader whose answers are not stops there,
+  /// and the next run picks the rounds up where this one stopped (`Project.resumePoint`).
   func promoteCreators(_ analysed: InjectDraft) throws -> InjectDraft {
-    var draft = analysed
-    var rejected: Set<String> = []
+    let input = PromotionInput(singleton: singleton, options: options, analysed: analysed)
+    var (draft, rejected) = project.resumePoint("inject.promoteCreators", from: input) ?? (analysed, Set<String>())
     while true {
       var promoted: [String] = []
       // Each round walks the creators' files again: a run whose answers are incomplete stops here.
       try index.requireCoverage()
+      project.keepResumePoint("inject.promoteCreators", from: input, (draft, rejected))
       let calls = try findCreations(draft).calls
       let factories = try findFactories(calls, in: draft, promoting: true)
       for call in calls + forwardedCreations(calls, through: factories) where !call.context.isStatic && !call.isSelfInit && !call.isSuperInit {
@@ -58,5 +62,23 @@ extension InjectContext {
   /// do, is a composition root.
   func isCreatedOutsideTests(_ typeName: String) throws -> Bool {
     try !CompositionRoots.isCompositionRoot(typeName, project: project)
+  }
+}
+
+/// What `promoteCreators` starts from besides the index's answers: the rounds kept from an earlier
+/// run are taken only for the same singleton, options and analysed consumers.
+private struct PromotionInput: Equatable {
+  var singleton: Singleton
+  var options: InjectOptions
+  var consumers: [String]
+  var skipped: [String]
+  var elsewhere: [String]
+
+  init(singleton: Singleton, options: InjectOptions, analysed: InjectDraft) {
+    self.singleton = singleton
+    self.options = options
+    consumers = analysed.order
+    skipped = analysed.skipped.map(\.typeName)
+    elsewhere = (analysed.frameworkCreated + analysed.roots).map(\.typeName)
   }
 }
