@@ -43,6 +43,10 @@ public final class PhasedScan {
   /// The tree of a file a command has parsed already (`Project.file`), which a phase that parses
   /// the file indexes instead of parsing it again.
   public var parsedTree: (@Sendable (String) -> ParsedFile?)?
+  /// The paths whose text contains one of these words (simple names), as the last run's project
+  /// found them for its planners (`Project.paths(naming:)`, from its word index once built): a
+  /// widening asked for the files mentioning a word takes them instead of reading every file.
+  public var mentioning: (@Sendable ([String]) -> Set<String>?)?
   /// Files and lines each phase parsed, in order.
   public private(set) var phases: [Phase] = []
   /// Time spent building indexes from the files' summaries (one thread), over all phases.
@@ -306,7 +310,11 @@ public final class PhasedScan {
     covered.types.formUnion(covered.members)
     let keptMembers = covered.members.union(covered.topLevelMembers)
     let everything = covered.everything
-    let questions = Asked(needs, everything: everything, keepsMembers: keepsMembers, typeAliasNames: typeAliasNames)
+    // Which files contain a word asked about, as the planners' searches already found it.
+    let words = needs.mentions.sorted()
+    let mentioning = words.isEmpty || words.contains { $0.contains(".") } ? nil : self.mentioning?(words)
+    let questions = Asked(
+      needs, everything: everything, keepsMembers: keepsMembers, typeAliasNames: typeAliasNames, mentioning: mentioning)
     let membersAsked = needs.members.union(needs.topLevelMembers)
     let (states, started, progress) = (self.states, ContinuousClock.now, builder.progress)
     progress?.begin("reading", total: order.count)
@@ -318,7 +326,7 @@ public final class PhasedScan {
         return .none
       case .parsed(let summary):
         return PhasedScan.parsedAgain(
-          path, summary, everything: everything, membersAsked: membersAsked, mentioned: questions.mentioned)
+          path, summary, everything: everything, membersAsked: membersAsked, questions: questions)
       case .counted(let summary, let known):
         return questions.choice(path, summary, known)
       }
@@ -352,12 +360,19 @@ public final class PhasedScan {
     let referenced: NameSites.ReferenceQuery
     let referencedBytes: [[UInt8]]
     let mentioned: [[UInt8]]
+    /// The files whose bytes contain a word of `mentioned`, when known without reading every file
+    /// (`PhasedScan.mentioning`); nil: each file's bytes say.
+    let mentioning: Set<String>?
     let aliasTargets: [[UInt8]]
     let implicit: [[UInt8]]
     let implicitQuery: NameSites.Query
 
-    init(_ needs: NameCoverage.Needs, everything: Bool, keepsMembers: Bool, typeAliasNames: Set<[UInt8]>?) {
+    init(
+      _ needs: NameCoverage.Needs, everything: Bool, keepsMembers: Bool, typeAliasNames: Set<[UInt8]>?,
+      mentioning: Set<String>?
+    ) {
       self.everything = everything
+      self.mentioning = mentioning
       self.keepsMembers = keepsMembers
       declared = NameSites.Query(needs.types.union(needs.members))
       topLevelNames = needs.topLevelMembers.union(needs.topLevelTypes).sorted()
@@ -390,11 +405,12 @@ public final class PhasedScan {
       }
       // The names a file can declare or reference are kept once a phase has read them: later
       // phases read again only the files that can answer.
-      if let sites = known, mentioned.isEmpty, aliasTargets.isEmpty || !sites.mentionsTypeAlias {
+      if let sites = known, mentioned.isEmpty || mentioning != nil, aliasTargets.isEmpty || !sites.mentionsTypeAlias {
+        if mentions(path) { return parsed(mentions: true) }
         return everything || wanted(path, sites, nil) || sites.canReferenceImplicitly(implicitQuery) ? parsed() : .none
       }
       guard let bytes = readBytes(path) else { return .none }
-      if !mentioned.isEmpty && BytePrefilter.mentions(mentioned, in: bytes) { return parsed(mentions: true) }
+      if mentions(path, bytes) { return parsed(mentions: true) }
       if !aliasTargets.isEmpty, known?.mentionsTypeAlias ?? BytePrefilter.mentions([PhasedScan.typeAliasWord], in: bytes),
         BytePrefilter.mentions(aliasTargets, in: bytes)
       {
@@ -409,6 +425,15 @@ public final class PhasedScan {
       if everything || BytePrefilter.canReference(referencedBytes, bases: bases, in: bytes) { return parsed() }
       let sites = NameSites(bytes)
       return wanted(path, sites, bytes) ? parsed() : .sites(summary, sites)
+    }
+
+    /// Whether the file's text contains a word asked about (`bytes`: the file's, when they are read
+    /// already).
+    func mentions(_ path: String, _ bytes: [UInt8]? = nil) -> Bool {
+      if mentioned.isEmpty { return false }
+      if let mentioning { return mentioning.contains(path) }
+      guard let bytes = bytes ?? readBytes(path) else { return false }
+      return BytePrefilter.mentions(mentioned, in: bytes)
     }
 
     /// Whether the file's names answer a question asked (`bytes`: the file's, when they are read
@@ -482,18 +507,14 @@ public final class PhasedScan {
   /// A file parsed without some types' members, parsed again when those are asked for now (or it
   /// mentions a word asked about, and keeps every member).
   private static func parsedAgain(
-    _ path: String, _ summary: FileSummary, everything: Bool, membersAsked: Set<String>, mentioned: [[UInt8]]
+    _ path: String, _ summary: FileSummary, everything: Bool, membersAsked: Set<String>, questions: Asked
   ) -> Choice {
     if summary.typesWithoutMembers.isEmpty { return .none }
     if !everything && summary.typesWithoutMembers.isDisjoint(with: membersAsked) {
-      guard !mentioned.isEmpty, let bytes = readBytes(path), BytePrefilter.mentions(mentioned, in: bytes) else {
-        return .none
-      }
-      return .parse(everything: true)
+      return questions.mentions(path) ? .parse(everything: true) : .none
     }
-    if everything || mentioned.isEmpty { return .parse(everything: everything) }
-    guard let bytes = readBytes(path) else { return .none }
-    return .parse(everything: BytePrefilter.mentions(mentioned, in: bytes))
+    if everything || questions.mentioned.isEmpty { return .parse(everything: everything) }
+    return .parse(everything: questions.mentions(path))
   }
 
   private static func parse(

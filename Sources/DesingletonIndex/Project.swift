@@ -118,11 +118,13 @@ public final class Project: @unchecked Sendable {
           byName[name] = words.files(containing: [needle]) { self.bytes(paths[$0]) }.map { paths[$0] }
         }
       } else {
-        for path in paths {
-          guard let bytes = bytes(path), containsAny(needles, in: bytes) else { continue }
-          for (name, needle) in zip(asked, needles) where asked.count == 1 || containsAny([needle], in: bytes) {
-            byName[name]!.append(path)
-          }
+        // Every file read on every core; the names each contains, by the needles' positions.
+        let contained = parallelMap(count: paths.count) { position -> [Int] in
+          guard let bytes = self.bytes(paths[position]), containsAny(needles, in: bytes) else { return [] }
+          return needles.count == 1 ? [0] : needles.indices.filter { containsAny([needles[$0]], in: bytes) }
+        }
+        for (position, names) in contained.enumerated() {
+          for name in names { byName[asked[name]]!.append(paths[position]) }
         }
       }
       lock.lock()

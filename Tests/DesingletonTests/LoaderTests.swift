@@ -759,6 +759,29 @@ import Testing
     #expect(fromTheStart.starts == [["Alpha"], ["Alpha"], ["Alpha"]])
   }
 
+  /// A widening asked for the files mentioning a word takes the files the loader's planners found
+  /// for it (`PhasedScan.mentioning`, the same byte search) instead of reading every file again.
+  @Test func aWideningForAWordTakesTheFilesThePlannersSearchFound() throws {
+    let files = [
+      "Store.swift": "final class Store {\n  nonisolated(unsafe) static let shared = Store()\n}\n",
+      "Alpha.swift": "final class Alpha {}\n",
+      "Other.swift": "final class Other {}\n",
+    ]
+    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    defer { PrinterTestSupport.removeDirectory(directory) }
+    for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
+    let paths = files.keys.sorted().map { directory + "/" + $0 }
+    func parsed(found: Set<String>?) throws -> [String] {
+      let scan = PhasedScan(paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"])
+      if let found { scan.mentioning = { words in words == ["Alpha"] ? found : nil } }
+      _ = try scan.run { index in Project(index: index).typeNames(inFilesMentioning: ["Alpha"]) }
+      return scan.parsedPaths.map { ($0 as NSString).lastPathComponent }.sorted()
+    }
+    #expect(try parsed(found: nil) == ["Alpha.swift", "Store.swift"])
+    // What the search says is what is parsed (here a made-up answer, to tell it from the bytes').
+    #expect(try parsed(found: [directory + "/Other.swift"]) == ["Other.swift", "Store.swift"])
+  }
+
   /// A chain of creators in files that never name the singleton: the loader runs once per link.
   /// In the first run `Flow`'s members are not parsed, so what `pane = .init()` creates is unknown
   /// there (it may be a `Screen`); a plan that kept that answer would refuse `Screen`. The plan is
