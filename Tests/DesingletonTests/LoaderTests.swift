@@ -549,10 +549,8 @@ import Testing
         }
         """,
     ]
-    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    let (directory, paths) = try written(files)
     defer { PrinterTestSupport.removeDirectory(directory) }
-    for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
-    let paths = files.keys.sorted().map { directory + "/" + $0 }
     func uses(_ index: Index) -> [String] {
       guard let store = index.singleton(typeName: "Store") else { return [] }
       return index.references(to: store).map { "\($0.range.start)" }.sorted()
@@ -687,19 +685,27 @@ import Testing
     #expect(errors == "")
   }
 
+  /// A singleton alone in its file.
+  static let store = "final class Store {\n  nonisolated(unsafe) static let shared = Store()\n}\n"
+
+  /// The files written to a new folder (removed by the caller), and their paths in name order.
+  func written(_ files: [String: String]) throws -> (directory: String, paths: [String]) {
+    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
+    return (directory, files.keys.sorted().map { directory + "/" + $0 })
+  }
+
   /// A run that stops where it asked about a name no file left can declare goes on instead: the
   /// answer it got is the whole code base's. It stops only for what a file can answer, which is
   /// parsed before it runs again.
   @Test func aRunGoesOnPastAQuestionNoFileLeftCanAnswer() throws {
     let files = [
-      "Store.swift": "final class Store {\n  nonisolated(unsafe) static let shared = Store()\n}\n",
+      "Store.swift": Self.store,
       "Cart.swift": "final class Cart {}\n",
       "Note.swift": "// Nowhere is declared in no file.\n",
     ]
-    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    let (directory, paths) = try written(files)
     defer { PrinterTestSupport.removeDirectory(directory) }
-    for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
-    let paths = files.keys.sorted().map { directory + "/" + $0 }
     let scan = PhasedScan(paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"])
     var runs: [String] = []
     let answers = try scan.run { index -> [Bool] in
@@ -722,15 +728,13 @@ import Testing
   /// over. Its answer is the one a run from the start gives.
   @Test func aLaterRunPicksUpAStepWhereTheLastStoppedOnCompleteAnswers() throws {
     let files = [
-      "Store.swift": "final class Store {\n  nonisolated(unsafe) static let shared = Store()\n}\n",
+      "Store.swift": Self.store,
       "Alpha.swift": "final class Alpha {\n  let store = Store.shared\n}\n",
       "Bravo.swift": "final class Bravo {\n  let alpha = Alpha()\n}\n",
       "Charlie.swift": "final class Charlie {\n  let bravo = Bravo()\n}\n",
     ]
-    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    let (directory, paths) = try written(files)
     defer { PrinterTestSupport.removeDirectory(directory) }
-    for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
-    let paths = files.keys.sorted().map { directory + "/" + $0 }
     func follow(resuming: Bool) throws -> (chain: [String], starts: [[String]]) {
       let loader = ProjectLoader(
         paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"], full: false, objectiveCPaths: [],
@@ -763,14 +767,12 @@ import Testing
   /// for it (`PhasedScan.mentioning`, the same byte search) instead of reading every file again.
   @Test func aWideningForAWordTakesTheFilesThePlannersSearchFound() throws {
     let files = [
-      "Store.swift": "final class Store {\n  nonisolated(unsafe) static let shared = Store()\n}\n",
+      "Store.swift": Self.store,
       "Alpha.swift": "final class Alpha {}\n",
       "Other.swift": "final class Other {}\n",
     ]
-    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    let (directory, paths) = try written(files)
     defer { PrinterTestSupport.removeDirectory(directory) }
-    for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
-    let paths = files.keys.sorted().map { directory + "/" + $0 }
     func parsed(found: Set<String>?) throws -> [String] {
       let scan = PhasedScan(paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"])
       if let found { scan.mentioning = { words in words == ["Alpha"] ? found : nil } }
