@@ -208,19 +208,20 @@ public final class PhasedScan {
         // What building it asked and no file can answer (a name no file declares) leaves it as it is.
         if let missing = index.coverage?.missingNeeds, pending(select(missing)) { return nil }
         let result: Result
-        _ = kept.take()
-        let started = ContinuousClock.now
+        let (started, keptBefore) = (ContinuousClock.now, keptTime)
+        // What the run cost, less what the runs after it keep.
+        func thrownAway() -> Duration { ContinuousClock.now - started - (keptTime - keptBefore) }
         do {
           result = try body(index)
         } catch {
-          wasted += ContinuousClock.now - started - kept.take()
+          wasted += thrownAway()
           guard let missing = index.coverage?.missingNeeds else { throw error }
           // A body that stopped early (`Index.requireCoverage`) runs again even when what it asked
           // is declared in no file: it is covered now, and the next run gets past it.
           if !pending(selected(missing)) && !(error is NameCoverage.Incomplete) { throw error }
           return nil
         }
-        wasted += ContinuousClock.now - started - kept.take()
+        wasted += thrownAway()
         if let missing = index.coverage?.missingNeeds, pending(selected(missing)) { return nil }
         return result
       }()
@@ -245,13 +246,14 @@ public final class PhasedScan {
     return true
   }
 
-  /// Counts `duration` of the run under way as work the runs after it keep (a word index): the
-  /// bound weighs only what a run throws away.
+  /// Counts `duration` of the run under way (called from its body) as work the runs after it keep
+  /// (a word index): the bound weighs only what a run throws away.
   public func keep(_ duration: Duration) {
-    kept.add(duration)
+    keptTime += duration
   }
 
-  private let kept = KeptWork()
+  /// What the runs so far spent on work the runs after them keep (`keep`).
+  private var keptTime = Duration.zero
 
   /// What `settle` chose last, for the widening that follows it.
   private let settling = Settling()

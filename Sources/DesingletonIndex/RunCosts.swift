@@ -24,26 +24,6 @@ extension PhasedScan {
       return lines == 0 ? .zero : time / lines * remaining / max(1, threads)
     }
   }
-
-  /// Time a run spent on what the runs after it keep (`PhasedScan.keep`), taken once per run.
-  final class KeptWork: @unchecked Sendable {
-    let lock = NSLock()
-    var time = Duration.zero
-
-    func add(_ duration: Duration) {
-      lock.lock()
-      defer { lock.unlock() }
-      time += duration
-    }
-
-    /// The time counted since the last call.
-    func take() -> Duration {
-      lock.lock()
-      defer { lock.unlock() }
-      defer { time = .zero }
-      return time
-    }
-  }
 }
 
 /// Bytes being worked on by several threads, kept under a limit: a thread waits while others hold
