@@ -128,16 +128,48 @@ public final class NameCoverage: @unchecked Sendable {
   /// what was (which is covered from then on). `Index.requireCoverage` asks it.
   func settleMissing() -> Bool {
     lock.lock()
+    ticks += 1
+    let ticket = ticks
     let asked = missing
     lock.unlock()
-    guard !asked.isEmpty else { return true }
+    guard !asked.isEmpty else {
+      complete(before: ticket)
+      return true
+    }
     guard let settles, settles(asked) else { return false }
     lock.lock()
     defer { lock.unlock() }
     settled.formUnion(asked)
     missing = missing.subtracting(settled)
+    if missing.isEmpty { completedBefore = max(completedBefore, ticket) }
     return missing.isEmpty
   }
+
+  /// A ticket that orders a piece of work finished now against the checks that nothing asked is
+  /// missing (`settleMissing`): work whose ticket is below `completeBefore` asked only what the
+  /// whole code base answers, so its result is the whole code base's (`Project.answer`).
+  public func ticket() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    ticks += 1
+    return ticks
+  }
+
+  /// Every ticket below this was taken before a check found nothing asked missing.
+  public var completeBefore: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return completedBefore
+  }
+
+  private func complete(before ticket: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    completedBefore = max(completedBefore, ticket)
+  }
+
+  private var ticks = 0
+  private var completedBefore = 0
 
   /// Thrown by `Index.requireCoverage()`: what was asked is not all parsed yet, so the work under
   /// way will be done again on a wider index; the loader parses what is missing and runs again.

@@ -160,7 +160,9 @@ public struct NameSites: Sendable {
             continue
           }
           if byteClass == NameSites.space {
+            // Indentation and the space between words come in runs.
             index += 1
+            while index < count, classes[Int(base[index])] == NameSites.space { index += 1 }
             continue
           }
           if byteClass == NameSites.other {

@@ -71,23 +71,52 @@ public final class Project: @unchecked Sendable {
 
   /// An answer as it is kept: boxed, so that an optional answer (nil too) is told from none yet
   /// (a missing entry cast to `Optional` would succeed as nil).
-  private struct Answer<Value> {
+  private struct Answer<Value>: Ticketed {
     var value: Value
+    /// When it was worked out (`NameCoverage.ticket`); nil in a project without coverage.
+    var ticket: Int?
+
+    func kept(before complete: Int) -> Any? {
+      guard let ticket, ticket < complete else { return nil }
+      if let partly = value as? any KeptInPart {
+        return Answer(value: partly.kept(before: complete) as! Value, ticket: Int.min)
+      }
+      // An object may be filled in after the ticket, or hold the project it was made on.
+      if Value.self is AnyObject.Type { return nil }
+      return Answer(value: value, ticket: Int.min)
+    }
   }
 
   /// The answer to a question about this project, worked out once: `key` names the question and
   /// what it is asked about. The project never changes, so neither does the answer.
+  ///
+  /// An answer is a value that holds nothing of the project (no index; syntax nodes of its files
+  /// are the same in every run), or a table filled in as the run goes (`KeptInPart`). Once a check
+  /// that nothing asked is missing (`Index.requireCoverage`) passes after it was worked out, it is
+  /// the whole code base's, and the projects of the loader's later runs keep it (`keepTrees`)
+  /// instead of working it out again. An object that is no such table is not kept.
   public func answer<Value>(_ key: String, _ work: () throws -> Value) rethrows -> Value {
     lock.lock()
     let known = answers[key] as? Answer<Value>
     lock.unlock()
     if let known { return known.value }
     let value = try work()
+    let ticket = index.coverage?.ticket()
     lock.lock()
     defer { lock.unlock() }
     if let first = answers[key] as? Answer<Value> { return first.value }
-    answers[key] = Answer(value: value)
+    answers[key] = Answer(value: value, ticket: ticket)
     return value
+  }
+
+  /// The answers a later run of the loader keeps: those worked out before the last check that
+  /// found nothing asked missing (`answer(_:_:)`).
+  private func completeAnswers() -> [String: Any] {
+    guard let coverage = index.coverage else { return [:] }
+    let before = coverage.completeBefore
+    lock.lock()
+    defer { lock.unlock() }
+    return answers.compactMapValues { ($0 as? Ticketed)?.kept(before: before) }
   }
 
   /// The Swift files whose text contains the simple name of one of `typeNames` (`Cell` for
@@ -233,6 +262,10 @@ public final class Project: @unchecked Sendable {
     lock.unlock()
     guard sameFiles else { return }
     resumePoints = other.resumePoints
+    let complete = other.completeAnswers()
+    lock.lock()
+    answers.merge(complete) { mine, _ in mine }
+    lock.unlock()
     wordsLock.lock()
     if self.words == nil { self.words = words }
     self.searches = max(self.searches, searches)
@@ -323,14 +356,17 @@ public final class Project: @unchecked Sendable {
   ) throws -> Project {
     // Nothing replaced is this project: its index, trees and answers hold.
     if changed.isEmpty { return self }
-    var texts = try sources(of: index.files.map(\.path))
+    // The texts in memory are this project's (inline sources) and the plan's; every other file is
+    // read from disk when asked, as here: the files do not change while a command plans.
+    var texts = overrides
     let changedPaths = Set(changed.map(\.path))
     for source in changed { texts[source.path] = source }
+    let indexed = Set(index.files.map(\.path))
     let builder = IndexBuilder(threads: threads, accessors: index.accessorNames)
-    let rebuilt = builder.rebuild(index, replacing: changed, keeping: Set(texts.keys), parsed: parsed)
+    let rebuilt = builder.rebuild(index, replacing: changed, keeping: indexed.union(changedPaths), parsed: parsed)
     let result = Project(index: rebuilt, sources: texts, objectiveCPaths: objectiveCPaths, modules: modules)
     lock.lock()
-    let kept = cache.filter { !changedPaths.contains($0.key) && texts[$0.key] != nil }
+    let kept = cache.filter { !changedPaths.contains($0.key) && indexed.contains($0.key) }
     lock.unlock()
     result.cache = kept
     // Which files contain a word: this project's answer for every file not replaced.
@@ -377,6 +413,20 @@ public final class Project: @unchecked Sendable {
     }
     return result
   }
+}
+
+/// An answer kept with the ticket it was worked out at (`Project.answer`).
+private protocol Ticketed {
+  /// The answer as a later run keeps it (worked out before any ticket of that run), if it was
+  /// worked out before the ticket `complete`; nil if not.
+  func kept(before complete: Int) -> Any?
+}
+
+/// An answer filled in as a run goes (a table of what each file holds): a later run keeps only
+/// what was put in before the ticket `complete` (`NameCoverage.ticket`), each part taken with a
+/// ticket when it was put in.
+public protocol KeptInPart {
+  func kept(before complete: Int) -> Self
 }
 
 extension Project {

@@ -763,6 +763,52 @@ import Testing
     #expect(fromTheStart.starts == [["Alpha"], ["Alpha"], ["Alpha"]])
   }
 
+  /// An answer worked out before a check found nothing asked missing (`Index.requireCoverage`) is
+  /// the whole code base's: the loader's later runs keep it (`Project.answer(_:_:)`), and work out
+  /// again one that asked what was missing, and an object (which may be filled in later). The
+  /// answers are those of every file parsed.
+  @Test func aLaterRunKeepsTheAnswersWorkedOutBeforeACheckPassed() throws {
+    let files = [
+      "Store.swift": Self.store,
+      "Alpha.swift": "final class Alpha {\n  let store = Store.shared\n}\n",
+      "Bravo.swift": "final class Bravo {\n  let alpha = Alpha()\n}\n",
+      "Charlie.swift": "final class Charlie {\n  let bravo = Bravo()\n}\n",
+    ]
+    let (directory, paths) = try written(files)
+    defer { PrinterTestSupport.removeDirectory(directory) }
+    func answers(full: Bool) throws -> (first: [String], second: [String], counts: [String: Int]) {
+      let loader = ProjectLoader(
+        paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"], full: full, objectiveCPaths: [],
+        modules: ModuleMap(), bounded: false)
+      var counts: [String: Int] = [:]
+      let (first, second) = try loader.run { project -> ([String], [String]) in
+        let first = project.answer("first") {
+          counts["first", default: 0] += 1
+          return project.typeNames(inFilesMentioning: ["Alpha"])
+        }
+        let plain = project.answer("plain") {
+          counts["plain", default: 0] += 1
+          return NSMutableArray(array: first)
+        }
+        try project.index.requireCoverage()
+        let second = project.answer("second") {
+          counts["second", default: 0] += 1
+          return project.typeNames(inFilesMentioning: ["Bravo"])
+        }
+        try project.index.requireCoverage()
+        return (plain.compactMap { $0 as? String }, second)
+      }
+      return (first, second, counts)
+    }
+    let phased = try answers(full: false)
+    // Run 1 lacks Bravo.swift, run 2 Charlie.swift; run 3 keeps `first` from run 2, whose check passed.
+    #expect(phased.counts == ["first": 2, "plain": 3, "second": 2])
+    let whole = try answers(full: true)
+    #expect(whole.counts == ["first": 1, "plain": 1, "second": 1])
+    #expect(phased.first == whole.first && phased.second == whole.second)
+    #expect(phased.first == ["Alpha", "Bravo"] && phased.second == ["Bravo", "Charlie"])
+  }
+
   /// A widening asked for the files mentioning a word takes the files the loader's planners found
   /// for it (`PhasedScan.mentioning`, the same byte search) instead of reading every file again.
   @Test func aWideningForAWordTakesTheFilesThePlannersSearchFound() throws {

@@ -16,7 +16,7 @@ import SwiftSyntax
 ///   file walked for a type names it, so its getters' and `Self`'s types are always looked up);
 /// - an ambiguous name (`Cell(...)` with several types called `Cell`) keeps every type it may
 ///   mean, and a question takes the first of them it asks about.
-final class CreationTable: @unchecked Sendable {
+final class CreationTable: @unchecked Sendable, KeptInPart {
   /// One file's part of a question: the types it names, and the subclasses it names with the
   /// superclass whose inits their `super.init` calls.
   struct Question {
@@ -97,10 +97,24 @@ final class CreationTable: @unchecked Sendable {
     return walks
   }
 
-  /// Keeps what a walk found; what another thread recorded first for the same types is kept.
-  func record(_ walked: Walked) {
+  /// The walks recorded, with the ticket each was recorded at (`NameCoverage.ticket`): a loader's
+  /// later run keeps those recorded before its last check found nothing asked missing.
+  private var recorded: [(walked: Walked, ticket: Int)] = []
+
+  func kept(before complete: Int) -> CreationTable {
+    let kept = CreationTable()
     lock.lock()
     defer { lock.unlock() }
+    for (walked, ticket) in recorded where ticket < complete { kept.record(walked, ticket: Int.min) }
+    return kept
+  }
+
+  /// Keeps what a walk found; what another thread recorded first for the same types is kept.
+  /// `ticket`: when, for a later run of the loader (nil: the project has no coverage).
+  func record(_ walked: Walked, ticket: Int?) {
+    lock.lock()
+    defer { lock.unlock() }
+    if let ticket { recorded.append((walked, ticket)) }
     var file = files[walked.walk.path] ?? File()
     if let key = walked.walk.subclassKey {
       if file.supers[key] == nil { file.supers[key] = walked.calls.filter(\.isSuperInit) }

@@ -68,12 +68,13 @@ enum InitCallFinder {
     let index = project.index
     if walks.count < 8 {
       // A few files are walked on this thread: waking others costs more than they would save.
-      for walk in walks { table.record(walk.run(try project.file(walk.path), index)) }
+      for walk in walks { table.record(walk.run(try project.file(walk.path), index), ticket: index.coverage?.ticket()) }
     } else {
       let walked = parallelMap(count: walks.count) { position in
         Result { try walks[position].run(project.file(walks[position].path), index) }
       }
-      for result in walked { table.record(try result.get()) }
+      let ticket = index.coverage?.ticket()
+      for result in walked { table.record(try result.get(), ticket: ticket) }
     }
     var result: [InitCall] = []
     var unrewritable: [UnrewritableCreation] = []
