@@ -125,10 +125,7 @@ import Testing
     for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
     let paths = files.keys.sorted().map { directory + "/" + $0 }
     func references(full: Bool) throws -> (count: Int, parsed: Int) {
-      // Unbounded: what is parsed must not depend on how long a run took on a loaded machine.
-      let loader = ProjectLoader(
-        paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"], full: full, objectiveCPaths: [],
-        modules: ModuleMap(), bounded: false)
+      let loader = storeLoader(paths, full: full)
       let count = try loader.run { project in
         let store = try #require(project.index.singletons.first)
         return project.index.references(to: store).count
@@ -723,22 +720,31 @@ import Testing
     #expect(scan.parsedPaths.map { ($0 as NSString).lastPathComponent }.sorted() == ["Cart.swift", "Store.swift"])
   }
 
+  /// A chain of creators one link a file, from the file that uses the singleton: a loader about
+  /// `Store` parses one more link each run.
+  static let chain = [
+    "Store.swift": Self.store,
+    "Alpha.swift": "final class Alpha {\n  let store = Store.shared\n}\n",
+    "Bravo.swift": "final class Bravo {\n  let alpha = Alpha()\n}\n",
+    "Charlie.swift": "final class Charlie {\n  let bravo = Bravo()\n}\n",
+  ]
+
+  /// A loader about `Store`, unbounded: what it parses must not depend on how long a run took on a
+  /// loaded machine.
+  func storeLoader(_ paths: [String], full: Bool) -> ProjectLoader {
+    ProjectLoader(
+      paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"], full: full, objectiveCPaths: [],
+      modules: ModuleMap(), bounded: false)
+  }
+
   /// A step that follows a chain one link a run picks up, in the next run, where the last stopped
   /// on complete answers (`Project.resumePoint`), not from its start; for another input it starts
   /// over. Its answer is the one a run from the start gives.
   @Test func aLaterRunPicksUpAStepWhereTheLastStoppedOnCompleteAnswers() throws {
-    let files = [
-      "Store.swift": Self.store,
-      "Alpha.swift": "final class Alpha {\n  let store = Store.shared\n}\n",
-      "Bravo.swift": "final class Bravo {\n  let alpha = Alpha()\n}\n",
-      "Charlie.swift": "final class Charlie {\n  let bravo = Bravo()\n}\n",
-    ]
-    let (directory, paths) = try written(files)
+    let (directory, paths) = try written(Self.chain)
     defer { PrinterTestSupport.removeDirectory(directory) }
     func follow(resuming: Bool) throws -> (chain: [String], starts: [[String]]) {
-      let loader = ProjectLoader(
-        paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"], full: false, objectiveCPaths: [],
-        modules: ModuleMap(), bounded: false)
+      let loader = storeLoader(paths, full: false)
       var starts: [[String]] = []
       let chain = try loader.run { project -> [String] in
         let input = resuming ? "Store" : "Store \(starts.count)"
@@ -768,18 +774,10 @@ import Testing
   /// again one that asked what was missing, and an object (which may be filled in later). The
   /// answers are those of every file parsed.
   @Test func aLaterRunKeepsTheAnswersWorkedOutBeforeACheckPassed() throws {
-    let files = [
-      "Store.swift": Self.store,
-      "Alpha.swift": "final class Alpha {\n  let store = Store.shared\n}\n",
-      "Bravo.swift": "final class Bravo {\n  let alpha = Alpha()\n}\n",
-      "Charlie.swift": "final class Charlie {\n  let bravo = Bravo()\n}\n",
-    ]
-    let (directory, paths) = try written(files)
+    let (directory, paths) = try written(Self.chain)
     defer { PrinterTestSupport.removeDirectory(directory) }
     func answers(full: Bool) throws -> (first: [String], second: [String], counts: [String: Int]) {
-      let loader = ProjectLoader(
-        paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"], full: full, objectiveCPaths: [],
-        modules: ModuleMap(), bounded: false)
+      let loader = storeLoader(paths, full: full)
       var counts: [String: Int] = [:]
       let (first, second) = try loader.run { project -> ([String], [String]) in
         let first = project.answer("first") {
