@@ -132,17 +132,18 @@ public final class NameCoverage: @unchecked Sendable {
     let ticket = ticks
     let asked = missing
     lock.unlock()
-    guard !asked.isEmpty else {
-      complete(before: ticket)
-      return true
+    if !asked.isEmpty {
+      guard let settles, settles(asked) else { return false }
     }
-    guard let settles, settles(asked) else { return false }
     lock.lock()
     defer { lock.unlock() }
-    settled.formUnion(asked)
-    missing = missing.subtracting(settled)
-    if missing.isEmpty { completedBefore = max(completedBefore, ticket) }
-    return missing.isEmpty
+    if !asked.isEmpty {
+      settled.formUnion(asked)
+      missing = missing.subtracting(settled)
+      guard missing.isEmpty else { return false }
+    }
+    completedBefore = max(completedBefore, ticket)
+    return true
   }
 
   /// A ticket that orders a piece of work finished now against the checks that nothing asked is
@@ -160,12 +161,6 @@ public final class NameCoverage: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return completedBefore
-  }
-
-  private func complete(before ticket: Int) {
-    lock.lock()
-    defer { lock.unlock() }
-    completedBefore = max(completedBefore, ticket)
   }
 
   private var ticks = 0

@@ -66,16 +66,18 @@ enum InitCallFinder {
     let known = questions.map { table.answered($0) }
     let walks = zip(questions, known).flatMap { question, known in known == nil ? table.walks(answering: question) : [] }
     let index = project.index
+    let walked: [CreationTable.Walked]
     if walks.count < 8 {
       // A few files are walked on this thread: waking others costs more than they would save.
-      for walk in walks { table.record(walk.run(try project.file(walk.path), index), ticket: index.coverage?.ticket()) }
+      walked = try walks.map { try $0.run(project.file($0.path), index) }
     } else {
-      let walked = parallelMap(count: walks.count) { position in
+      walked = try parallelMap(count: walks.count) { position in
         Result { try walks[position].run(project.file(walks[position].path), index) }
-      }
-      let ticket = index.coverage?.ticket()
-      for result in walked { table.record(try result.get(), ticket: ticket) }
+      }.map { try $0.get() }
     }
+    // Taken once the walks are done: a later run keeps them if a coverage check passes after it.
+    let ticket = index.coverage?.ticket()
+    for result in walked { table.record(result, ticket: ticket) }
     var result: [InitCall] = []
     var unrewritable: [UnrewritableCreation] = []
     for (question, known) in zip(questions, known) {
