@@ -11,12 +11,28 @@ public enum FileIndexer {
   /// about); the others are kept without (`TypeDecl.membersOmitted`), which bounds the memory a scan
   /// of generated code takes.
   /// `isGenerated`: what `GeneratedFile.isGenerated` says of the file, when the caller already knows.
+  /// `skippingBodies`: the bodies that hold no reference are not parsed (`BodySkipping`); the
+  /// summary is the same but for syntax errors inside them.
   public static func index(
     _ source: SourceText, isGenerated: Bool? = nil, accessors: AccessorNames = .standard,
-    keepingMembersOf keep: ((String) -> Bool)? = nil
+    keepingMembersOf keep: ((String) -> Bool)? = nil, skippingBodies: Bool = false
   ) -> FileSummary {
+    if skippingBodies,
+      let (blanked, bodies) = BodySkipping.blanked(source.bytes, keeping: candidateOffsets(source.bytes, accessors))
+    {
+      let tree = blanked.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
+      if BodySkipping.matches(tree, bodies) {
+        let summary = index(tree, source: source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep)
+        if BodySkipping.referencesStand(summary, in: tree) { return summary }
+      }
+    }
     let tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
     return index(tree, source: source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep)
+  }
+
+  /// Where the file's bytes name an accessor after a dot: the places a reference can be.
+  static func candidateOffsets(_ bytes: [UInt8], _ accessors: AccessorNames) -> [Int] {
+    BytePrefilter.memberNameOffsets(occurrences(of: accessors.needles, in: bytes), in: bytes)
   }
 
   public static func index(
@@ -32,7 +48,7 @@ public enum FileIndexer {
     }
     collector.collect(tree.statements, enclosing: nil)
     let references = ReferenceCollector.references(
-      at: BytePrefilter.memberNameOffsets(occurrences(of: accessors.needles, in: source.bytes), in: source.bytes),
+      at: candidateOffsets(source.bytes, accessors),
       in: tree, source: source, accessors: accessors)
     var errors: [Diagnostic] = []
     if tree.hasError {

@@ -19,8 +19,11 @@ import Foundation
 /// questions reach the members of most types it parses, and each would parse a file again.
 /// A question about the whole code base (every type alias) parses every file.
 ///
+/// A file parsed leaves its bodies that hold no reference to an accessor unparsed (`BodySkipping`):
+/// its summary is the same.
+///
 /// Syntax errors are reported for the files parsed: a file that can hold nothing the scan looks for
-/// is not parsed, so its errors are not known.
+/// is not parsed, so its errors are not known, nor are those inside a body left unparsed.
 public final class PhasedScan {
   /// One phase: how many files it parsed and their lines, and how long it took (reading, testing
   /// and parsing, on every thread).
@@ -537,7 +540,8 @@ public final class PhasedScan {
       SourceText(path: path, bytes: bytes),
       isGenerated: isGenerated,
       accessors: accessors,
-      keepingMembersOf: everything ? nil : { keptMembers.contains($0) }
+      keepingMembersOf: everything ? nil : { keptMembers.contains($0) },
+      skippingBodies: true
     )
     meter.add(ContinuousClock.now - started, lines: summary.lineCount)
     return summary

@@ -47,6 +47,11 @@ struct Scan: ParsableCommand {
   @Flag(help: .hidden)
   var parseOnly = false
 
+  /// Indexes every file in full and with the bodies skipped (`BodySkipping`), and prints where the
+  /// summaries differ.
+  @Flag(help: .hidden)
+  var checkSkipping = false
+
   /// Writes the paths of the files the scan parsed, one a line (the benchmark parses them alone).
   @Option(help: .hidden)
   var listParsed: String?
@@ -65,6 +70,18 @@ struct Scan: ParsableCommand {
   mutating func run() throws {
     let configuration = try common.prepare()
     let chosen = try chosen(configuration)
+    if checkSkipping {
+      let found = try FileLoader(excludes: common.excludes).swiftFiles(in: common.resolvedPaths)
+      let outcome = BodySkippingCheck.check(found.files, threads: common.threads)
+      Terminal.shared.finish()
+      for difference in outcome.differences { print(difference) }
+      for path in outcome.fallbacks { print("\(path): parsed in full") }
+      print(
+        "checked \(outcome.files) files (\(outcome.bytes) bytes): bodies skipped in \(outcome.skipped), \(outcome.blankedBytes) bytes blank; \(outcome.fallbacks.count) parsed in full after a failed check; \(outcome.differences.count) differ"
+      )
+      if !outcome.differences.isEmpty { throw ExitCode.failure }
+      return
+    }
     if parseOnly {
       // The floor the index is measured against: parse every file, keep nothing.
       let found = try FileLoader(excludes: common.excludes).swiftFiles(in: common.resolvedPaths)

@@ -12,6 +12,9 @@ with `--singleton T --full`, byte for byte (exit code, standard output, standard
   finish --singleton T --dry-run
   mocks --singleton T --dry-run
 
+and every file's summary, parsed with the bodies that hold no reference left blank, must be the
+summary of its whole parse (`scan --check-skipping`).
+
 Each project is copied into a throw-away git repository; each singleton's journey starts from a fresh copy.
 A step whose command refuses (exit 1) in both loads ends that journey after comparing.
 
@@ -165,6 +168,10 @@ def singletons(binary: Path, source: Path, ref: str, work: Path, limit: int, res
     """The first `limit` singletons of the whole tree's scan; each one's entry must be the one
     `scan --singleton T` reports."""
     copy = fresh_copy(source, work, ref)
+    # Every file's summary with the bodies that hold no reference left unparsed is its whole parse's.
+    code, stdout, stderr = run([str(binary), "scan", "--check-skipping"], copy)
+    if code != 0:
+        result.problems.append(f"{result.project}: scan --check-skipping: {describe_exit_code(code)}\n{excerpt(stdout + stderr, 15)}")
     code, stdout, _ = run([str(binary), "scan", "--format", "json"], copy)
     if code != 0:
         return []

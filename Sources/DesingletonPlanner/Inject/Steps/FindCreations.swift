@@ -32,6 +32,15 @@ extension InjectContext {
       return call
     }
     var blocked: [String: ConsumerRefusal] = [:]
+    // The labels each consumer's inits take, asked once per consumer, not once per `.init(...)`.
+    var signaturesOf: [String: [[(label: String, hasDefault: Bool)]]] = [:]
+    func signatures(_ typeName: String) -> [[(label: String, hasDefault: Bool)]] {
+      if let known = signaturesOf[typeName] { return known }
+      let inits = index.inits(of: typeName)
+      let found = inits.isEmpty ? [memberwiseLabels(typeName)] : inits.map { $0.labels.map { (label: $0, hasDefault: true) } }
+      signaturesOf[typeName] = found
+      return found
+    }
     for creation in found.unrewritable {
       let file = try project.file(creation.path)
       let location = file.source.location(ofOffset: creation.offset)
@@ -57,10 +66,7 @@ extension InjectContext {
         for typeName in order {
           let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
           guard project.file(creation.path, names: typeName) else { continue }
-          let inits = index.inits(of: typeName)
-          var signatures = inits.map { $0.labels.map { (label: $0, hasDefault: true) } }
-          if inits.isEmpty { signatures = [memberwiseLabels(typeName)] }
-          let labelsMatch = signatures.contains {
+          let labelsMatch = signatures(typeName).contains {
             InitCallFinder.matches(labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0)
           }
           guard labelsMatch else { continue }
