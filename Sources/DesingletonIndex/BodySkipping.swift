@@ -33,7 +33,8 @@ enum BodySkipping {
     guard let found = scanner.declarationBodies(), !found.isEmpty else { return nil }
     var blanked = bytes
     var bodies: [Body] = []
-    for body in found where body.isCertain && !body.isStatic && !contains(offsets, from: body.declaration, through: body.close) {
+    for body in found where body.isCertain && !body.isStatic {
+      if contains(offsets, from: body.declaration, through: body.close) { continue }
       var position = body.open + 1
       while position < body.close {
         let byte = blanked[position]
