@@ -48,47 +48,49 @@ enum BodySkipping {
 
   /// Whether every body blanked is the body of a function, init, deinit or getter declared at the
   /// declaration level of the tree (top level, `#if` clauses, member blocks), not a static
-  /// member's, and the tree has no syntax error.
+  /// member's, and the tree has no syntax error. Each body is found from its opening brace.
   static func matches(_ tree: SourceFileSyntax, _ bodies: [Body]) -> Bool {
     if tree.hasError { return false }
-    var found: [Int: Int] = [:]
-    func visit(_ decl: DeclSyntax) {
-      switch decl.as(DeclSyntaxEnum.self) {
-      case .classDecl(let node): node.memberBlock.members.forEach { visit($0.decl) }
-      case .structDecl(let node): node.memberBlock.members.forEach { visit($0.decl) }
-      case .enumDecl(let node): node.memberBlock.members.forEach { visit($0.decl) }
-      case .actorDecl(let node): node.memberBlock.members.forEach { visit($0.decl) }
-      case .protocolDecl(let node): node.memberBlock.members.forEach { visit($0.decl) }
-      case .extensionDecl(let node): node.memberBlock.members.forEach { visit($0.decl) }
-      case .ifConfigDecl(let node):
-        for clause in node.clauses {
-          switch clause.elements {
-          case .decls(let members)?: members.forEach { visit($0.decl) }
-          case .statements(let items)?: items.forEach { if case .decl(let decl) = $0.item { visit(decl) } }
-          default: break
-          }
+    return bodies.allSatisfy { body in
+      guard let brace = tree.token(at: AbsolutePosition(utf8Offset: body.open)), brace.tokenKind == .leftBrace,
+        brace.positionAfterSkippingLeadingTrivia.utf8Offset == body.open, let block = brace.parent
+      else { return false }
+      let close: TokenSyntax
+      let declaration: Syntax
+      if let code = block.as(CodeBlockSyntax.self), let parent = code.parent {
+        switch parent.as(SyntaxEnum.self) {
+        case .functionDecl(let function) where !function.modifiers.isStatic: break
+        case .initializerDecl, .deinitializerDecl: break
+        default: return false
         }
-      case .functionDecl(let node):
-        if !node.modifiers.isStatic, let body = node.body { record(body) }
-      case .initializerDecl(let node):
-        if let body = node.body { record(body) }
-      case .deinitializerDecl(let node):
-        if let body = node.body { record(body) }
-      case .variableDecl(let node) where !node.modifiers.isStatic:
-        for binding in node.bindings {
-          guard let block = binding.accessorBlock, case .getter = block.accessors else { continue }
-          found[block.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset] =
-            block.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
-        }
-      default: break
+        (close, declaration) = (code.rightBrace, parent)
+      } else if let accessors = block.as(AccessorBlockSyntax.self), case .getter = accessors.accessors,
+        let variable = accessors.parent?.parent?.parent?.as(VariableDeclSyntax.self), !variable.modifiers.isStatic
+      {
+        (close, declaration) = (accessors.rightBrace, Syntax(variable))
+      } else {
+        return false
+      }
+      return close.positionAfterSkippingLeadingTrivia.utf8Offset == body.close && isAtDeclarationLevel(declaration)
+    }
+  }
+
+  /// Whether a declaration sits at the top level, in a type's or an extension's members, or in
+  /// `#if` clauses there: not in a body or a closure.
+  private static func isAtDeclarationLevel(_ declaration: Syntax) -> Bool {
+    var node = declaration
+    while let parent = node.parent {
+      switch parent.kind {
+      case .sourceFile: return true
+      case .memberBlockItem, .memberBlockItemList, .memberBlock, .codeBlockItem, .codeBlockItemList, .ifConfigClause,
+        .ifConfigClauseList, .ifConfigDecl, .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl,
+        .extensionDecl:
+        node = parent
+      default:
+        return false
       }
     }
-    func record(_ body: CodeBlockSyntax) {
-      found[body.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset] =
-        body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
-    }
-    for item in tree.statements { if case .decl(let decl) = item.item { visit(decl) } }
-    return bodies.allSatisfy { found[$0.open] == $0.close }
+    return false
   }
 
   /// Whether the file's references keep their meaning without the blanked bodies: an alias or a

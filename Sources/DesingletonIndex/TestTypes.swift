@@ -25,11 +25,21 @@ extension Index {
   }
 
   /// A file under a `Tests` directory (`Tests/`, `AppTests/`, `AppUITests/`) or named `*Tests.swift`.
+  /// (Read from the path's bytes: it is asked for every reference and consumer a report counts.)
   public static func isTestPath(_ path: String) -> Bool {
-    let components = path.split(separator: "/")
-    if let file = components.last, file.hasSuffix("Tests.swift") { return true }
-    return components.dropLast().contains { $0.hasSuffix("Tests") }
+    var bytes = Array(path.utf8)
+    while bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+    // The file's name ends with `Tests.swift`, or a folder's name with `Tests`: `Tests/` then more.
+    if bytes.count >= testsSwift.count, bytes[(bytes.count - testsSwift.count)...].elementsEqual(testsSwift) { return true }
+    guard bytes.count > testsFolder.count else { return false }
+    for start in 0...(bytes.count - testsFolder.count) where bytes[start] == UInt8(ascii: "T") {
+      if bytes[start..<(start + testsFolder.count)].elementsEqual(testsFolder) { return true }
+    }
+    return false
   }
+
+  private static let testsSwift = Array("Tests.swift".utf8)
+  private static let testsFolder = Array("Tests/".utf8)
 
   private func isTestTypeItself(_ qualifiedName: String) -> Bool {
     if hasTestMarks(qualifiedName) { return true }

@@ -971,3 +971,22 @@ import Testing
     #expect(try !CompositionRoots.isCompositionRoot("Flow", project: rewritten))
   }
 }
+
+/// Which paths hold test code: a folder whose name ends with `Tests`, or a file named `*Tests.swift`.
+@Suite struct TestPathTests {
+  /// The rule as it reads: the path's components, the file's last.
+  func byComponents(_ path: String) -> Bool {
+    let components = path.split(separator: "/")
+    if let file = components.last, file.hasSuffix("Tests.swift") { return true }
+    return components.dropLast().contains { $0.hasSuffix("Tests") }
+  }
+
+  @Test(arguments: [
+    "Tests/A.swift", "App/AppTests/A.swift", "AppUITests/x/y.swift", "FooTests.swift", "a/FooTests.swift",
+    "a/b.swift", "Tests.swift", "a/Tests", "a/Tests/", "a/Tests//b.swift", "MyTestsHelper/a.swift",
+    "a/TestsX/b.swift", "/Tests/a", "Sources/App/Tests.swift/", "Tests", "", "/", "a/ViewTests.swiftx",
+  ])
+  func agreesWithTheRuleByComponents(_ path: String) {
+    #expect(Index.isTestPath(path) == byComponents(path))
+  }
+}
