@@ -36,6 +36,8 @@ public struct Index: Sendable {
   /// What an implicit argument is looked up in (`implicitArgument`): the lookup the attribution
   /// of references used, its merged tables kept.
   let implicitLookup: SharedImplicitLookup
+  /// `isTestType`'s answers so far.
+  let testTypes = TestTypeAnswers()
 
   public init(
     allPaths: [String], files: [FileSummary], warnings: [Diagnostic], accessors: AccessorNames = .standard,

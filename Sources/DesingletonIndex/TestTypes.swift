@@ -1,14 +1,18 @@
+import Foundation
 /// The one answer to "is this test code?" that every planner asks.
 extension Index {
   /// Whether a type is a test: an `XCTestCase` subclass (through any chain of superclasses the index
   /// declares), a `@Suite`, a type with `@Test` members, or a type declared in a test file. A type
   /// nested in a test counts as one too.
+  /// Worked out once per type for the index's life (a report asks it for every consumer).
   public func isTestType(_ qualifiedName: String) -> Bool {
-    var enclosing = qualifiedName
-    while true {
-      if isTestTypeItself(enclosing) { return true }
-      guard let dot = enclosing.lastIndex(of: ".") else { return false }
-      enclosing = String(enclosing[..<dot])
+    testTypes.answer(qualifiedName) {
+      var enclosing = qualifiedName
+      while true {
+        if isTestTypeItself(enclosing) { return true }
+        guard let dot = enclosing.lastIndex(of: ".") else { return false }
+        enclosing = String(enclosing[..<dot])
+      }
     }
   }
 
@@ -60,5 +64,24 @@ extension Index {
       declaration.attributes.contains("@Suite") || declaration.hasTestMethod
         || (!declaration.isExtension && Index.isTestPath(declaration.path))
     }
+  }
+}
+
+/// Whether each type asked about is a test, as first worked out: the index does not change, and
+/// what the question asked its coverage for was recorded then.
+final class TestTypeAnswers: @unchecked Sendable {
+  private let lock = NSLock()
+  private var answers: [String: Bool] = [:]
+
+  func answer(_ qualifiedName: String, _ work: () -> Bool) -> Bool {
+    lock.lock()
+    let known = answers[qualifiedName]
+    lock.unlock()
+    if let known { return known }
+    let answer = work()
+    lock.lock()
+    answers[qualifiedName] = answer
+    lock.unlock()
+    return answer
   }
 }
