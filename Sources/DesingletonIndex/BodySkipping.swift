@@ -178,20 +178,15 @@ private struct Scanner {
     }
     while position < bytes.count {
       let byte = bytes[position]
-      switch byte {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-        position += 1
+      switch skipCommon() {
+      case nil: return nil
+      case .skipped?: continue
+      case .stepped?:
+        previous = byte
         continue
-      case UInt8(ascii: "/"):
-        guard let skipped = skipCommentOrDivision() else { return nil }
-        if skipped { continue }
-        position += 1
-      case UInt8(ascii: "\""), UInt8(ascii: "#"):
-        guard let handled = skipStringOrDirective() else { return nil }
-        if handled { continue }
-        position += 1
-      case UInt8(ascii: "'"):
-        return nil
+      case .other?: break
+      }
+      switch byte {
       case UInt8(ascii: "("), UInt8(ascii: "["):
         depth += 1
         position += 1
@@ -342,6 +337,41 @@ private struct Scanner {
     while position < bytes.count, isIdentifierByte(bytes[position]) { position += 1 }
   }
 
+  /// What `skipCommon` did at the byte it was at.
+  private enum Step {
+    /// Stepped past blank space, a comment or a string literal, or onto a directive's name.
+    case skipped
+    /// Stepped over a division's `/` or a lone `#`: a token of one byte.
+    case stepped
+    /// Nothing: the byte is the caller's to read.
+    case other
+  }
+
+  /// What code and interpolations read alike: blank space, comments, string literals, `#`, `/`;
+  /// nil where the lexer here cannot follow (`'`, a regular expression literal, a string that
+  /// does not end).
+  private mutating func skipCommon() -> Step? {
+    switch bytes[position] {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+      position += 1
+      return .skipped
+    case UInt8(ascii: "/"):
+      guard let skipped = skipCommentOrDivision() else { return nil }
+      if skipped { return .skipped }
+      position += 1
+      return .stepped
+    case UInt8(ascii: "\""), UInt8(ascii: "#"):
+      guard let handled = skipStringOrDirective() else { return nil }
+      if handled { return .skipped }
+      position += 1
+      return .stepped
+    case UInt8(ascii: "'"):
+      return nil
+    default:
+      return .other
+    }
+  }
+
   /// At `/`: skips a comment (true), or a division operator (false: the caller steps over it);
   /// nil where a regular expression literal may start.
   private mutating func skipCommentOrDivision() -> Bool? {
@@ -473,20 +503,15 @@ private struct Scanner {
     previous = UInt8(ascii: "(")
     while position < bytes.count {
       let byte = bytes[position]
-      switch byte {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-        position += 1
+      switch skipCommon() {
+      case nil: return false
+      case .skipped?: continue
+      case .stepped?:
+        previous = byte
         continue
-      case UInt8(ascii: "/"):
-        guard let skipped = skipCommentOrDivision() else { return false }
-        if skipped { continue }
-        position += 1
-      case UInt8(ascii: "\""), UInt8(ascii: "#"):
-        guard let handled = skipStringOrDirective() else { return false }
-        if handled { continue }
-        position += 1
-      case UInt8(ascii: "'"):
-        return false
+      case .other?: break
+      }
+      switch byte {
       case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
         depth += 1
         position += 1
