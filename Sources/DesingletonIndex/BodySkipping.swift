@@ -177,15 +177,9 @@ private struct Scanner {
       depth == 0 && (braces.isEmpty || { if case .members = braces[braces.count - 1].0 { return true }; return false }())
     }
     while position < bytes.count {
+      guard let stepped = skipCommon() else { return nil }
+      if stepped { continue }
       let byte = bytes[position]
-      switch skipCommon() {
-      case nil: return nil
-      case .skipped?: continue
-      case .stepped?:
-        previous = byte
-        continue
-      case .other?: break
-      }
       switch byte {
       case UInt8(ascii: "("), UInt8(ascii: "["):
         depth += 1
@@ -337,38 +331,28 @@ private struct Scanner {
     while position < bytes.count, isIdentifierByte(bytes[position]) { position += 1 }
   }
 
-  /// What `skipCommon` did at the byte it was at.
-  private enum Step {
-    /// Stepped past blank space, a comment or a string literal, or onto a directive's name.
-    case skipped
-    /// Stepped over a division's `/` or a lone `#`: a token of one byte.
-    case stepped
-    /// Nothing: the byte is the caller's to read.
-    case other
-  }
-
-  /// What code and interpolations read alike: blank space, comments, string literals, `#`, `/`;
-  /// nil where the lexer here cannot follow (`'`, a regular expression literal, a string that
-  /// does not end).
-  private mutating func skipCommon() -> Step? {
-    switch bytes[position] {
+  /// What code and interpolations read alike: steps past blank space, a comment, a string literal
+  /// or a directive's `#`, or over a division's `/` or a lone `#` (true); false at anything else,
+  /// the caller's to read; nil where the lexer here cannot follow (`'`, a regular expression
+  /// literal, a string that does not end).
+  private mutating func skipCommon() -> Bool? {
+    let byte = bytes[position]
+    switch byte {
     case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
       position += 1
-      return .skipped
+      return true
     case UInt8(ascii: "/"):
       guard let skipped = skipCommentOrDivision() else { return nil }
-      if skipped { return .skipped }
-      position += 1
-      return .stepped
+      if !skipped { (position, previous) = (position + 1, byte) }
+      return true
     case UInt8(ascii: "\""), UInt8(ascii: "#"):
       guard let handled = skipStringOrDirective() else { return nil }
-      if handled { return .skipped }
-      position += 1
-      return .stepped
+      if !handled { (position, previous) = (position + 1, byte) }
+      return true
     case UInt8(ascii: "'"):
       return nil
     default:
-      return .other
+      return false
     }
   }
 
@@ -502,15 +486,9 @@ private struct Scanner {
     defer { previous = saved }
     previous = UInt8(ascii: "(")
     while position < bytes.count {
+      guard let stepped = skipCommon() else { return false }
+      if stepped { continue }
       let byte = bytes[position]
-      switch skipCommon() {
-      case nil: return false
-      case .skipped?: continue
-      case .stepped?:
-        previous = byte
-        continue
-      case .other?: break
-      }
       switch byte {
       case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
         depth += 1
