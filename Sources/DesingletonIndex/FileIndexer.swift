@@ -18,16 +18,26 @@ public enum FileIndexer {
     keepingMembersOf keep: ((String) -> Bool)? = nil, skippingBodies: Bool = false
   ) -> FileSummary {
     if skippingBodies,
-      let (blanked, bodies) = BodySkipping.blanked(source.bytes, keeping: candidateOffsets(source.bytes, accessors))
+      let (summary, _) = indexSkippingBodies(source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep)
     {
-      let tree = blanked.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
-      if BodySkipping.matches(tree, bodies) {
-        let summary = index(tree, source: source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep)
-        if BodySkipping.referencesStand(summary, in: tree) { return summary }
-      }
+      return summary
     }
     let tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
     return index(tree, source: source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep)
+  }
+
+  /// The summary made with the bodies that hold no reference left blank, and how many bytes were
+  /// blanked; nil when no body can be, or the check of the blanked tree fails (`BodySkipping`).
+  static func indexSkippingBodies(
+    _ source: SourceText, isGenerated: Bool?, accessors: AccessorNames, keepingMembersOf keep: ((String) -> Bool)?
+  ) -> (FileSummary, blankedBytes: Int)? {
+    guard let (blanked, bodies) = BodySkipping.blanked(source.bytes, keeping: candidateOffsets(source.bytes, accessors))
+    else { return nil }
+    let tree = blanked.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
+    guard BodySkipping.matches(tree, bodies) else { return nil }
+    let summary = index(tree, source: source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep)
+    guard BodySkipping.referencesStand(summary, in: tree) else { return nil }
+    return (summary, zip(source.bytes, blanked).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) })
   }
 
   /// Where the file's bytes name an accessor after a dot: the places a reference can be.

@@ -49,21 +49,19 @@ public enum BodySkippingCheck {
   }
 
   /// One file: whether bodies were skipped, and whether the summaries differ, keeping every
-  /// type's members and none.
+  /// type's members and none. The skipped summary is `FileIndexer`'s own.
   public static func check(_ source: SourceText) -> Outcome {
     var outcome = Outcome(files: 1, bytes: source.bytes.count)
-    if let (blanked, bodies) = BodySkipping.blanked(source.bytes, keeping: FileIndexer.candidateOffsets(source.bytes, .standard)) {
-      let tree = blanked.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
-      if BodySkipping.matches(tree, bodies), BodySkipping.referencesStand(FileIndexer.index(tree, source: source), in: tree) {
-        outcome.skipped = 1
-        outcome.blankedBytes = zip(source.bytes, blanked).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
-      } else {
-        outcome.fallbacks.append(source.path)
-      }
-    }
+    let blankable = BodySkipping.blanked(source.bytes, keeping: FileIndexer.candidateOffsets(source.bytes, .standard)) != nil
     for keep in [nil, { (_: String) in false }] as [((String) -> Bool)?] {
       let full = FileIndexer.index(source, keepingMembersOf: keep)
-      let skipping = FileIndexer.index(source, keepingMembersOf: keep, skippingBodies: true)
+      guard let (skipping, blankedBytes) = FileIndexer.indexSkippingBodies(
+        source, isGenerated: nil, accessors: .standard, keepingMembersOf: keep)
+      else {
+        if blankable { outcome.fallbacks = [source.path] }
+        break
+      }
+      (outcome.skipped, outcome.blankedBytes) = (1, blankedBytes)
       if let difference = difference(full, skipping) {
         outcome.differences.append("\(source.path): \(difference)")
         break
