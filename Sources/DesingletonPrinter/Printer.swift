@@ -125,13 +125,23 @@ public struct Printer: Sendable {
   /// error is rethrown, with any file that could not be restored. With a `journal` path, what the
   /// write is about to change is written there first and removed at the end, so that a process
   /// killed midway leaves a record `recover(journal:)` undoes.
+  /// The write holds the project's lock (`ProjectLock`) until it has ended: a write or a recovery
+  /// started meanwhile is refused, and this one is refused while another holds it.
   public func write(_ outputs: [FileOutput], journal: String? = nil, verify: () throws -> Void) throws {
-    try FileTransaction(fileSystem: fileSystem, journalPath: journal).run(outputs, verify: verify)
+    guard let journal else { return try FileTransaction(fileSystem: fileSystem).run(outputs, verify: verify) }
+    try ProjectLock.holding(journal: journal) {
+      try FileTransaction(fileSystem: fileSystem, journalPath: journal).run(outputs, verify: verify)
+    }
   }
 
   /// Undoes what a write killed midway left, as its journal says; the paths restored, or nil when
-  /// there is no journal.
+  /// there is no journal. A journal whose write is still under way (its lock is held) is left
+  /// alone, and the command is refused.
   public static func recover(journal: String) throws -> [String]? {
-    try FileTransaction.recover(journal: journal, fileSystem: PosixFileSystem())
+    let fileSystem = PosixFileSystem()
+    guard try fileSystem.status(journal, followingLinks: false) != nil else { return nil }
+    return try ProjectLock.holding(journal: journal) {
+      try FileTransaction.recover(journal: journal, fileSystem: fileSystem)
+    }
   }
 }

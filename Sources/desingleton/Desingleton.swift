@@ -252,7 +252,8 @@ struct WriteOptions: ParsableArguments {
     if !allowDirty {
       try GitGuard.refuseUncommittedChanges(in: outputs.compactMap { $0.original == nil ? nil : $0.path })
     }
-    let build = BuildChoice(explicit: verify, off: noVerify, setting: setting, paths: [root], root: projectRoot)
+    let build = BuildChoice(
+      explicit: verify, off: noVerify, setting: setting, paths: [root], root: projectRoot, writing: outputs.map(\.path))
     var verification = VerificationReport(command: build.command?.display, unverifiedReason: build.unverifiedReason)
     try Interruption.watching {
       guard let command = build.command, !outputs.isEmpty else {
@@ -340,7 +341,9 @@ struct BuildChoice {
   /// Why nothing verifies the write, for the summary; nil when the user turned it off.
   var unverifiedReason: String?
 
-  init(explicit: String?, off: Bool, setting: VerifySetting?, paths: [String], root: ProjectRoot) {
+  /// `writing`: the files the write changes or adds; a package none of whose targets compiles one
+  /// of them is not their build.
+  init(explicit: String?, off: Bool, setting: VerifySetting?, paths: [String], root: ProjectRoot, writing: [String]) {
     if off { return }
     if let explicit {
       command = Command(shell: ShellCommand(explicit), display: explicit)
@@ -354,6 +357,10 @@ struct BuildChoice {
     case nil: break
     }
     if let package = BuildChoice.package(above: paths, root: root) {
+      if let manifest = BuildChoice.compilesNone(of: writing, package: package) {
+        unverifiedReason = "no target of '\(manifest)' compiles the files it changes"
+        return
+      }
       // A scratch folder of its own: the user's `.build` is left as it is, and later runs build incrementally.
       let text = "swift build --build-tests --scratch-path .build/desingleton-verify"
       let display = package == "." ? text : "cd \(ShellCommand.quote(package)) && \(text)"
@@ -361,6 +368,19 @@ struct BuildChoice {
     } else {
       unverifiedReason = "no build command"
     }
+  }
+
+  /// The manifest of `package` (as the summary names it) when its targets are known and none
+  /// compiles any of `files`: a folder of sources inside a package's tree but outside its targets
+  /// (a fixture, a corpus, an example project), which that package's build never reads.
+  static func compilesNone(of files: [String], package: String) -> String? {
+    let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    func absolute(_ path: String) -> String { URL(fileURLWithPath: path, relativeTo: current).standardizedFileURL.path }
+    let manifest = absolute(package) + "/Package.swift"
+    guard let text = try? FileLoader.read(manifest) else { return nil }
+    let modules = ModuleMap(manifests: [text])
+    guard !modules.targets.isEmpty, !files.contains(where: { !modules.modules(of: absolute($0)).isEmpty }) else { return nil }
+    return package == "." ? "Package.swift" : package + "/Package.swift"
   }
 
   /// The nearest directory at or above the first path, inside the project, holding `Package.swift`:

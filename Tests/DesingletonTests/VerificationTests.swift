@@ -192,6 +192,49 @@ import Testing
     #expect(!(try desingleton(["scan"], in: directory)).standardError.contains("interrupted"))
   }
 
+  /// A command started while another writes in the project (an editor's scan, a second terminal)
+  /// leaves that write alone: the journal it finds is in use, not left by an interrupted run.
+  @Test func aCommandDuringAWriteIsRefusedAndLeavesTheWriteAlone() throws {
+    let directory = try cli.project(["Store.swift": CommandLineTests.store, "Counter.swift": CommandLineTests.consumer])
+    let before = try cli.snapshot(directory)
+    let marker = "desingleton-busy-\(UUID().uuidString)"
+    let process = try startWriteThatVerifiesSlowly(in: directory, marker: marker)
+    let written = try cli.snapshot(directory)
+    let busy = "another desingleton run is writing in '"
+    let scan = try desingleton(["scan"], in: directory)
+    #expect(scan.status != 0)
+    #expect(scan.standardError.hasPrefix("error: " + busy), "\(scan.standardError)")
+    #expect(!scan.standardError.contains("interrupted"))
+    let inject = try desingleton(["inject", "--all", "--no-verify"], in: directory)
+    #expect(inject.status != 0)
+    #expect(inject.standardError.contains(busy), "\(inject.standardError)")
+    #expect(try cli.snapshot(directory) == written)
+    kill(-process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 128 + SIGTERM)
+    #expect(try cli.snapshot(directory) == before)
+    #expect(try desingleton(["scan"], in: directory).status == 0)
+  }
+
+  /// Sources inside a package's work tree that none of its targets compiles (a fixture, a corpus)
+  /// are not verified by building that package.
+  @Test func aPackageWhoseTargetsCompileNoneOfTheFilesIsNotTheirBuild() throws {
+    let manifest = """
+      // swift-tools-version:5.9
+      import PackageDescription
+      let package = Package(name: "Tool", targets: [.target(name: "Tool")])
+
+      """
+    let directory = try cli.project([
+      "Package.swift": manifest, "Sources/Tool/Tool.swift": "public struct Tool {}\n",
+      "Fixtures/App/Store.swift": CommandLineTests.store, "Fixtures/App/Counter.swift": CommandLineTests.consumer,
+    ], git: true)
+    let extract = try desingleton(["extract-protocol", "--slice", "Counting=count,bump", "Fixtures/App"], in: directory)
+    #expect(extract.status == 0, "\(extract.standardError)")
+    #expect(extract.standardError.hasSuffix("not verified: no target of 'Package.swift' compiles the files it changes\n"))
+    #expect(!FileManager.default.fileExists(atPath: directory + "/.build"))
+  }
+
   // MARK: Inside the project
 
   @Test func aNewFileOutsideTheProjectIsRefusedAndNothingIsWritten() throws {
