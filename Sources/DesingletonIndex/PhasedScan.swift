@@ -26,6 +26,9 @@ import Foundation
 /// of questions was about to end (`inject --all` on the mirror: 1.5 s became 2.0–2.4 s in four
 /// runs of six, for about 3% less on the sliced generated app).
 ///
+/// `inject` and `finish` keep the trees their first phase makes of the files naming the singleton
+/// (`keepingTrees`), which their planners read next: each was parsed a second time before.
+///
 /// Syntax errors are reported for the files parsed: a file that can hold nothing the scan looks for
 /// is not parsed, so its errors are not known, nor are those inside a body left unparsed.
 public final class PhasedScan {
@@ -76,7 +79,10 @@ public final class PhasedScan {
   /// `mentioning`: the first phase parses the files whose bytes contain one of these names (a
   /// command about one singleton: its name), keeping every member, instead of the files that can
   /// declare an accessor. Later phases are the same: what the index is asked decides what is parsed.
-  public init(paths: [String], builder: IndexBuilder, mentioning names: [String]? = nil) {
+  ///
+  /// `keepingTrees`: the first phase keeps the trees of the files naming them for the project
+  /// (`takeFirstTrees`), for a command whose planners read those files (`inject`, `finish`).
+  public init(paths: [String], builder: IndexBuilder, mentioning names: [String]? = nil, keepingTrees: Bool = false) {
     self.paths = paths
     self.builder = builder
     order = IndexBuilder.largestFirst(paths)
@@ -91,32 +97,36 @@ public final class PhasedScan {
     self.meter = meter
     let progress = builder.progress
     progress?.begin("parsing", total: order.count)
-    let firstPass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> (State, Set<[UInt8]>) in
+    let firstPass = parallelMap(count: order.count, threads: builder.threads) { [paths, order] position -> (State, Set<[UInt8]>, ParsedFile?) in
       defer { progress?.advance() }
       let path = paths[order[position]]
       guard let bytes = readBytes(path) else {
-        return (.failed(.warning("cannot read '\(path)'; skipped", at: Location(path: path, line: 1, column: 1))), [])
+        return (.failed(.warning("cannot read '\(path)'; skipped", at: Location(path: path, line: 1, column: 1))), [], nil)
       }
       if !isValidUTF8(bytes) {
-        return (.failed(.warning("the file is not valid UTF-8; skipped", at: Location(path: path, line: 1, column: 1))), [])
+        return (.failed(.warning("the file is not valid UTF-8; skipped", at: Location(path: path, line: 1, column: 1))), [], nil)
       }
       // A generated file's members never make a singleton (`SingletonDetector`): it is parsed only
       // if a later phase asks for it.
       let isGenerated = GeneratedFile.isGenerated(path: path, bytes: bytes)
       if let seed {
         if BytePrefilter.mentions(seed, in: bytes) {
+          if keepingTrees {
+            let (summary, file) = PhasedScan.parseKeepingTree(path, bytes, isGenerated: isGenerated, accessors: accessors, meter: meter)
+            return (.parsed(summary), [], file)
+          }
           return (
             .parsed(
               PhasedScan.parse(
                 path, bytes, isGenerated: isGenerated, accessors: accessors, everything: true, keptMembers: [],
                 skippingBodies: false, meter: meter)),
-            []
+            [], nil
           )
         }
         // A command about one singleton asks its later phases about names (its type's aliases too,
         // through the index: `Index.needReferences`), and the second phase would read every file
         // again to learn which it can declare or reference: that is learnt now, from these bytes.
-        return (.counted(PhasedScan.counted(path, bytes, isGenerated: isGenerated), NameSites(bytes)), [])
+        return (.counted(PhasedScan.counted(path, bytes, isGenerated: isGenerated), NameSites(bytes)), [], nil)
       }
       let aliases = BytePrefilter.typeAliasNames(in: bytes)
       if !isGenerated && BytePrefilter.canDeclareAccessor(bytes, accessors: accessors) {
@@ -125,11 +135,12 @@ public final class PhasedScan {
             PhasedScan.parse(
               path, bytes, isGenerated: false, accessors: accessors, everything: false, keptMembers: [],
               skippingBodies: true, meter: meter)),
-          aliases
+          aliases, nil
         )
       }
-      return (.counted(PhasedScan.counted(path, bytes, isGenerated: isGenerated), nil), aliases)
+      return (.counted(PhasedScan.counted(path, bytes, isGenerated: isGenerated), nil), aliases, nil)
     }
+    firstTrees = firstPass.compactMap(\.2)
     // A command about one singleton asks for any base.
     self.typeAliasNames = names == nil ? firstPass.reduce(into: Set()) { $0.formUnion($1.1) } : nil
     var states = [State](repeating: .failed(.warning("")), count: paths.count)
@@ -138,6 +149,32 @@ public final class PhasedScan {
     var phase = PhasedScan.phase(of: firstPass.map(\.0))
     phase.time = ContinuousClock.now - started
     phases.append(phase)
+  }
+
+  /// The trees of the files the first phase of a command about one singleton parsed (those naming
+  /// it), when asked to keep them, until the first project takes them (`takeFirstTrees`): its
+  /// planners read those files, and would parse each again.
+  private var firstTrees: [ParsedFile]
+
+  /// The trees the first phase parsed whole and without a syntax error, once; empty afterwards.
+  public func takeFirstTrees() -> [ParsedFile] {
+    defer { firstTrees = [] }
+    return firstTrees
+  }
+
+  /// A file of the first phase of a command about one singleton: parsed whole, every member kept,
+  /// and its tree too when it has no syntax error (a planner refuses a file that has one, when it
+  /// reads it: `Project.file`).
+  private static func parseKeepingTree(
+    _ path: String, _ bytes: [UInt8], isGenerated: Bool, accessors: AccessorNames, meter: ParseMeter
+  ) -> (FileSummary, ParsedFile?) {
+    PhasedScan.parsing.acquire(bytes.count)
+    defer { PhasedScan.parsing.release(bytes.count) }
+    let started = ContinuousClock.now
+    let file = ParsedFile(source: SourceText(path: path, bytes: bytes))
+    let summary = FileIndexer.index(file.tree, source: file.source, isGenerated: isGenerated, accessors: accessors)
+    meter.add(ContinuousClock.now - started, lines: summary.lineCount)
+    return (summary, file.tree.hasError ? nil : file)
   }
 
   /// A file read and counted, not parsed.

@@ -249,6 +249,16 @@ public final class Project: @unchecked Sendable {
   }
   private var keptWork = Duration.zero
 
+  /// Takes trees parsed from disk by the loader (its first phase) as if `file(_:)` had parsed them.
+  func adopt(_ files: [ParsedFile]) {
+    guard !files.isEmpty else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    for file in files where cache[file.path] == nil && overrides[file.path] == nil && index.imported.interfaces[file.path] == nil {
+      cache[file.path] = file
+    }
+  }
+
   /// Keeps the parsed trees of `other`, a project of the same files on disk (a loader's earlier run).
   func keepTrees(of other: Project) {
     guard other !== self else { return }

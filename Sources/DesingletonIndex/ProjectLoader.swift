@@ -27,9 +27,11 @@ public final class ProjectLoader {
   private let bounded: Bool
 
   /// `mentioning`: the names the first phase parses the files of. `full`: parse every file at once.
+  /// `readsNamingFiles`: the command's planners read the files naming them (the consumers of the
+  /// singleton), which keep the trees the first phase made.
   public init(
     paths: [String], builder: IndexBuilder, mentioning names: [String]?, full: Bool, objectiveCPaths: [String],
-    modules: ModuleMap, bounded: Bool = true
+    modules: ModuleMap, bounded: Bool = true, readsNamingFiles: Bool = false
   ) {
     self.bounded = bounded
     self.paths = paths
@@ -40,7 +42,7 @@ public final class ProjectLoader {
       scan = nil
       whole = Project(index: builder.build(paths: paths), objectiveCPaths: objectiveCPaths, modules: modules)
     } else {
-      scan = PhasedScan(paths: paths, builder: builder, mentioning: names)
+      scan = PhasedScan(paths: paths, builder: builder, mentioning: names, keepingTrees: readsNamingFiles)
       whole = nil
     }
     // The files a plan found naming a word are those a widening asked about that word parses.
@@ -68,6 +70,7 @@ public final class ProjectLoader {
       let project = Project(index: index, objectiveCPaths: objectiveCPaths, modules: modules)
       latest.lock.lock()
       if let last = latest.project { project.keepTrees(of: last) }
+      project.adopt(scan.takeFirstTrees())
       latest.project = project
       latest.lock.unlock()
       defer { scan.keep(project.keptWorkTime) }
@@ -83,6 +86,7 @@ public final class ProjectLoader {
     if let last = latest.project { return last }
     guard let scan else { preconditionFailure("a loader has a scan or the whole project") }
     let first = Project(index: scan.index(), objectiveCPaths: objectiveCPaths, modules: modules)
+    first.adopt(scan.takeFirstTrees())
     latest.project = first
     return first
   }

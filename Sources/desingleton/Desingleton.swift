@@ -127,14 +127,15 @@ struct CommonOptions: ParsableArguments {
 
   /// The one loader (`ProjectLoader`): the files naming the singleton (and `extra` names) first,
   /// then what the command's questions need; without a singleton name, the files that can declare
-  /// an accessor first. `--full` parses every file.
-  func loader(singleton name: String?, extra: [String] = []) throws -> ProjectLoader {
+  /// an accessor first. `--full` parses every file. `readsConsumers`: the command's planners read
+  /// the files naming the singleton (`inject`, `finish`): the first phase keeps their trees.
+  func loader(singleton name: String?, extra: [String] = [], readsConsumers: Bool = false) throws -> ProjectLoader {
     let found = try FileLoader(excludes: excludes).swiftFiles(in: resolvedPaths)
     for warning in found.warnings { printError(warning.description) }
     let names = name.map { name in [name.split(separator: ".").last.map(String.init) ?? name] + extra }
     let loader = ProjectLoader(
       paths: found.files, builder: indexBuilder, mentioning: names, full: full, objectiveCPaths: found.objectiveCFiles,
-      modules: manifests(found))
+      modules: manifests(found), readsNamingFiles: readsConsumers)
     Terminal.shared.progress.begin("planning")
     return keptUntilExit(loader)
   }

@@ -56,7 +56,7 @@ struct Finish: ParsableCommand {
   mutating func run() throws {
     let configuration = try common.prepare()
     if singletons.count > 1 { return try finishTogether(configuration) }
-    let loader = try common.loader(singleton: singleton, extra: roots)
+    let loader = try common.loader(singleton: singleton, extra: roots, readsConsumers: true)
     guard let target = try loader.run(finished) else {
       printError(
         singleton.map { "nothing to do: '\($0)' has no static accessor left, or (declared in Objective-C) no Swift code uses it" }
@@ -136,7 +136,7 @@ struct Finish: ParsableCommand {
   /// `--singleton A --singleton B`: singletons that need each other, finished in one run by the one
   /// root they all share (`FinishPlanner.runTogether`).
   func finishTogether(_ configuration: Configuration) throws {
-    let loader = try common.loader(singleton: singletons[0], extra: Array(singletons.dropFirst()) + roots)
+    let loader = try common.loader(singleton: singletons[0], extra: Array(singletons.dropFirst()) + roots, readsConsumers: true)
     let diffRoot = common.root
     var notes: [String] = []
     defer { for note in notes { printError(note) } }

@@ -53,7 +53,7 @@ struct Inject: ParsableCommand {
 
   mutating func run() throws {
     let configuration = try common.prepare()
-    let loader = try common.loader(singleton: singleton, extra: types)
+    let loader = try common.loader(singleton: singleton, extra: types, readsConsumers: true)
     let target = try loader.run { try resolveSingleton(singleton, in: $0.index) }
     // A flag wins over the file; the file over the default.
     let saved = configuration.settings(for: target).inject
