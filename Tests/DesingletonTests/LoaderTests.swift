@@ -35,7 +35,9 @@ import Testing
             target.files = target.files.map { Set($0.map { directory + "/" + $0 }) }
             return target
           })
-        } ?? ModuleMap(manifests: manifests))
+        } ?? ModuleMap(manifests: manifests),
+        // As `inject` and `finish` load: the first phase's trees are the planners'.
+        readsNamingFiles: !full)
       let plan = try loader.run { project in
         let singleton = try #require(project.index.singletons.first { $0.simpleTypeName == name }, sourceLocation: sourceLocation)
         return try planner(singleton, project)
@@ -735,6 +737,33 @@ import Testing
     ProjectLoader(
       paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"], full: full, objectiveCPaths: [],
       modules: ModuleMap(), bounded: false)
+  }
+
+  /// `inject` and `finish` plan on the trees their first phase made of the files naming the
+  /// singleton; a file among them with a syntax error is not handed over, and a planner reading it
+  /// is refused as when it parses the file itself.
+  @Test func theFirstPhasesTreesAreThePlannersButOneWithASyntaxError() throws {
+    let (directory, paths) = try written([
+      "Store.swift": Self.store,
+      "Alpha.swift": "final class Alpha {\n  func f() { Store.shared.count += 1 }\n}\n",
+      "Broken.swift": "final class Broken {\n  func f() { Store.shared.count += }\n}\n",
+      "Other.swift": "final class Other {}\n",
+    ])
+    defer { PrinterTestSupport.removeDirectory(directory) }
+    let scan = PhasedScan(paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"], keepingTrees: true)
+    let trees = scan.takeFirstTrees()
+    #expect(trees.map { String($0.path.dropFirst(directory.count + 1)) }.sorted() == ["Alpha.swift", "Store.swift"])
+    for file in trees { #expect(file.tree.description == String(decoding: file.source.bytes, as: UTF8.self)) }
+    #expect(scan.takeFirstTrees().isEmpty)
+    #expect(PhasedScan(paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"]).takeFirstTrees().isEmpty)
+
+    let loader = ProjectLoader(
+      paths: paths, builder: IndexBuilder(threads: 1), mentioning: ["Store"], full: false, objectiveCPaths: [],
+      modules: ModuleMap(), bounded: false, readsNamingFiles: true)
+    let project = loader.project
+    let alpha = try project.file(directory + "/Alpha.swift")
+    #expect(try project.file(directory + "/Alpha.swift").tree.id == alpha.tree.id)
+    #expect(throws: Refusal.self) { try project.file(directory + "/Broken.swift") }
   }
 
   /// A step that follows a chain one link a run picks up, in the next run, where the last stopped
