@@ -1,0 +1,126 @@
+import DesingletonCore
+import Foundation
+
+/// What a widening of the phased scan asks of the files not parsed yet (`PhasedScan.select`).
+extension PhasedScan {
+  static let typeAliasWord = Array("typealias".utf8)
+
+  /// What one widening asks of each file not parsed yet, as queries of its names (`NameSites`) or
+  /// tests of its bytes.
+  struct Asked: Sendable {
+    let everything: Bool
+    let keepsMembers: Bool
+    let declared: NameSites.Query
+    let topLevelNames: [String]
+    let topLevel: NameSites.Query
+    let mutating: NameSites.Query
+    let callable: NameSites.Query
+    /// Labeled callables: each name's query, and its labels as bytes.
+    let labeled: [(name: NameSites.Query, labels: [[UInt8]])]
+    let bases: Set<[UInt8]>?
+    let referenced: NameSites.ReferenceQuery
+    let referencedBytes: [[UInt8]]
+    let mentioned: [[UInt8]]
+    /// The files whose bytes contain a word of `mentioned`, when known without reading every file
+    /// (`PhasedScan.mentioning`); nil: each file's bytes say.
+    let mentioning: Set<String>?
+    let aliasTargets: [[UInt8]]
+    let implicit: [[UInt8]]
+    let implicitQuery: NameSites.Query
+
+    init(
+      _ needs: NameCoverage.Needs, everything: Bool, keepsMembers: Bool, typeAliasNames: Set<[UInt8]>?,
+      mentioning: Set<String>?
+    ) {
+      self.everything = everything
+      self.mentioning = mentioning
+      self.keepsMembers = keepsMembers
+      declared = NameSites.Query(needs.types.union(needs.members))
+      topLevelNames = needs.topLevelMembers.union(needs.topLevelTypes).sorted()
+      topLevel = NameSites.Query(topLevelNames)
+      mutating = NameSites.Query(needs.mutatingMethods)
+      callable = NameSites.Query(needs.callables)
+      labeled = Dictionary(grouping: needs.labeledCallables, by: \.name).sorted { $0.key < $1.key }.map { name, callables in
+        (NameSites.Query([name]), callables.map(\.label).sorted().map { Array($0.utf8) })
+      }
+      // A reference writes the accessor's type, an alias of it or `Self` before the dot (or no type).
+      let bases = typeAliasNames.map { aliases in
+        aliases.union(needs.accessors.map { Array($0.type.utf8) }).union([Array("Self".utf8)])
+      }
+      self.bases = bases
+      referenced = NameSites.ReferenceQuery(
+        accessors: needs.accessors.map(\.name), bases: bases.map { Set($0.map { String(decoding: $0, as: UTF8.self) }) })
+      referencedBytes = Set(needs.accessors.map(\.name)).sorted().map { Array($0.utf8) }
+      mentioned = needs.mentions.sorted().map { Array($0.utf8) }
+      aliasTargets = needs.aliasTargets.sorted().map { Array($0.utf8) }
+      implicit = needs.implicitAccessors.sorted().map { Array($0.utf8) }
+      implicitQuery = NameSites.Query(needs.implicitAccessors)
+    }
+
+    /// What the widening does with a file read and counted, whose names (`known`) an earlier phase
+    /// may have kept.
+    func choice(_ path: String, _ summary: FileSummary, _ known: NameSites?) -> Choice {
+      // `mentions`: the file contains a word asked about, and keeps every member.
+      func parsed(mentions: Bool = false) -> Choice {
+        .parse(everything: everything || mentions || keepsMembers)
+      }
+      // The names a file can declare or reference are kept once a phase has read them: later
+      // phases read again only the files that can answer.
+      if let sites = known, mentioned.isEmpty || mentioning != nil, aliasTargets.isEmpty || !sites.mentionsTypeAlias {
+        if mentions(path) { return parsed(mentions: true) }
+        return everything || wanted(path, sites, nil) || sites.canReferenceImplicitly(implicitQuery) ? parsed() : .none
+      }
+      guard let bytes = readBytes(path) else { return .none }
+      if mentions(path, bytes) { return parsed(mentions: true) }
+      if !aliasTargets.isEmpty, known?.mentionsTypeAlias ?? BytePrefilter.mentions([PhasedScan.typeAliasWord], in: bytes),
+        BytePrefilter.mentions(aliasTargets, in: bytes)
+      {
+        return parsed()
+      }
+      if let sites = known {
+        return everything || wanted(path, sites, bytes) || sites.canReferenceImplicitly(implicitQuery) ? parsed() : .none
+      }
+      if !implicit.isEmpty && BytePrefilter.canReferenceImplicitly(implicit, in: bytes) { return parsed() }
+      // Where most files name a singleton, they are found by its accessor's name and what stands
+      // before its dot, without keeping the file's names.
+      if everything || BytePrefilter.canReference(referencedBytes, bases: bases, in: bytes) { return parsed() }
+      let sites = NameSites(bytes)
+      return wanted(path, sites, bytes) ? parsed() : .sites(summary, sites)
+    }
+
+    /// Whether the file's text contains a word asked about (`bytes`: the file's, when they are read
+    /// already).
+    func mentions(_ path: String, _ bytes: [UInt8]? = nil) -> Bool {
+      if mentioned.isEmpty { return false }
+      if let mentioning { return mentioning.contains(path) }
+      guard let bytes = bytes ?? readBytes(path) else { return false }
+      return BytePrefilter.mentions(mentioned, in: bytes)
+    }
+
+    /// Whether the file's names answer a question asked (`bytes`: the file's, when they are read
+    /// already).
+    private func wanted(_ path: String, _ sites: NameSites, _ bytes: [UInt8]?) -> Bool {
+      if sites.canDeclare(declared) || sites.canReference(referenced)
+        || (sites.mentionsMutating && sites.canDeclare(mutating)) || sites.canDeclareValue(callable)
+      {
+        return true
+      }
+      // A labeled callable's declarations: the file that can declare the name is read for a label.
+      let labels = labeled.filter { sites.canDeclareValue($0.name) }.flatMap(\.labels)
+      if !labels.isEmpty, let bytes = bytes ?? readBytes(path), BytePrefilter.mentions(labels, in: bytes) { return true }
+      // A top-level type's declarations: the rare file that names it after a keyword is read
+      // to see whether that is outside braces.
+      guard sites.canDeclare(topLevel), let bytes = bytes ?? readBytes(path) else { return false }
+      return BytePrefilter.canDeclareAtTopLevel(topLevelNames.map { Array($0.utf8) }, in: bytes)
+    }
+  }
+
+  /// What a widening does with one file.
+  enum Choice {
+    case none
+    /// Not parsed; the names it can declare or reference, learnt now.
+    case sites(FileSummary, NameSites)
+    /// Parsed, keeping every member or those asked about.
+    case parse(everything: Bool)
+  }
+}
