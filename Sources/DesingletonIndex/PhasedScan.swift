@@ -111,17 +111,8 @@ public final class PhasedScan {
       let isGenerated = GeneratedFile.isGenerated(path: path, bytes: bytes)
       if let seed {
         if BytePrefilter.mentions(seed, in: bytes) {
-          if keepingTrees {
-            let (summary, file) = PhasedScan.parseKeepingTree(path, bytes, isGenerated: isGenerated, accessors: accessors, meter: meter)
-            return (.parsed(summary), [], file)
-          }
-          return (
-            .parsed(
-              PhasedScan.parse(
-                path, bytes, isGenerated: isGenerated, accessors: accessors, everything: true, keptMembers: [],
-                skippingBodies: false, meter: meter)),
-            [], nil
-          )
+          let (summary, file) = PhasedScan.parseWhole(path, bytes, isGenerated: isGenerated, accessors: accessors, meter: meter)
+          return (.parsed(summary), [], keepingTrees ? file : nil)
         }
         // A command about one singleton asks its later phases about names (its type's aliases too,
         // through the index: `Index.needReferences`), and the second phase would read every file
@@ -162,19 +153,17 @@ public final class PhasedScan {
     return firstTrees
   }
 
-  /// A file of the first phase of a command about one singleton: parsed whole, every member kept,
-  /// and its tree too when it has no syntax error (a planner refuses a file that has one, when it
+  /// A file of the first phase of a command about one singleton: parsed whole, every member kept;
+  /// and its tree, when it has no syntax error (a planner refuses a file that has one, when it
   /// reads it: `Project.file`).
-  private static func parseKeepingTree(
+  private static func parseWhole(
     _ path: String, _ bytes: [UInt8], isGenerated: Bool, accessors: AccessorNames, meter: ParseMeter
   ) -> (FileSummary, ParsedFile?) {
-    PhasedScan.parsing.acquire(bytes.count)
-    defer { PhasedScan.parsing.release(bytes.count) }
-    let started = ContinuousClock.now
-    let file = ParsedFile(source: SourceText(path: path, bytes: bytes))
-    let summary = FileIndexer.index(file.tree, source: file.source, isGenerated: isGenerated, accessors: accessors)
-    meter.add(ContinuousClock.now - started, lines: summary.lineCount)
-    return (summary, file.tree.hasError ? nil : file)
+    metered(bytes.count, meter) {
+      let file = ParsedFile(source: SourceText(path: path, bytes: bytes))
+      let summary = FileIndexer.index(file.tree, source: file.source, isGenerated: isGenerated, accessors: accessors)
+      return (summary, file.tree.hasError ? nil : file)
+    }
   }
 
   /// A file read and counted, not parsed.
@@ -454,20 +443,29 @@ public final class PhasedScan {
     skippingBodies: Bool,
     meter: ParseMeter
   ) -> FileSummary {
-    // A syntax tree takes 30–50 times its file's size: two of the largest generated files parsed at
-    // once would set the peak. The files being parsed together stay within a byte budget.
-    PhasedScan.parsing.acquire(bytes.count)
-    defer { PhasedScan.parsing.release(bytes.count) }
+    metered(bytes.count, meter) {
+      let summary = FileIndexer.index(
+        SourceText(path: path, bytes: bytes),
+        isGenerated: isGenerated,
+        accessors: accessors,
+        keepingMembersOf: everything ? nil : { keptMembers.contains($0) },
+        skippingBodies: skippingBodies
+      )
+      return (summary, ())
+    }.0
+  }
+
+  /// Parses `count` bytes of source with `work` within the byte budget, its time counted by `meter`.
+  /// A syntax tree takes 30–50 times its file's size: two of the largest generated files parsed at
+  /// once would set the peak. The files being parsed together stay within the budget (a tree kept
+  /// for the planners outlives it).
+  private static func metered<Kept>(_ count: Int, _ meter: ParseMeter, _ work: () -> (FileSummary, Kept)) -> (FileSummary, Kept) {
+    PhasedScan.parsing.acquire(count)
+    defer { PhasedScan.parsing.release(count) }
     let started = ContinuousClock.now
-    let summary = FileIndexer.index(
-      SourceText(path: path, bytes: bytes),
-      isGenerated: isGenerated,
-      accessors: accessors,
-      keepingMembersOf: everything ? nil : { keptMembers.contains($0) },
-      skippingBodies: skippingBodies
-    )
-    meter.add(ContinuousClock.now - started, lines: summary.lineCount)
-    return summary
+    let result = work()
+    meter.add(ContinuousClock.now - started, lines: result.0.lineCount)
+    return result
   }
 
   private let meter: ParseMeter

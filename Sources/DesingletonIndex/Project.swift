@@ -254,9 +254,7 @@ public final class Project: @unchecked Sendable {
     guard !files.isEmpty else { return }
     lock.lock()
     defer { lock.unlock() }
-    for file in files where cache[file.path] == nil && overrides[file.path] == nil && index.imported.interfaces[file.path] == nil {
-      cache[file.path] = file
-    }
+    for file in files where cache[file.path] == nil && readsFromDisk(file.path) { cache[file.path] = file }
   }
 
   /// Keeps the parsed trees of `other`, a project of the same files on disk (a loader's earlier run).
@@ -328,8 +326,13 @@ public final class Project: @unchecked Sendable {
   /// or an Objective-C interface): a loader indexing that file later takes it instead of parsing
   /// the file again.
   func parsedFromDisk(_ path: String) -> ParsedFile? {
-    guard overrides[path] == nil, index.imported.interfaces[path] == nil else { return nil }
-    return cached(path)
+    readsFromDisk(path) ? cached(path) : nil
+  }
+
+  /// Whether `file(_:)` reads the file at `path` from disk: not a replaced text or an Objective-C
+  /// interface.
+  private func readsFromDisk(_ path: String) -> Bool {
+    overrides[path] == nil && index.imported.interfaces[path] == nil
   }
 
   private func cached(_ path: String) -> ParsedFile? {
