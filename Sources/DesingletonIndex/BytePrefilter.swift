@@ -8,6 +8,40 @@ public enum BytePrefilter {
     !occurrences(of: needles, in: bytes, firstOnly: true).isEmpty
   }
 
+  /// Whether one of `needles` occurs in the bytes where it can be code: every occurrence but those
+  /// its line shows to be in a string literal's text (`isInStringText`). A word that only a string
+  /// says (`return "Refreshing"`) names no type, no property and no attribute.
+  public static func mentionsInCode(_ needles: [[UInt8]], in bytes: [UInt8]) -> Bool {
+    guard containsAny(needles, in: bytes) else { return false }
+    return occurrences(of: needles, in: bytes).contains { !isInStringText(at: $0, in: bytes) }
+  }
+
+  /// Whether the bytes from the start of the line to `offset` open a string literal and leave it
+  /// open: an odd number of `"`, and no `/` (a comment, a regex), `#` (a raw string), `\` (an escape,
+  /// an interpolation) or `"""` before it on the line. Then `offset` is in the text of a one-line
+  /// string, or the line is inside a multi-line string (which only `"""` closes) or a block
+  /// comment: code in neither. Any other line's occurrence may be code.
+  static func isInStringText(at offset: Int, in bytes: [UInt8]) -> Bool {
+    let quote = UInt8(ascii: "\"")
+    var quotes = 0
+    var position = offset - 1
+    while position >= 0 {
+      switch bytes[position] {
+      case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+        return quotes % 2 == 1
+      case quote:
+        if position >= 2 && bytes[position - 1] == quote && bytes[position - 2] == quote { return false }
+        quotes += 1
+      case UInt8(ascii: "/"), UInt8(ascii: "#"), UInt8(ascii: "\\"):
+        return false
+      default:
+        break
+      }
+      position -= 1
+    }
+    return quotes % 2 == 1
+  }
+
   /// Whether the file can declare a singleton accessor: a `static` or `class` member whose name
   /// looks like an accessor (`shared…`, `default…`, `standard`, `instance`, or a configured name).
   /// The name starts an identifier right after `var`, `let` or `func` (or in a binding list after

@@ -416,8 +416,8 @@ public struct Index: Sendable {
 
   /// Types whose first inherited type is `qualifiedName` (direct subclasses, for a class).
   public func subclasses(of qualifiedName: String) -> [String] {
-    // A subclass names its superclass in its inheritance clause (`class A: B`): every file that
-    // contains the name.
+    // A subclass names its superclass in its inheritance clause (`class A: B`): every file whose
+    // code contains the name.
     coverage?.needMentions(qualifiedName.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? qualifiedName)
     return subclassesByName[qualifiedName] ?? []
   }

@@ -33,8 +33,9 @@ public final class NameCoverage: @unchecked Sendable {
     /// Every file that can reference an accessor of the name as an implicit member (`f(.shared)`)
     /// is parsed: a command about one singleton, whose explicit references name its type.
     public var implicitAccessors: Set<String> = []
-    /// Every file whose bytes contain the word is parsed, keeping every type's members: for a
-    /// question about what names it (the subclasses of a type, the types holding a protocol).
+    /// Every file whose code contains the word (not only a string literal's text:
+    /// `BytePrefilter.mentionsInCode`) is parsed, keeping every type's members: for a question
+    /// about what names it (the subclasses of a type, the types holding a protocol).
     public var mentions: Set<String> = []
     /// Every file that can declare a type alias whose type writes one of these names is parsed:
     /// its bytes have `typealias` and the name (the aliases of a type, and of those aliases).

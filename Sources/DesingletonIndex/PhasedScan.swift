@@ -53,8 +53,8 @@ public final class PhasedScan {
   /// The tree of a file a command has parsed already (`Project.file`), which a phase that parses
   /// the file indexes instead of parsing it again.
   public var parsedTree: (@Sendable (String) -> ParsedFile?)?
-  /// The paths whose text contains one of these words (simple names), as the last run's project
-  /// found them for its planners (`Project.paths(naming:)`, from its word index once built): a
+  /// The paths whose code contains one of these words (simple names), as the last run's project
+  /// found them for its planners (`Project.paths(namingInCode:)`, from its word index once built): a
   /// widening asked for the files mentioning a word takes them instead of reading every file.
   public var mentioning: (@Sendable ([String]) -> Set<String>?)?
   /// Files and lines each phase parsed, in order.

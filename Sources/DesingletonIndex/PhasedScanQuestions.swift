@@ -21,7 +21,7 @@ extension PhasedScan {
     let referenced: NameSites.ReferenceQuery
     let referencedBytes: [[UInt8]]
     let mentioned: [[UInt8]]
-    /// The files whose bytes contain a word of `mentioned`, when known without reading every file
+    /// The files whose code contains a word of `mentioned`, when known without reading every file
     /// (`PhasedScan.mentioning`); nil: each file's bytes say.
     let mentioning: Set<String>?
     let aliasTargets: [[UInt8]]
@@ -88,13 +88,13 @@ extension PhasedScan {
       return wanted(path, sites, bytes) ? parsed() : .sites(summary, sites)
     }
 
-    /// Whether the file's text contains a word asked about (`bytes`: the file's, when they are read
-    /// already).
+    /// Whether the file's code contains a word asked about (`BytePrefilter.mentionsInCode`; `bytes`:
+    /// the file's, when they are read already).
     func mentions(_ path: String, _ bytes: [UInt8]? = nil) -> Bool {
       if mentioned.isEmpty { return false }
       if let mentioning { return mentioning.contains(path) }
       guard let bytes = bytes ?? readBytes(path) else { return false }
-      return BytePrefilter.mentions(mentioned, in: bytes)
+      return BytePrefilter.mentionsInCode(mentioned, in: bytes)
     }
 
     /// Whether the file's names answer a question asked (`bytes`: the file's, when they are read

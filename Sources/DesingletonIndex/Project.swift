@@ -206,14 +206,25 @@ public final class Project: @unchecked Sendable {
     }
   }
 
-  /// The types declared or extended in the files whose text contains one of `words` (once every
+  /// The types declared or extended in the files whose code contains one of `words` (once every
   /// such file is parsed, with its members): the candidates for a question about what names a word
   /// (the types holding a property of a protocol, those with an attribute, those whose init takes
   /// a slice), which then looks at each. Sorted.
   public func typeNames(inFilesMentioning words: [String]) -> [String] {
     for word in words { index.coverage?.needMentions(word) }
-    // The byte search is `paths(naming:)`'s, worked out once for the command.
-    return index.typeNames(declaredIn: Set(paths(naming: words)))
+    return index.typeNames(declaredIn: Set(paths(namingInCode: words)))
+  }
+
+  /// The Swift files whose code can contain one of the words: `paths(naming:)`'s, less those
+  /// where each occurrence is in a string literal's text (`BytePrefilter.mentionsInCode`). The
+  /// files a question about code naming a word (`NameCoverage.Needs.mentions`) parses.
+  public func paths(namingInCode words: [String]) -> [String] {
+    let needles = Set(words.map { $0.split(separator: ".").last.map(String.init) ?? $0 }).sorted().map { Array($0.utf8) }
+    let candidates = paths(naming: words)
+    let kept = parallelMap(count: candidates.count) { position in
+      self.bytes(candidates[position]).map { BytePrefilter.mentionsInCode(needles, in: $0) } ?? false
+    }
+    return zip(candidates, kept).compactMap { $1 ? $0 : nil }
   }
 
   /// `paths(naming:)`'s answers, by simple name: they depend on the files' bytes only, so a loader's

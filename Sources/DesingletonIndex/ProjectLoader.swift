@@ -45,12 +45,12 @@ public final class ProjectLoader {
       scan = PhasedScan(paths: paths, builder: builder, mentioning: names, keepingTrees: readsNamingFiles)
       whole = nil
     }
-    // The files a plan found naming a word are those a widening asked about that word parses.
+    // The files a plan found naming a word in code are those a widening asked about that word parses.
     scan?.mentioning = { [latest] words in
       latest.lock.lock()
       let project = latest.project
       latest.lock.unlock()
-      return project.map { Set($0.paths(naming: words)) }
+      return project.map { Set($0.paths(namingInCode: words)) }
     }
     // A file a plan read is indexed from the tree it read, if a later phase parses it.
     scan?.parsedTree = { [latest] path in
