@@ -218,14 +218,41 @@ public final class Project: @unchecked Sendable {
   /// The Swift files whose code can contain one of the words: `paths(naming:)`'s, less those
   /// where each occurrence is in a string literal's text (`BytePrefilter.mentionsInCode`). The
   /// files a question about code naming a word (`NameCoverage.Needs.mentions`) parses.
+  /// Each word's, worked out once and kept across a loader's runs (as `naming`).
   public func paths(namingInCode words: [String]) -> [String] {
-    let needles = Set(words.map { $0.split(separator: ".").last.map(String.init) ?? $0 }).sorted().map { Array($0.utf8) }
-    let candidates = paths(naming: words)
-    let kept = parallelMap(count: candidates.count) { position in
-      self.bytes(candidates[position]).map { BytePrefilter.mentionsInCode(needles, in: $0) } ?? false
+    let simple = Set(words.map { $0.split(separator: ".").last.map(String.init) ?? $0 }).sorted()
+    var found: [String: [String]] = [:]
+    lock.lock()
+    for word in simple { found[word] = codeNaming[word] }
+    lock.unlock()
+    for word in simple where found[word] == nil {
+      let needle = [Array(word.utf8)]
+      let candidates: [String]
+      var known: Set<String> = []
+      if let (before, changed) = searchedBefore {
+        // A file not replaced says what it said in the project before.
+        candidates = paths(naming: [word]).filter { changed.contains($0) }
+        known = Set(before.paths(namingInCode: [word])).subtracting(changed)
+      } else {
+        candidates = paths(naming: [word])
+      }
+      let inCode = parallelMap(count: candidates.count) { position in
+        self.bytes(candidates[position]).map { BytePrefilter.mentionsInCode(needle, in: $0) } ?? false
+      }
+      known.formUnion(zip(candidates, inCode).compactMap { $1 ? $0 : nil })
+      let paths = index.allPaths.filter(known.contains)
+      found[word] = paths
+      lock.lock()
+      codeNaming[word] = paths
+      lock.unlock()
     }
-    return zip(candidates, kept).compactMap { $1 ? $0 : nil }
+    if simple.count == 1 { return found[simple[0]] ?? [] }
+    let union = Set(found.values.joined())
+    return index.allPaths.filter(union.contains)
   }
+
+  /// `paths(namingInCode:)`'s answers, by simple name, kept as `naming` is.
+  private var codeNaming: [String: [String]] = [:]
 
   /// `paths(naming:)`'s answers, by simple name: they depend on the files' bytes only, so a loader's
   /// later run keeps them.
@@ -271,13 +298,16 @@ public final class Project: @unchecked Sendable {
   /// Keeps the parsed trees of `other`, a project of the same files on disk (a loader's earlier run).
   func keepTrees(of other: Project) {
     guard other !== self else { return }
-    let (trees, found) = other.kept()
+    let (trees, found, foundInCode) = other.kept()
     let (words, searches) = other.wordsKept()
     // The byte searches' answers hold for the same files with the same texts.
     let sameFiles = overrides.isEmpty && other.overrides.isEmpty && index.allPaths == other.index.allPaths
     lock.lock()
     for (path, file) in trees where cache[path] == nil && overrides[path] == nil { cache[path] = file }
-    if sameFiles { naming.merge(found) { mine, _ in mine } }
+    if sameFiles {
+      naming.merge(found) { mine, _ in mine }
+      codeNaming.merge(foundInCode) { mine, _ in mine }
+    }
     lock.unlock()
     guard sameFiles else { return }
     resumePoints = other.resumePoints
@@ -327,10 +357,10 @@ public final class Project: @unchecked Sendable {
     return (words, searches)
   }
 
-  private func kept() -> (trees: [String: ParsedFile], naming: [String: [String]]) {
+  private func kept() -> (trees: [String: ParsedFile], naming: [String: [String]], codeNaming: [String: [String]]) {
     lock.lock()
     defer { lock.unlock() }
-    return (cache, naming)
+    return (cache, naming, codeNaming)
   }
 
   /// The tree of the file at `path` when `file(_:)` has parsed it from disk (not a replaced text
