@@ -225,7 +225,10 @@ public final class Project: @unchecked Sendable {
     lock.lock()
     for word in simple { found[word] = codeNaming[word] }
     lock.unlock()
-    for word in simple where found[word] == nil {
+    // One byte search for every word not known yet (each word's files are kept by it).
+    let missing = simple.filter { found[$0] == nil }
+    if !missing.isEmpty { _ = paths(naming: missing) }
+    for word in missing {
       let needle = [Array(word.utf8)]
       let candidates: [String]
       var known: Set<String> = []
