@@ -124,12 +124,9 @@ public final class Project: @unchecked Sendable {
   /// and some that only contain the letters. The one place planners ask which files to parse to
   /// find a type's creations, casts or uses; worked out once per question.
   public func paths(naming typeNames: [String]) -> [String] {
-    let simple = Set(typeNames.map { $0.split(separator: ".").last.map(String.init) ?? $0 }).sorted()
     // Each name's files are searched for once; a question about several is the union, in index order.
-    var found: [String: [String]] = [:]
-    lock.lock()
-    for name in simple { found[name] = naming[name] }
-    lock.unlock()
+    let (simple, known) = answers(for: typeNames, in: \.naming)
+    var found = known
     let asked = simple.filter { found[$0] == nil }
     if !asked.isEmpty {
       let needles = asked.map { Array($0.utf8) }
@@ -161,6 +158,24 @@ public final class Project: @unchecked Sendable {
       lock.unlock()
       found.merge(byName) { mine, _ in mine }
     }
+    return union(of: simple, found)
+  }
+
+  /// The simple names of `words` (`Cell` for `Feed.Cell`), sorted, and the answers `table` keeps
+  /// for them.
+  private func answers(
+    for words: [String], in table: KeyPath<Project, [String: [String]]>
+  ) -> (simple: [String], found: [String: [String]]) {
+    let simple = Set(words.map { $0.split(separator: ".").last.map(String.init) ?? $0 }).sorted()
+    var found: [String: [String]] = [:]
+    lock.lock()
+    for word in simple { found[word] = self[keyPath: table][word] }
+    lock.unlock()
+    return (simple, found)
+  }
+
+  /// The files of any of the names, in index order.
+  private func union(of simple: [String], _ found: [String: [String]]) -> [String] {
     if simple.count == 1 { return found[simple[0]] ?? [] }
     let union = Set(found.values.joined())
     return index.allPaths.filter(union.contains)
@@ -220,11 +235,8 @@ public final class Project: @unchecked Sendable {
   /// files a question about code naming a word (`NameCoverage.Needs.mentions`) parses.
   /// Each word's, worked out once and kept across a loader's runs (as `naming`).
   public func paths(namingInCode words: [String]) -> [String] {
-    let simple = Set(words.map { $0.split(separator: ".").last.map(String.init) ?? $0 }).sorted()
-    var found: [String: [String]] = [:]
-    lock.lock()
-    for word in simple { found[word] = codeNaming[word] }
-    lock.unlock()
+    let (simple, known) = answers(for: words, in: \.codeNaming)
+    var found = known
     // One byte search for every word not known yet (each word's files are kept by it).
     let missing = simple.filter { found[$0] == nil }
     if !missing.isEmpty { _ = paths(naming: missing) }
@@ -249,9 +261,7 @@ public final class Project: @unchecked Sendable {
       codeNaming[word] = paths
       lock.unlock()
     }
-    if simple.count == 1 { return found[simple[0]] ?? [] }
-    let union = Set(found.values.joined())
-    return index.allPaths.filter(union.contains)
+    return union(of: simple, found)
   }
 
   /// `paths(namingInCode:)`'s answers, by simple name, kept as `naming` is.
