@@ -125,8 +125,7 @@ public final class Project: @unchecked Sendable {
   /// find a type's creations, casts or uses; worked out once per question.
   public func paths(naming typeNames: [String]) -> [String] {
     // Each name's files are searched for once; a question about several is the union, in index order.
-    let (simple, known) = answers(for: typeNames, in: \.naming)
-    var found = known
+    var (simple, found) = answers(for: typeNames, in: \.naming)
     let asked = simple.filter { found[$0] == nil }
     if !asked.isEmpty {
       let needles = asked.map { Array($0.utf8) }
@@ -235,8 +234,7 @@ public final class Project: @unchecked Sendable {
   /// files a question about code naming a word (`NameCoverage.Needs.mentions`) parses.
   /// Each word's, worked out once and kept across a loader's runs (as `naming`).
   public func paths(namingInCode words: [String]) -> [String] {
-    let (simple, known) = answers(for: words, in: \.codeNaming)
-    var found = known
+    var (simple, found) = answers(for: words, in: \.codeNaming)
     // One byte search for every word not known yet (each word's files are kept by it).
     let missing = simple.filter { found[$0] == nil }
     if !missing.isEmpty { _ = paths(naming: missing) }
