@@ -18,7 +18,7 @@ public enum FileIndexer {
     keepingMembersOf keep: ((String) -> Bool)? = nil, skippingBodies: Bool = false
   ) -> FileSummary {
     if skippingBodies,
-      let (summary, _) = indexSkippingBodies(source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep)
+      let (summary, _, _) = indexSkippingBodies(source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep)
     {
       return summary
     }
@@ -26,18 +26,22 @@ public enum FileIndexer {
     return index(tree, source: source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep)
   }
 
-  /// The summary made with the bodies that hold no reference left blank, and how many bytes were
-  /// blanked; nil when no body can be, or the check of the blanked tree fails (`BodySkipping`).
+  /// The summary made with the bodies that hold no reference left blank, how many bytes were
+  /// blanked, and the top-level declarations left out whole (`omitting`: `BodySkipping.blanked`);
+  /// nil when nothing can be, or the check of the blanked tree fails (`BodySkipping`).
   static func indexSkippingBodies(
-    _ source: SourceText, isGenerated: Bool?, accessors: AccessorNames, keepingMembersOf keep: ((String) -> Bool)?
-  ) -> (FileSummary, blankedBytes: Int)? {
-    guard let (blanked, bodies) = BodySkipping.blanked(source.bytes, keeping: candidateOffsets(source.bytes, accessors))
+    _ source: SourceText, isGenerated: Bool?, accessors: AccessorNames, keepingMembersOf keep: ((String) -> Bool)?,
+    omitting: (([Range<Int>]) -> Bool)? = nil
+  ) -> (FileSummary, blankedBytes: Int, omitted: [Range<Int>])? {
+    guard
+      let blanked = BodySkipping.blanked(
+        source.bytes, keeping: candidateOffsets(source.bytes, accessors), omitting: omitting)
     else { return nil }
-    let tree = blanked.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
-    guard BodySkipping.matches(tree, bodies) else { return nil }
+    let tree = blanked.bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
+    guard BodySkipping.matches(tree, blanked.bodies), BodySkipping.omissionsStand(tree, blanked.omitted) else { return nil }
     let summary = index(tree, source: source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep)
     guard BodySkipping.referencesStand(summary, in: tree) else { return nil }
-    return (summary, zip(source.bytes, blanked).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) })
+    return (summary, zip(source.bytes, blanked.bytes).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }, blanked.omitted)
   }
 
   /// Where the file's bytes name an accessor after a dot: the places a reference can be.

@@ -29,6 +29,12 @@ public enum BodySkippingCheck {
     public var blankedBytes = 0
     /// Files whose blanked text did not check, parsed in full.
     public var fallbacks: [String] = []
+    /// Files some of whose top-level declarations were left out whole (`BodySkipping.blanked`'s
+    /// `omitting`), and their bytes.
+    public var omitted = 0
+    public var omittedBytes = 0
+    /// Files whose bodies could be left out, but not their top-level declarations as well.
+    public var omissionFallbacks: [String] = []
     /// `path: what differs`, one a file.
     public var differences: [String] = []
   }
@@ -45,6 +51,9 @@ public enum BodySkippingCheck {
       total.blankedBytes += one.blankedBytes
       total.differences += one.differences
       total.fallbacks += one.fallbacks
+      total.omitted += one.omitted
+      total.omittedBytes += one.omittedBytes
+      total.omissionFallbacks += one.omissionFallbacks
     }
   }
 
@@ -55,7 +64,7 @@ public enum BodySkippingCheck {
     let blankable = BodySkipping.blanked(source.bytes, keeping: FileIndexer.candidateOffsets(source.bytes, .standard)) != nil
     for keep in [nil, { (_: String) in false }] as [((String) -> Bool)?] {
       let full = FileIndexer.index(source, keepingMembersOf: keep)
-      guard let (skipping, blankedBytes) = FileIndexer.indexSkippingBodies(
+      guard let (skipping, blankedBytes, _) = FileIndexer.indexSkippingBodies(
         source, isGenerated: nil, accessors: .standard, keepingMembersOf: keep)
       else {
         if blankable { outcome.fallbacks = [source.path] }
@@ -67,7 +76,54 @@ public enum BodySkippingCheck {
         break
       }
     }
+    if outcome.differences.isEmpty { checkOmitting(source, &outcome) }
     return outcome
+  }
+
+  /// Every top-level declaration that holds no reference left out whole: the summary must be the
+  /// whole file's less what those declare.
+  private static func checkOmitting(_ source: SourceText, _ outcome: inout Outcome) {
+    let all: ([Range<Int>]) -> Bool = { _ in true }
+    let offsets = FileIndexer.candidateOffsets(source.bytes, .standard)
+    guard let blanked = BodySkipping.blanked(source.bytes, keeping: offsets, omitting: all), !blanked.omitted.isEmpty
+    else { return }
+    guard
+      let (part, _, omitted) = FileIndexer.indexSkippingBodies(
+        source, isGenerated: nil, accessors: .standard, keepingMembersOf: nil, omitting: all)
+    else {
+      // Unless the bodies alone did not check either.
+      if outcome.fallbacks.isEmpty { outcome.omissionFallbacks = [source.path] }
+      return
+    }
+    (outcome.omitted, outcome.omittedBytes) = (1, omitted.reduce(0) { $0 + $1.count })
+    if let difference = omissionDifference(FileIndexer.index(source), part, omitted) {
+      outcome.differences.append("\(source.path): left out whole: \(difference)")
+    }
+  }
+
+  private static func omissionDifference(_ full: FileSummary, _ part: FileSummary, _ omitted: [Range<Int>]) -> String? {
+    func isLeftOut(_ type: TypeDecl) -> Bool { omitted.contains { $0.contains(type.range.bytes.lowerBound) } }
+    if full.types.filter({ !isLeftOut($0) }) != part.types { return "types" }
+    if full.candidateReferences != part.candidateReferences { return "references" }
+    // The type aliases kept are the whole file's, in order, less some declared in a type left out.
+    let leftOut = Set(full.types.filter(isLeftOut).map(\.qualifiedName))
+    var aliases = part.typeAliases[...]
+    for alias in full.typeAliases {
+      if alias == aliases.first {
+        aliases.removeFirst()
+      } else if !(alias.enclosingType.map(leftOut.contains) ?? false) {
+        return "type aliases"
+      }
+    }
+    if !aliases.isEmpty { return "type aliases" }
+    if !part.mutatingMethodNames.isSubset(of: full.mutatingMethodNames) { return "mutating methods" }
+    if !part.callableNames.isSubset(of: full.callableNames) { return "callable names" }
+    if !Set(part.parameters).isSubset(of: full.parameters) { return "parameters" }
+    if full.lineCount != part.lineCount || full.isGenerated != part.isGenerated { return "counts" }
+    if !Set(part.syntaxErrors.map(\.description)).isSubset(of: full.syntaxErrors.map(\.description)) {
+      return "syntax errors"
+    }
+    return nil
   }
 
   private static func difference(_ full: FileSummary, _ skipping: FileSummary) -> String? {

@@ -45,7 +45,18 @@ public final class PhasedScan {
     /// reference, once a phase has read them.
     case counted(FileSummary, NameSites?)
     case parsed(FileSummary)
+    /// Parsed with the top-level declarations in `omitted` left out whole (a scan's widening:
+    /// `parseOmitting`), and the names those can declare or reference.
+    case partial(FileSummary, omitted: [Range<Int>], NameSites)
     case failed(Diagnostic)
+
+    /// The summary of a file parsed, whole or in part.
+    var parsed: FileSummary? {
+      switch self {
+      case .parsed(let summary), .partial(let summary, _, _): return summary
+      case .counted, .failed: return nil
+      }
+    }
   }
 
   public let paths: [String]
@@ -184,7 +195,7 @@ public final class PhasedScan {
       switch state {
       case .counted(let summary, _):
         summaries.append(summary)
-      case .parsed(let summary):
+      case .parsed(let summary), .partial(let summary, _, _):
         summaries.append(summary)
         if let first = summary.syntaxErrors.first {
           warnings.append(
@@ -325,11 +336,15 @@ public final class PhasedScan {
 
   /// The files a widening parses, chosen (`select`) and not parsed yet (`parse`).
   struct Selection {
-    /// By position in `order`, and whether it keeps every member. (Their bytes are read again when
-    /// they are parsed: kept meanwhile, the bytes of every file to parse would add to the peak.)
-    var files: [(position: Int, everything: Bool)]
+    /// By position in `order`, whether it keeps every member, and whether its top-level
+    /// declarations that answer nothing asked are left out (`parseOmitting`). (Their bytes are read
+    /// again when they are parsed: kept meanwhile, the bytes of every file to parse would add to
+    /// the peak.)
+    var files: [(position: Int, everything: Bool, omits: Bool)]
     var covered: NameCoverage.Needs
     var keptMembers: Set<String>
+    /// What was asked of the files.
+    var questions: Asked
     var started: ContinuousClock.Instant
 
     var parses: Bool { !files.isEmpty }
@@ -364,16 +379,30 @@ public final class PhasedScan {
       case .parsed(let summary):
         return PhasedScan.parsedAgain(
           path, summary, everything: everything, membersAsked: membersAsked, questions: questions)
+      case .partial(let summary, let omitted, let sites):
+        // Parsed whole again when its types are asked for their members, or what it left out
+        // can answer.
+        let again = PhasedScan.parsedAgain(
+          path, summary, everything: everything, membersAsked: membersAsked, questions: questions)
+        if case .parse = again { return again }
+        return questions.choice(path, summary, sites) { readBytes(path).map { BodySkipping.keepingOnly(omitted, of: $0) } }
       case .counted(let summary, let known):
         return questions.choice(path, summary, known)
       }
     }
-    var selection = Selection(files: [], covered: covered, keptMembers: keptMembers, started: started)
+    var selection = Selection(
+      files: [], covered: covered, keptMembers: keptMembers, questions: questions, started: started)
+    // A scan's file parsed for the first time keeps its bodies unparsed, and may leave out whole
+    // the top-level declarations that answer nothing asked.
+    let omits = focus == nil && !everything
     for (position, choice) in choices.enumerated() {
       switch choice {
       case .none: break
       case .sites(let summary, let sites): self.states[order[position]] = .counted(summary, sites)
-      case .parse(let everything): selection.files.append((position, everything))
+      case .parse(let everything):
+        var counted = false
+        if case .counted = states[order[position]] { counted = true }
+        selection.files.append((position, everything, omits && counted && !everything))
       }
     }
     return selection
@@ -391,12 +420,13 @@ public final class PhasedScan {
     defer { progress?.begin("planning") }
     let parsedTree = self.parsedTree
     let skipsBodies = focus == nil
+    let questions = selection.questions
     let parsed = parallelMap(count: files.count, threads: builder.threads) { [paths, order] number -> State? in
       defer { progress?.advance() }
-      let (position, everything) = files[number]
+      let (position, everything, omits) = files[number]
       let isGenerated: Bool
       switch states[order[position]] {
-      case .counted(let summary, _), .parsed(let summary): isGenerated = summary.isGenerated
+      case .counted(let summary, _), .parsed(let summary), .partial(let summary, _, _): isGenerated = summary.isGenerated
       case .failed: isGenerated = false
       }
       if let file = parsedTree?(paths[order[position]]) {
@@ -406,6 +436,11 @@ public final class PhasedScan {
             keepingMembersOf: everything ? nil : { keptMembers.contains($0) }))
       }
       guard let bytes = readBytes(paths[order[position]]) else { return nil }
+      if omits {
+        return PhasedScan.parseOmitting(
+          paths[order[position]], bytes, isGenerated: isGenerated, accessors: accessors, keptMembers: keptMembers,
+          questions: questions, meter: meter)
+      }
       return .parsed(
         PhasedScan.parse(
           paths[order[position]], bytes, isGenerated: isGenerated, accessors: accessors, everything: everything,
@@ -455,6 +490,40 @@ public final class PhasedScan {
     }.0
   }
 
+  /// A file a scan parses for the first time: its bodies that hold no reference are left
+  /// unparsed, and so are, whole, its top-level types and extensions that hold none, unless their
+  /// code can answer what was asked (`Asked.choice` of their bytes, the rest blank). A later
+  /// widening parses it whole when what it left out can answer that one.
+  private static func parseOmitting(
+    _ path: String, _ bytes: [UInt8], isGenerated: Bool, accessors: AccessorNames, keptMembers: Set<String>,
+    questions: Asked, meter: ParseMeter
+  ) -> State {
+    metered(bytes.count, meter) { () -> (FileSummary, State) in
+      let source = SourceText(path: path, bytes: bytes)
+      let keep: (String) -> Bool = { keptMembers.contains($0) }
+      var sites: NameSites?
+      let omitting = { (ranges: [Range<Int>]) -> Bool in
+        let left = BodySkipping.keepingOnly(ranges, of: bytes)
+        let known = NameSites(left)
+        if case .parse = questions.choice(
+          path, FileSummary(path: path, lineCount: 0, types: [], candidateReferences: [], syntaxErrors: []), known,
+          read: { left }) { return false }
+        sites = known
+        return true
+      }
+      if let (summary, _, omitted) = FileIndexer.indexSkippingBodies(
+        source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep, omitting: omitting)
+      {
+        guard let sites, !omitted.isEmpty else { return (summary, .parsed(summary)) }
+        return (summary, .partial(summary, omitted: omitted, sites))
+      }
+      // What was left out did not check: the bodies alone, when that was tried.
+      let summary = FileIndexer.index(
+        source, isGenerated: isGenerated, accessors: accessors, keepingMembersOf: keep, skippingBodies: sites != nil)
+      return (summary, .parsed(summary))
+    }.1
+  }
+
   /// Parses `count` bytes of source with `work` within the byte budget, its time counted by `meter`.
   /// A syntax tree takes 30–50 times its file's size: two of the largest generated files parsed at
   /// once would set the peak. The files being parsed together stay within the budget (a tree kept
@@ -475,7 +544,7 @@ public final class PhasedScan {
 
   private static func phase(of states: [State]) -> Phase {
     var phase = Phase(files: 0, lines: 0)
-    for case .parsed(let summary) in states {
+    for summary in states.lazy.compactMap(\.parsed) {
       phase.files += 1
       phase.lines += summary.lineCount
     }
@@ -484,19 +553,20 @@ public final class PhasedScan {
 
   /// The paths of the files parsed, sorted.
   public var parsedPaths: [String] {
+    zip(paths, states).compactMap { path, state in state.parsed == nil ? nil : path }
+  }
+
+  /// The paths of the files parsed in part: some of their top-level declarations left out whole
+  /// (`parseOmitting`), and never asked about since.
+  public var partlyParsedPaths: [String] {
     zip(paths, states).compactMap { path, state in
-      if case .parsed = state { return path }
+      if case .partial = state { return path }
       return nil
     }
   }
 
   /// Files and lines parsed in any phase, counting each file once.
   public var parsed: Phase {
-    var total = Phase(files: 0, lines: 0)
-    for case .parsed(let summary) in states {
-      total.files += 1
-      total.lines += summary.lineCount
-    }
-    return total
+    PhasedScan.phase(of: states)
   }
 }

@@ -58,8 +58,12 @@ extension PhasedScan {
     }
 
     /// What the widening does with a file read and counted, whose names (`known`) an earlier phase
-    /// may have kept.
-    func choice(_ path: String, _ summary: FileSummary, _ known: NameSites?) -> Choice {
+    /// may have kept. `read`: the bytes its names were read from, when not the file's own (what a
+    /// parse left out of it: `PhasedScan.partial`).
+    func choice(
+      _ path: String, _ summary: FileSummary, _ known: NameSites?, read: (() -> [UInt8]?)? = nil
+    ) -> Choice {
+      let read = read ?? { readBytes(path) }
       // `mentions`: the file contains a word asked about, and keeps every member.
       func parsed(mentions: Bool = false) -> Choice {
         .parse(everything: everything || mentions || keepsMembers)
@@ -68,9 +72,9 @@ extension PhasedScan {
       // phases read again only the files that can answer.
       if let sites = known, mentioned.isEmpty || mentioning != nil, aliasTargets.isEmpty || !sites.mentionsTypeAlias {
         if mentions(path) { return parsed(mentions: true) }
-        return everything || wanted(path, sites, nil) || sites.canReferenceImplicitly(implicitQuery) ? parsed() : .none
+        return everything || wanted(sites, read) || sites.canReferenceImplicitly(implicitQuery) ? parsed() : .none
       }
-      guard let bytes = readBytes(path) else { return .none }
+      guard let bytes = read() else { return .none }
       if mentions(path, bytes) { return parsed(mentions: true) }
       if !aliasTargets.isEmpty, known?.mentionsTypeAlias ?? BytePrefilter.mentions([PhasedScan.typeAliasWord], in: bytes),
         BytePrefilter.mentions(aliasTargets, in: bytes)
@@ -78,14 +82,14 @@ extension PhasedScan {
         return parsed()
       }
       if let sites = known {
-        return everything || wanted(path, sites, bytes) || sites.canReferenceImplicitly(implicitQuery) ? parsed() : .none
+        return everything || wanted(sites, { bytes }) || sites.canReferenceImplicitly(implicitQuery) ? parsed() : .none
       }
       if !implicit.isEmpty && BytePrefilter.canReferenceImplicitly(implicit, in: bytes) { return parsed() }
       // Where most files name a singleton, they are found by its accessor's name and what stands
       // before its dot, without keeping the file's names.
       if everything || BytePrefilter.canReference(referencedBytes, bases: bases, in: bytes) { return parsed() }
       let sites = NameSites(bytes)
-      return wanted(path, sites, bytes) ? parsed() : .sites(summary, sites)
+      return wanted(sites, { bytes }) ? parsed() : .sites(summary, sites)
     }
 
     /// Whether the file's code contains a word asked about (`BytePrefilter.mentionsInCode`; `bytes`:
@@ -97,9 +101,8 @@ extension PhasedScan {
       return BytePrefilter.mentionsInCode(mentioned, in: bytes)
     }
 
-    /// Whether the file's names answer a question asked (`bytes`: the file's, when they are read
-    /// already).
-    private func wanted(_ path: String, _ sites: NameSites, _ bytes: [UInt8]?) -> Bool {
+    /// Whether the file's names answer a question asked (`read`: the bytes they were read from).
+    private func wanted(_ sites: NameSites, _ read: () -> [UInt8]?) -> Bool {
       if sites.canDeclare(declared) || sites.canReference(referenced)
         || (sites.mentionsMutating && sites.canDeclare(mutating)) || sites.canDeclareValue(callable)
       {
@@ -107,10 +110,10 @@ extension PhasedScan {
       }
       // A labeled callable's declarations: the file that can declare the name is read for a label.
       let labels = labeled.filter { sites.canDeclareValue($0.name) }.flatMap(\.labels)
-      if !labels.isEmpty, let bytes = bytes ?? readBytes(path), BytePrefilter.mentions(labels, in: bytes) { return true }
+      if !labels.isEmpty, let bytes = read(), BytePrefilter.mentions(labels, in: bytes) { return true }
       // A top-level type's declarations: the rare file that names it after a keyword is read
       // to see whether that is outside braces.
-      guard sites.canDeclare(topLevel), let bytes = bytes ?? readBytes(path) else { return false }
+      guard sites.canDeclare(topLevel), let bytes = read() else { return false }
       return BytePrefilter.canDeclareAtTopLevel(topLevelNames.map { Array($0.utf8) }, in: bytes)
     }
   }

@@ -76,8 +76,9 @@ struct Scan: ParsableCommand {
       Terminal.shared.finish()
       for difference in outcome.differences { print(difference) }
       for path in outcome.fallbacks { print("\(path): parsed in full") }
+      for path in outcome.omissionFallbacks { print("\(path): top-level declarations parsed") }
       print(
-        "checked \(outcome.files) files (\(outcome.bytes) bytes): bodies skipped in \(outcome.skipped), \(outcome.blankedBytes) bytes blank; \(outcome.fallbacks.count) parsed in full after a failed check; \(outcome.differences.count) differ"
+        "checked \(outcome.files) files (\(outcome.bytes) bytes): bodies skipped in \(outcome.skipped), \(outcome.blankedBytes) bytes blank; \(outcome.fallbacks.count) parsed in full after a failed check; top-level declarations left out whole in \(outcome.omitted) (\(outcome.omittedBytes) bytes), \(outcome.omissionFallbacks.count) parsed after a failed check; \(outcome.differences.count) differ"
       )
       if !outcome.differences.isEmpty { throw ExitCode.failure }
       return

@@ -1,5 +1,5 @@
 import DesingletonCore
-import DesingletonIndex
+@testable import DesingletonIndex
 import Foundation
 import Testing
 
@@ -109,6 +109,44 @@ import Testing
     #expect(skipping.syntaxErrors.map(\.description) == full.syntaxErrors.map(\.description))
   }
 
+  /// A scan's widening may leave out whole the top-level types and extensions that hold no
+  /// reference: the summary is the whole file's less what they declare (`BodySkippingCheck`
+  /// compares), and where the lexer here may have misread where one starts, the tree's check
+  /// parses them.
+  @Test(arguments: [
+    // Attributes with arguments, modifiers, a `where` clause, a qualified extension.
+    ("@available(iOS 13, *)\npublic final class A: B, C { var x = 1 }\n", 1),
+    ("extension Array where Element == Int, Index != Int { func f() {} }\nextension A.B { }\n", 2),
+    // An import of one declaration names a kind; the next declaration is left out from its own start.
+    ("import struct Foundation.Date\n@objc(Named) enum E: Int { case a }\n", 1),
+    // Top-level code whose words are modifiers or type keywords is no declaration's head.
+    ("let open = 1\nvar actor = open\nstruct A {}\n", 1),
+    ("print(1); protocol P { func f() }\nactor Q {}\n", 2),
+    // Nothing inside `#if` clauses; nested types go with their type.
+    ("#if DEBUG\nstruct A {}\n#endif\nstruct B { struct C {}; enum D {} }\n", 1),
+    // What the lexer here does not follow for sure stays.
+    ("struct A { let s = #\"}\"# }\nstruct B {}\n", 1),
+  ])
+  func leavesOutWholeTheTopLevelTypesThatHoldNoReference(_ text: String, omitted: Int) {
+    let shop = "final class Shop {\n  func buy() { Store.shared.add(1) }\n}\n"
+    let outcome = check(shop + text)
+    #expect(outcome.differences.isEmpty, "\(outcome.differences)")
+    #expect(outcome.omissionFallbacks.isEmpty)
+    #expect(outcome.omitted == 1)
+    let bytes = Array((shop + text).utf8)
+    let regions = BodySkipping.blanked(bytes, keeping: FileIndexer.candidateOffsets(bytes, .standard), omitting: { _ in true })
+    #expect(regions?.omitted.count == omitted)
+  }
+
+  /// An attribute in a `#if` clause of its own, before a declaration: the tree's check finds the
+  /// declaration was not the whole item, and it is parsed.
+  @Test func parsesADeclarationWhoseStartTheTreeDoesNotConfirm() {
+    let outcome = check("final class Shop {\n  func buy() { Store.shared.add(1) }\n}\n#if compiler(>=6.0)\n@_unavailableInEmbedded\n#endif\nextension Shop: Decodable {}\n")
+    #expect(outcome.differences.isEmpty)
+    #expect(outcome.omitted == 0)
+    #expect(outcome.omissionFallbacks.count == 1)
+  }
+
   /// Every sample's files: the same summaries, and most of them skip a body.
   @Test func samplesHaveTheSameSummaries() throws {
     let files = try FileLoader().swiftFiles(in: [packageRoot + "/Samples"]).files
@@ -116,5 +154,6 @@ import Testing
     #expect(outcome.differences.isEmpty, "\(outcome.differences)")
     #expect(outcome.files == files.count)
     #expect(outcome.skipped * 2 > outcome.files)
+    #expect(outcome.omitted * 4 > outcome.files)
   }
 }

@@ -528,6 +528,23 @@ import Testing
     #expect(!scan.parsedPaths.contains { $0.hasSuffix("/Names.swift") })
   }
 
+  /// A file a scan parses for its references leaves out whole the top-level declarations that
+  /// hold none, and is parsed whole once a question is about what it left out: here an extension
+  /// that makes a consumer a test.
+  @Test func aFileLeavesOutWhatNoQuestionIsAbout() throws {
+    let (full, phased, scan, fullIndex) = try scannedBothWays([
+      "Store.swift": "final class Store {\n  static let shared = Store()\n  var count = 0\n}\n",
+      "Feed.swift": "final class Feed {\n  func run() -> Int { Store.shared.count }\n}\nstruct Row {\n  var title = \"\"\n}\n",
+      "Checks.swift":
+        "final class Checks {\n  func run() -> Int { Store.shared.count }\n}\nextension Checks {\n  @Test func counts() {}\n}\n",
+    ])
+    #expect(phased == full)
+    #expect(fullIndex.isTestType("Checks") && !fullIndex.isTestType("Feed"))
+    #expect(scan.partlyParsedPaths.map { ($0 as NSString).lastPathComponent } == ["Feed.swift"])
+    // Checks.swift was parsed twice: in part, then whole.
+    #expect(scan.phases.reduce(0) { $0 + $1.files } == scan.parsed.files + 1)
+  }
+
   /// Every sample, whole: the phased scan's report is the full scan's, byte for byte.
   @Test func samplesReportWhatAFullScanReports() throws {
     var compared = 0
