@@ -18,6 +18,13 @@ import SwiftSyntax
 /// range is not such a body, or when an alias of the instance is declared outside every body
 /// (its uses may be in any member). What a file parsed so loses: syntax errors inside the blanked
 /// bodies (a file left unparsed loses all of its own).
+///
+/// A scan's widening may also leave out whole the top-level type declarations and extensions that
+/// hold no reference (`omitting`), each a line of `//` comments where it had a whole line (the
+/// parser passes those faster than spaces). The lexer here says where each starts (its first
+/// attribute or modifier, first on its line or after `;` or `}`) and ends; the tree must then have
+/// the blank space it left between two items of its top level. What such a file loses is what
+/// those declarations declare: the caller keeps their names (`PhasedScan.partial`).
 enum BodySkipping {
   /// A body left out: the bytes between its braces.
   struct Body: Equatable {
@@ -42,11 +49,10 @@ enum BodySkipping {
   static func blanked(
     _ bytes: [UInt8], keeping offsets: [Int], omitting: (([Range<Int>]) -> Bool)? = nil
   ) -> Blanked? {
-    var scanner = DeclarationScanner(bytes: bytes)
-    guard let found = scanner.declarationBodies() else { return nil }
+    guard let (found, topLevelTypes) = DeclarationScanner.scan(bytes) else { return nil }
     var omitted: [Range<Int>] = []
     if let omitting {
-      let types = scanner.topLevelTypes.filter { $0.isCertain && !contains(offsets, from: $0.start, through: $0.close) }
+      let types = topLevelTypes.filter { $0.isCertain && !contains(offsets, from: $0.start, through: $0.close) }
       let ranges = types.map { $0.start..<($0.close + 1) }
       if !ranges.isEmpty && omitting(ranges) { omitted = ranges }
     }

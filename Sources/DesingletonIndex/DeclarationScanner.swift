@@ -37,7 +37,8 @@ struct DeclarationScanner {
     case other
   }
 
-  let bytes: [UInt8]
+  /// The file's bytes, valid while the scan runs (`scan`).
+  let bytes: UnsafeBufferPointer<UInt8>
   private var position = 0
   /// The last byte of the last token, blank space and comments skipped.
   private var previous: UInt8 = 0
@@ -51,10 +52,19 @@ struct DeclarationScanner {
   /// (`declarationBodies` finds them).
   private(set) var topLevelTypes: [TopLevelType] = []
 
-  init(bytes: [UInt8]) { self.bytes = bytes }
+  private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// The declaration-level bodies of `bytes` (`declarationBodies`) and their top-level types, or
+  /// nil where the lexer here cannot follow them.
+  static func scan(_ bytes: [UInt8]) -> (bodies: [Found], types: [TopLevelType])? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var scanner = DeclarationScanner(bytes: buffer)
+      return scanner.declarationBodies().map { ($0, scanner.topLevelTypes) }
+    }
+  }
 
   /// The bodies declared at the declaration level, in the order they close.
-  mutating func declarationBodies() -> [Found]? {
+  private mutating func declarationBodies() -> [Found]? {
     var found: [Found] = []
     // Each open brace, with the bracket depth outside it.
     var braces: [(Brace, Int)] = []
@@ -143,7 +153,7 @@ struct DeclarationScanner {
     var open: (start: Int, uncertainties: Int)?
 
     /// At a byte of code at the top level (`previous`: the last byte of the token before it).
-    mutating func read(_ byte: UInt8, at position: Int, in bytes: [UInt8], previous: UInt8, uncertainties: Int) {
+    mutating func read(_ byte: UInt8, at position: Int, in bytes: UnsafeBufferPointer<UInt8>, previous: UInt8, uncertainties: Int) {
       switch byte {
       case UInt8(ascii: "@"):
         if start == nil && opensItem(position, bytes, previous) { start = position }
@@ -188,7 +198,7 @@ struct DeclarationScanner {
     }
 
     /// Whether a declaration may start at `position`: first on its line, or after `;` or `}`.
-    private func opensItem(_ position: Int, _ bytes: [UInt8], _ previous: UInt8) -> Bool {
+    private func opensItem(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ previous: UInt8) -> Bool {
       if previous == UInt8(ascii: ";") || previous == UInt8(ascii: "}") { return true }
       var cursor = position - 1
       while cursor >= 0 && (bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t")) { cursor -= 1 }
@@ -226,7 +236,7 @@ struct DeclarationScanner {
     var sawStatic = false
     var sawClass = false
 
-    mutating func read(_ word: ArraySlice<UInt8>, at start: Int) {
+    mutating func read(_ word: Slice<UnsafeBufferPointer<UInt8>>, at start: Int) {
       if sawClass {
         // `class func`, `class var`: a modifier; `class Name`: a type.
         sawClass = false

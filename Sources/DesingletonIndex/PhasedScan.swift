@@ -20,7 +20,11 @@ import Foundation
 /// A question about the whole code base (every type alias) parses every file.
 ///
 /// A scan leaves unparsed the bodies of a file that hold no reference to an accessor
-/// (`BodySkipping`): its summary is the same. A command about one singleton parses each file
+/// (`BodySkipping`): its summary is the same. A widening also leaves out whole the top-level types
+/// and extensions of a file that hold no reference, unless their code can answer what was asked
+/// (`parseOmitting`); the file keeps the names they can declare or reference, and a later
+/// widening whose question they can answer parses it whole (the generated 1M-line app: the second
+/// phase parsed 765k lines in 0.92 s, and parses 20% of their bytes in 0.41 s). A command about one singleton parses each file
 /// whole: its loader weighs the runs it throws away against the time parsing the files left would
 /// take (`run(bounded:)`), and with that time cut by a third it parsed every file where the chain
 /// of questions was about to end (`inject --all` on the mirror: 1.5 s became 2.0–2.4 s in four
