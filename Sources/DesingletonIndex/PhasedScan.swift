@@ -177,7 +177,7 @@ public final class PhasedScan {
     metered(bytes.count, meter) {
       let file = ParsedFile(source: SourceText(path: path, bytes: bytes))
       let summary = FileIndexer.index(file.tree, source: file.source, isGenerated: isGenerated, accessors: accessors)
-      return (summary, file.tree.hasError ? nil : file)
+      return (summary, file.tree.hasError ? nil : file.underNewRoot())
     }
   }
 

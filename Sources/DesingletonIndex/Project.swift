@@ -2,7 +2,7 @@ import DesingletonCore
 import Dispatch
 import Foundation
 import SwiftParser
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// A parsed file the planners can read and edit: its exact bytes and its syntax tree.
 public struct ParsedFile: @unchecked Sendable {
@@ -15,6 +15,18 @@ public struct ParsedFile: @unchecked Sendable {
   }
 
   public var path: String { source.path }
+
+  private init(source: SourceText, tree: SourceFileSyntax) {
+    self.source = source
+    self.tree = tree
+  }
+
+  /// The same tree under a new root, which shares its raw nodes: what walking the old root made
+  /// (every node a walk reached keeps its parent, position and children there) goes with the old
+  /// root.
+  public func underNewRoot() -> ParsedFile {
+    ParsedFile(source: source, tree: SourceFileSyntax(Syntax(raw: tree.raw, rawNodeArena: tree.raw.arena))!)
+  }
 }
 
 /// The index together with on-demand access to the syntax trees of the files a plan reads or edits.

@@ -204,6 +204,9 @@ struct GeneratedJourney {
 
   private func journey(_ directory: String, build: String, baseline: String) throws -> JourneyOutcome {
     var outcome = JourneyOutcome()
+    if let difference = try scanDiffers(directory, build: build) {
+      outcome.problems.append(JourneyProblem(step: "scan", kind: "reports what a full scan does not", detail: difference))
+    }
     let scan = try desingleton(["scan", "--singleton", "Store"], in: directory, build: build)
     guard scan.status == 0 else {
       outcome.problems.append(JourneyProblem(step: "scan", kind: "exited \(scan.status)", detail: scan.standardError))
@@ -245,6 +248,9 @@ struct GeneratedJourney {
       }
       outcome.steps.append("\(step.name): changed")
       if step.name.hasPrefix("finish") { finished = true }
+      if let difference = try scanDiffers(directory, build: build) {
+        problem("leaves code a scan reports otherwise than a full scan", difference)
+      }
       let executed = try execute(directory, build: build)
       if !executed.errors.isEmpty {
         problem("does not build", FuzzTypeChecker.firstErrors(executed.errors) + "\n" + diff(before, after))
@@ -260,6 +266,15 @@ struct GeneratedJourney {
       if again != after { problem("changes more on a second run", diff(after, again)) }
     }
     return outcome
+  }
+
+  /// The scan's report against the one a parse of every file gives (`--full`): where they differ,
+  /// both.
+  private func scanDiffers(_ directory: String, build: String) throws -> String? {
+    let phased = try desingleton(["scan", "--format", "json"], in: directory, build: build)
+    let full = try desingleton(["scan", "--full", "--format", "json"], in: directory, build: build)
+    if phased.status == full.status && phased.output == full.output { return nil }
+    return "scan (exit \(phased.status)):\n\(phased.output)\nscan --full (exit \(full.status)):\n\(full.output)"
   }
 
   private func desingleton(_ arguments: [String], in directory: String, build: String) throws -> ProcessResult {
