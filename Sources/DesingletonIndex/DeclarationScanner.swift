@@ -10,6 +10,10 @@ import DesingletonCore
 /// body is blanked only when everything in it is lexed here for sure (`Found.isCertain`): plain
 /// string literals on one line, comments, brackets. A raw or multi-line string literal, whose rules
 /// reach further, leaves its body parsed.
+///
+/// It also finds the type declarations and extensions at the top level (`TopLevel`), from their
+/// first attribute, modifier or keyword through their closing brace, for a scan that leaves them
+/// out whole (`BodySkipping.blanked`'s `omitting`; the tree checks where each sat).
 struct DeclarationScanner {
   struct Found {
     var declaration: Int
