@@ -389,7 +389,7 @@ public final class PhasedScan {
         let again = PhasedScan.parsedAgain(
           path, summary, everything: everything, membersAsked: membersAsked, questions: questions)
         if case .parse = again { return again }
-        return questions.choice(path, summary, sites) { readBytes(path).map { BodySkipping.keepingOnly(omitted, of: $0) } }
+        return questions.choice(leftOut: omitted, of: path, sites)
       case .counted(let summary, let known):
         return questions.choice(path, summary, known)
       }
@@ -509,9 +509,7 @@ public final class PhasedScan {
       let omitting = { (ranges: [Range<Int>]) -> Bool in
         let left = BodySkipping.keepingOnly(ranges, of: bytes)
         let known = NameSites(left)
-        if case .parse = questions.choice(
-          path, FileSummary(path: path, lineCount: 0, types: [], candidateReferences: [], syntaxErrors: []), known,
-          read: { left }) { return false }
+        if case .parse = questions.choice(leftOut: ranges, of: path, known, left: left) { return false }
         sites = known
         return true
       }

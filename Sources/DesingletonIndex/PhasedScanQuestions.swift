@@ -92,6 +92,16 @@ extension PhasedScan {
       return wanted(sites, { bytes }) ? parsed() : .sites(summary, sites)
     }
 
+    /// What the widening does with the top-level declarations a parse left out of a file
+    /// (`PhasedScan.partial`), from their names and their bytes (`left`: the file's with everything
+    /// else blank; from the file when nil). One question for the parse that leaves them out and for
+    /// every widening after it.
+    func choice(leftOut ranges: [Range<Int>], of path: String, _ sites: NameSites, left: [UInt8]? = nil) -> Choice {
+      // With names known, a choice is to parse or not: the summary would only go with new names.
+      let unused = FileSummary(path: path, lineCount: 0, types: [], candidateReferences: [], syntaxErrors: [])
+      return choice(path, unused, sites) { left ?? readBytes(path).map { BodySkipping.keepingOnly(ranges, of: $0) } }
+    }
+
     /// Whether the file's code contains a word asked about (`BytePrefilter.mentionsInCode`; `bytes`:
     /// the file's, when they are read already).
     func mentions(_ path: String, _ bytes: [UInt8]? = nil) -> Bool {
