@@ -7,8 +7,10 @@ import DesingletonCore
 /// A word is a maximal run of identifier bytes (ASCII letters, digits, `_`, and every byte of a
 /// non-ASCII character). A needle made of identifier bytes occurs in a file exactly when it occurs
 /// in one of the file's words, so its files are the union of the files of the vocabulary's words
-/// that contain it: one byte search of the vocabulary. A needle with other bytes (`@main`) is
-/// looked for in the bytes of the files holding its longest identifier run.
+/// that contain it. Those words hold each of the needle's three-byte runs: the words listed under
+/// its rarest run (`grams`) are compared with it, and a needle shorter than three bytes is looked
+/// for in the whole vocabulary. A needle with other bytes (`@main`) is looked for in the bytes of
+/// the files holding its longest identifier run.
 public final class WordIndex: Sendable {
   /// Every distinct word, each followed by a 0 byte.
   private let vocabulary: [UInt8]
@@ -16,7 +18,13 @@ public final class WordIndex: Sendable {
   private let starts: [Int32]
   /// For each word, the positions (in the paths given) of the files that contain it, ascending.
   private let postings: [[Int32]]
+  /// The words that hold a three-byte run, by the run's bucket (`gramBucket`): the words of bucket
+  /// `b` are `grams[gramStarts[b]..<gramStarts[b + 1]]`, ascending, a word listed once per bucket.
+  private let grams: [Int32]
+  private let gramStarts: [Int32]
   private let count: Int
+
+  private static let gramBits = 18
 
   /// `bytes`: each file's text, nil for a file that cannot be read (it contains nothing).
   public init(files: Int, threads: Int? = nil, bytes: @Sendable (Int) -> [UInt8]?) {
@@ -27,35 +35,72 @@ public final class WordIndex: Sendable {
     var vocabulary: [UInt8] = []
     var starts: [Int32] = []
     var postings: [[Int32]] = []
-    var byHash: [UInt64: [Int32]] = [:]
+    var numbers = WordSlots(expected: 1 << 12)
     for (position, file) in perFile.enumerated() {
       for word in 0..<file.hashes.count {
         let range = Int(file.starts[word])..<Int(file.starts[word + 1] - 1)
         let hash = file.hashes[word]
-        var id: Int32 = -1
-        for candidate in byHash[hash] ?? [] {
-          let start = Int(starts[Int(candidate)])
-          if vocabulary[start..<(start + range.count)].elementsEqual(file.bytes[range]),
-            vocabulary[start + range.count] == 0
-          {
-            id = candidate
-            break
-          }
+        var (id, slot) = numbers.find(hash) { candidate in
+          let start = Int(starts[candidate])
+          return vocabulary[start..<(start + range.count)].elementsEqual(file.bytes[range]) && vocabulary[start + range.count] == 0
         }
-        if id < 0 {
-          id = Int32(starts.count)
-          byHash[hash, default: []].append(id)
+        if id == nil {
+          id = starts.count
+          numbers.add(hash, at: slot)
           starts.append(Int32(vocabulary.count))
           vocabulary.append(contentsOf: file.bytes[range])
           vocabulary.append(0)
           postings.append([])
         }
-        postings[Int(id)].append(Int32(position))
+        postings[id!].append(Int32(position))
       }
     }
+    (grams, gramStarts) = WordIndex.grams(of: vocabulary, starts: starts)
     self.vocabulary = vocabulary
     self.starts = starts
     self.postings = postings
+  }
+
+  /// The bucket of the three bytes at `at`.
+  @inline(__always)
+  private static func gramBucket(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int {
+    let value = UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16
+    return Int((value &* 0x9E37_79B1) >> UInt32(32 - gramBits))
+  }
+
+  /// Each bucket's words (see `grams`), counted first and then placed.
+  private static func grams(of vocabulary: [UInt8], starts: [Int32]) -> (grams: [Int32], starts: [Int32]) {
+    let buckets = 1 << gramBits
+    var counts = [Int32](repeating: 0, count: buckets + 1)
+    var last = [Int32](repeating: -1, count: buckets)
+    func eachGram(_ body: (Int, Int32) -> Void) {
+      vocabulary.withUnsafeBufferPointer { bytes in
+        for word in 0..<starts.count {
+          let from = Int(starts[word])
+          let to = word + 1 < starts.count ? Int(starts[word + 1]) - 1 : bytes.count - 1
+          guard to - from >= 3 else { continue }
+          for at in from...(to - 3) { body(gramBucket(bytes, at), Int32(word)) }
+        }
+      }
+    }
+    eachGram { bucket, word in
+      if last[bucket] != word {
+        last[bucket] = word
+        counts[bucket + 1] += 1
+      }
+    }
+    for bucket in 0..<buckets { counts[bucket + 1] += counts[bucket] }
+    var grams = [Int32](repeating: 0, count: Int(counts[buckets]))
+    var next = counts
+    last = [Int32](repeating: -1, count: buckets)
+    eachGram { bucket, word in
+      if last[bucket] != word {
+        last[bucket] = word
+        grams[Int(next[bucket])] = word
+        next[bucket] += 1
+      }
+    }
+    return (grams, counts)
   }
 
   /// The positions of the files whose bytes contain one of `needles`, ascending. `bytes` gives a
@@ -83,8 +128,39 @@ public final class WordIndex: Sendable {
     return files.map(Int.init).sorted()
   }
 
-  /// The words of the vocabulary that contain `needle` (identifier bytes only).
+  /// The words of the vocabulary that contain `needle` (identifier bytes only), ascending.
   private func words(containing needle: [UInt8]) -> [Int] {
+    guard needle.count >= 3 else { return scannedWords(containing: needle) }
+    return vocabulary.withUnsafeBufferPointer { bytes in
+      needle.withUnsafeBufferPointer { needleBytes in
+        // The needle's rarest run: every word holding the needle is listed under it.
+        var bucket = WordIndex.gramBucket(needleBytes, 0)
+        for at in 1..<(needle.count - 2) {
+          let other = WordIndex.gramBucket(needleBytes, at)
+          if gramStarts[other + 1] - gramStarts[other] < gramStarts[bucket + 1] - gramStarts[bucket] { bucket = other }
+        }
+        var result: [Int] = []
+        for entry in Int(gramStarts[bucket])..<Int(gramStarts[bucket + 1]) {
+          let word = Int(grams[entry])
+          let from = Int(starts[word])
+          let to = word + 1 < starts.count ? Int(starts[word + 1]) - 1 : bytes.count - 1
+          guard to - from >= needle.count else { continue }
+          for at in from...(to - needle.count) where bytes[at] == needle[0] {
+            var index = 1
+            while index < needle.count && bytes[at + index] == needle[index] { index += 1 }
+            if index == needle.count {
+              result.append(word)
+              break
+            }
+          }
+        }
+        return result
+      }
+    }
+  }
+
+  /// The words that contain `needle`, from one byte search of the whole vocabulary.
+  private func scannedWords(containing needle: [UInt8]) -> [Int] {
     var result: [Int] = []
     var last = -1
     for offset in occurrences(of: [needle], in: vocabulary) {
@@ -126,7 +202,7 @@ public final class WordIndex: Sendable {
 
   static func words(in text: [UInt8]) -> FileWords {
     var result = FileWords()
-    var seen: [UInt64: [Int32]] = [:]
+    var numbers = WordSlots(expected: text.count / 64)
     text.withUnsafeBufferPointer { buffer in
       var position = 0
       let count = buffer.count
@@ -143,23 +219,62 @@ public final class WordIndex: Sendable {
           position += 1
         }
         let word = buffer[start..<position]
-        var known = false
-        for candidate in seen[hash] ?? [] {
-          let from = Int(result.starts[Int(candidate)])
-          let to = Int(result.starts[Int(candidate) + 1]) - 1
-          if to - from == word.count && result.bytes[from..<to].elementsEqual(word) {
-            known = true
-            break
-          }
+        let (known, slot) = numbers.find(hash) { candidate in
+          let from = Int(result.starts[candidate])
+          let to = Int(result.starts[candidate + 1]) - 1
+          return to - from == word.count && result.bytes[from..<to].elementsEqual(word)
         }
-        if known { continue }
-        seen[hash, default: []].append(Int32(result.hashes.count))
-        result.hashes.append(hash)
+        if known != nil { continue }
+        numbers.add(hash, at: slot)
         result.bytes.append(contentsOf: word)
         result.bytes.append(0)
         result.starts.append(Int32(result.bytes.count))
       }
     }
+    result.hashes = numbers.hashes
     return result
+  }
+}
+
+/// Distinct words by their 64-bit hashes, numbered in the order they were added: open addressing,
+/// each slot a word's number or -1, twice the slots once half are taken.
+struct WordSlots {
+  private var slots: [Int32]
+  /// Each word's hash, by its number.
+  private(set) var hashes: [UInt64] = []
+
+  init(expected: Int) {
+    var size = 16
+    while size < expected * 2 { size <<= 1 }
+    slots = [Int32](repeating: -1, count: size)
+  }
+
+  @inline(__always)
+  private func first(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (slots.count - 1) }
+
+  /// The number of the word with `hash` that `isWord` confirms, if there is one, and the slot a new
+  /// word with this hash goes in (`add`).
+  @inline(__always)
+  func find(_ hash: UInt64, isWord: (Int) -> Bool) -> (number: Int?, slot: Int) {
+    var slot = first(hash)
+    while slots[slot] >= 0 {
+      let number = Int(slots[slot])
+      if hashes[number] == hash && isWord(number) { return (number, slot) }
+      slot = (slot + 1) & (slots.count - 1)
+    }
+    return (nil, slot)
+  }
+
+  /// Adds the next word, numbered `hashes.count`, at the slot `find` gave for its hash.
+  mutating func add(_ hash: UInt64, at slot: Int) {
+    slots[slot] = Int32(hashes.count)
+    hashes.append(hash)
+    guard hashes.count * 2 > slots.count else { return }
+    slots = [Int32](repeating: -1, count: slots.count * 2)
+    for (number, hash) in hashes.enumerated() {
+      var slot = first(hash)
+      while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+      slots[slot] = Int32(number)
+    }
   }
 }

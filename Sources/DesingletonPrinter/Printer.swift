@@ -102,9 +102,11 @@ public struct Printer: Sendable {
     return .error("\(what) would not parse; nothing was written", at: location)
   }
 
-  /// The whole diff, files in sorted path order, each named by its path relative to `root`.
+  /// The whole diff, files in sorted path order, each named by its path relative to `root`. Each
+  /// file's diff is made on its own thread.
   public func diff(_ outputs: [FileOutput]) -> String {
-    outputs.sorted { $0.path < $1.path }.map { $0.diff(as: displayPath(of: $0.path)) }.joined()
+    let sorted = outputs.sorted { $0.path < $1.path }
+    return parallelMap(count: sorted.count) { [self] in sorted[$0].diff(as: displayPath(of: sorted[$0].path)) }.joined()
   }
 
   /// `path` relative to `root`.
