@@ -83,15 +83,20 @@ public struct IndexBuilder: Sendable {
   /// `index` with `changed` indexed in place of (or beside) its files, keeping the indexed files in
   /// `paths` and every path the index had but left unindexed: the summaries of the files not changed
   /// are kept as they are, so a plan's result is indexed in the time its edited files take.
-  /// `parsed` sees each changed file's tree, once, before it is indexed.
+  /// `parsed` sees each changed file's tree, once, before it is indexed. A changed file that
+  /// `editing` gives the tree and edits of (`ParsedFile.init(source:editing:with:)`) is parsed from
+  /// that tree, the items no edit reaches taken as they were.
   public func rebuild(
     _ index: Index, replacing changed: [SourceText], keeping paths: Set<String>,
+    editing: [String: (before: ParsedFile, edits: [TextEdit])] = [:],
     parsed: (@Sendable (SourceText, SourceFileSyntax) -> Void)? = nil
   ) -> Index {
     let changedPaths = Set(changed.map(\.path))
     let sorted = changed.sorted { $0.path < $1.path }
     let fresh: [FileSummary] = parallelMap(count: sorted.count, threads: threads) { [accessors] in
-      let tree = ParsedFile(source: sorted[$0]).tree
+      let source = sorted[$0]
+      let tree = editing[source.path].map { ParsedFile(source: source, editing: $0.before, with: $0.edits) }?.tree
+        ?? ParsedFile(source: source).tree
       parsed?(sorted[$0], tree)
       return FileIndexer.index(tree, source: sorted[$0], accessors: accessors)
     }

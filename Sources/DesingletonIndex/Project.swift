@@ -4,31 +4,6 @@ import Foundation
 import SwiftParser
 @_spi(RawSyntax) import SwiftSyntax
 
-/// A parsed file the planners can read and edit: its exact bytes and its syntax tree.
-public struct ParsedFile: @unchecked Sendable {
-  public let source: SourceText
-  public let tree: SourceFileSyntax
-
-  public init(source: SourceText) {
-    self.source = source
-    self.tree = source.bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: swiftParserNestingLimit) }
-  }
-
-  public var path: String { source.path }
-
-  private init(source: SourceText, tree: SourceFileSyntax) {
-    self.source = source
-    self.tree = tree
-  }
-
-  /// The same tree under a new root, which shares its raw nodes: what walking the old root made
-  /// (every node a walk reached keeps its parent, position and children there) goes with the old
-  /// root.
-  public func underNewRoot() -> ParsedFile {
-    ParsedFile(source: source, tree: SourceFileSyntax(Syntax(raw: tree.raw, rawNodeArena: tree.raw.arena))!)
-  }
-}
-
 /// The index together with on-demand access to the syntax trees of the files a plan reads or edits.
 /// Trees are parsed once and kept only for those files. Safe to use from several threads.
 public final class Project: @unchecked Sendable {
@@ -427,9 +402,12 @@ public final class Project: @unchecked Sendable {
   /// the index holds, with the given ones replaced or added. Other files are still read from disk.
   /// Files the plan left alone keep their summaries and their parsed trees: only the changed ones
   /// are parsed and indexed again.
-  /// `parsed` sees each changed file's tree, once, before it is indexed.
+  /// `parsed` sees each changed file's tree, once, before it is indexed. `edits`: what made each
+  /// changed text of this project's (a plan's edits); a file whose tree this project holds is
+  /// parsed from it (`ParsedFile.init(source:editing:with:)`).
   public func replacing(
-    _ changed: [SourceText], threads: Int? = nil, parsed: (@Sendable (SourceText, SourceFileSyntax) -> Void)? = nil
+    _ changed: [SourceText], edits: [String: [TextEdit]] = [:], threads: Int? = nil,
+    parsed: (@Sendable (SourceText, SourceFileSyntax) -> Void)? = nil
   ) throws -> Project {
     // Nothing replaced is this project: its index, trees and answers hold.
     if changed.isEmpty { return self }
@@ -440,11 +418,16 @@ public final class Project: @unchecked Sendable {
     for source in changed { texts[source.path] = source }
     let indexed = Set(index.files.map(\.path))
     let builder = IndexBuilder(threads: threads, accessors: index.accessorNames)
-    let rebuilt = builder.rebuild(index, replacing: changed, keeping: indexed.union(changedPaths), parsed: parsed)
-    let result = Project(index: rebuilt, sources: texts, objectiveCPaths: objectiveCPaths, modules: modules)
     lock.lock()
     let kept = cache.filter { !changedPaths.contains($0.key) && indexed.contains($0.key) }
+    var editing: [String: (before: ParsedFile, edits: [TextEdit])] = [:]
+    for (path, fileEdits) in edits where changedPaths.contains(path) {
+      if let before = cache[path] { editing[path] = (before, fileEdits) }
+    }
     lock.unlock()
+    let rebuilt = builder.rebuild(
+      index, replacing: changed, keeping: indexed.union(changedPaths), editing: editing, parsed: parsed)
+    let result = Project(index: rebuilt, sources: texts, objectiveCPaths: objectiveCPaths, modules: modules)
     result.cache = kept
     // Which files contain a word: this project's answer for every file not replaced.
     if rebuilt.allPaths == index.allPaths { result.searchedBefore = (self, changedPaths) }

@@ -142,12 +142,13 @@ struct CommonOptions: ParsableArguments {
 }
 
 /// The project as it would be with the plan written: what a planner asks of code it is about to write.
-/// Each rewritten file is parsed once: the tree indexed is the one its syntax check reads.
+/// Each rewritten file is parsed once: the tree indexed is the one its syntax check reads. A file
+/// whose tree the planners held is parsed from that tree, the items no edit reaches taken as they were.
 func rewritten(_ project: Project, by plan: Plan, root: String) throws -> Project {
   let sources = try project.sources(of: Array(plan.edits.keys) + Array(plan.newFiles.keys))
   return try Printer(root: root).render(plan, sources: sources) { outputs in
     try project.replacing(
-      outputs.map { SourceText(path: $0.path, text: String(decoding: $0.new, as: UTF8.self)) },
+      outputs.map { SourceText(path: $0.path, text: String(decoding: $0.new, as: UTF8.self)) }, edits: plan.edits,
       parsed: { source, tree in Printer.remember(tree, of: source.bytes) })
   }.parsed
 }
