@@ -119,11 +119,17 @@ public final class Project: @unchecked Sendable {
       var byName: [String: [String]] = Dictionary(uniqueKeysWithValues: asked.map { ($0, []) })
       let paths = index.allPaths
       if let (before, changed) = searchedBefore {
-        for (name, needle) in zip(asked, needles) {
-          let others = Set(before.paths(naming: [name])).subtracting(changed)
-          byName[name] = paths.filter { path in
-            changed.contains(path) ? bytes(path).map { containsAny([needle], in: $0) } ?? false : others.contains(path)
-          }
+        // A file not replaced says what it said before; the replaced ones are searched, on every
+        // core, for the names each contains.
+        let replaced = changed.sorted()
+        let contained = parallelMap(count: replaced.count) { position -> [Int] in
+          guard let bytes = self.bytes(replaced[position]) else { return [] }
+          return needles.indices.filter { containsAny([needles[$0]], in: bytes) }
+        }
+        for (position, name) in asked.enumerated() {
+          var found = Set(before.paths(naming: [name])).subtracting(changed)
+          for (path, names) in zip(replaced, contained) where names.contains(position) { found.insert(path) }
+          byName[name] = inIndexOrder(found)
         }
       } else if let words = wordIndex() {
         for (name, needle) in zip(asked, needles) {
@@ -163,9 +169,28 @@ public final class Project: @unchecked Sendable {
   /// The files of any of the names, in index order.
   private func union(of simple: [String], _ found: [String: [String]]) -> [String] {
     if simple.count == 1 { return found[simple[0]] ?? [] }
-    let union = Set(found.values.joined())
-    return index.allPaths.filter(union.contains)
+    return inIndexOrder(Set(found.values.joined()))
   }
+
+  /// `paths` (of the index) in the index's order: each path looked up once, not every path of the
+  /// index tested against them.
+  private func inIndexOrder(_ paths: Set<String>) -> [String] {
+    let positions = pathPositions
+    return paths.compactMap { positions[$0] }.sorted().map { index.allPaths[$0] }
+  }
+
+  /// Each path's position in `index.allPaths`, made when first asked.
+  private var pathPositions: [String: Int] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let positions = positionsOfPaths { return positions }
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(index.allPaths.count)
+    for (position, path) in index.allPaths.enumerated() where positions[path] == nil { positions[path] = position }
+    positionsOfPaths = positions
+    return positions
+  }
+  private var positionsOfPaths: [String: Int]?
 
   /// Whether the file's text contains the simple name of the type (`paths(naming:)`'s answer for
   /// one file), for questions asked file by file.
@@ -240,7 +265,7 @@ public final class Project: @unchecked Sendable {
         self.bytes(candidates[position]).map { BytePrefilter.mentionsInCode(needle, in: $0) } ?? false
       }
       known.formUnion(zip(candidates, inCode).compactMap { $1 ? $0 : nil })
-      let paths = index.allPaths.filter(known.contains)
+      let paths = inIndexOrder(known)
       found[word] = paths
       lock.lock()
       codeNaming[word] = paths
