@@ -41,6 +41,18 @@ extension InjectContext {
       signaturesOf[typeName] = found
       return found
     }
+    // The consumers each file names, in order: what an implicit `.init(...)` there may create.
+    var consumersNamed: [String: [String]]?
+    func consumers(namedIn path: String) -> [String] {
+      if consumersNamed == nil {
+        var named: [String: [String]] = [:]
+        for typeName in order {
+          for path in project.paths(naming: [typeName]) { named[path, default: []].append(typeName) }
+        }
+        consumersNamed = named
+      }
+      return consumersNamed?[path] ?? []
+    }
     for creation in found.unrewritable {
       let file = try project.file(creation.path)
       let location = file.source.location(ofOffset: creation.offset)
@@ -63,9 +75,8 @@ extension InjectContext {
         // declarations type otherwise (`listRowInsets(.init())`, `Model(data: .init())`). Asked
         // here, where it would block a consumer: the answer may parse more files.
         var argumentType: InitCallFinder.ContextualType?
-        for typeName in order {
+        for typeName in consumers(namedIn: creation.path) {
           let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
-          guard project.file(creation.path, names: typeName) else { continue }
           let labelsMatch = signatures(typeName).contains {
             InitCallFinder.matches(labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0)
           }
