@@ -15,6 +15,15 @@ public struct TextEdit: Hashable, Sendable, Comparable {
   public static func < (lhs: TextEdit, rhs: TextEdit) -> Bool {
     (lhs.range.lowerBound, lhs.range.upperBound, lhs.replacement) < (rhs.range.lowerBound, rhs.range.upperBound, rhs.replacement)
   }
+
+  /// The order a file's edits apply in: by where they start and end, edits at one place in the
+  /// order given (two inserts at one offset write the first one's text first).
+  public static func inApplicationOrder(_ edits: [TextEdit]) -> [TextEdit] {
+    edits.enumerated().sorted { lhs, rhs in
+      (lhs.element.range.lowerBound, lhs.element.range.upperBound, lhs.offset)
+        < (rhs.element.range.lowerBound, rhs.element.range.upperBound, rhs.offset)
+    }.map(\.element)
+  }
 }
 
 /// What a command will do: edits against the original text of existing files, and new files.

@@ -57,13 +57,10 @@ public struct ParsedFile: @unchecked Sendable {
       isFromEdits: isFromEdits)
   }
 
-  /// `edits` as SwiftParser takes them, ordered as `EditApplier` applies them, those that touch
-  /// made one; nil unless applying them to `old` gives exactly `new`.
+  /// `edits` as SwiftParser takes them, in the order they apply (`TextEdit.inApplicationOrder`),
+  /// those that touch made one; nil unless applying them to `old` gives exactly `new`.
   static func concurrent(_ edits: [TextEdit], from old: [UInt8], to new: [UInt8]) -> ConcurrentEdits? {
-    let sorted = edits.enumerated().sorted { lhs, rhs in
-      (lhs.element.range.lowerBound, lhs.element.range.upperBound, lhs.offset)
-        < (rhs.element.range.lowerBound, rhs.element.range.upperBound, rhs.offset)
-    }.map(\.element)
+    let sorted = TextEdit.inApplicationOrder(edits)
     var merged: [(range: Range<Int>, bytes: [UInt8])] = []
     for edit in sorted {
       guard edit.range.lowerBound >= 0, edit.range.upperBound <= old.count else { return nil }

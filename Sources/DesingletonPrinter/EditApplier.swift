@@ -33,10 +33,7 @@ public enum EditApplier {
     }
     if !problems.isEmpty { throw Refusal(problems) }
 
-    let sorted = edits.enumerated().sorted { lhs, rhs in
-      (lhs.element.range.lowerBound, lhs.element.range.upperBound, lhs.offset)
-        < (rhs.element.range.lowerBound, rhs.element.range.upperBound, rhs.offset)
-    }.map(\.element)
+    let sorted = TextEdit.inApplicationOrder(edits)
     for (previous, next) in zip(sorted, sorted.dropFirst()) where next.range.lowerBound < previous.range.upperBound {
       problems.append(
         .error(
