@@ -157,9 +157,10 @@ final class FuzzPipeline {
     let index = index ?? IndexBuilder().build(sources: sources.values.sorted { $0.path < $1.path })
     let project = Project(index: index, sources: sources)
     let outputs: [FileOutput]
+    let planned: Plan
     commands += 1
     do {
-      let planned = try plan(project)
+      planned = try plan(project)
       let printer = Printer(root: ".")
       outputs = try printer.render(planned, sources: project.sources(of: Array(planned.edits.keys) + Array(planned.newFiles.keys)))
       _ = printer.diff(outputs)
@@ -169,6 +170,16 @@ final class FuzzPipeline {
     }
     if !outputs.isEmpty { changes += 1 }
     var problems: [String] = []
+    // A rewritten file parsed from the tree the planner read, with the plan's edits, is the tree of
+    // its whole text (what checking a plan on the rewritten project indexes).
+    for output in outputs where output.original != nil && output.path.hasSuffix(".swift") {
+      guard let before = try? project.file(output.path) else { continue }
+      let new = SourceText(path: output.path, bytes: output.new)
+      let edited = ParsedFile(source: new, editing: before, with: planned.edits[output.path] ?? [])
+      if !edited.isFromEdits || IncrementalParseTests.shape(edited.tree) != IncrementalParseTests.shape(ParsedFile(source: new).tree) {
+        problems.append("\(command): \(output.path) parsed from its tree and the plan's edits is not the tree of its text")
+      }
+    }
     for output in outputs where output.path.hasSuffix(".swift") {
       let after = FuzzSyntax.errors(in: output.new)
       let before = output.original.map { errorCount(of: $0.bytes) } ?? 0
