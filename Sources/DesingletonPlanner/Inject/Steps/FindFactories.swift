@@ -188,9 +188,7 @@ extension InjectContext {
     var calls: [InitCall] = []
     for path in project.paths(naming: [factory.name]) {
       let file = try project.file(path)
-      let finder = IdentifierTokenFinder(name: factory.name)
-      finder.walk(file.tree)
-      for use in finder.uses {
+      for use in IdentifierTokens.spelled(factory.name, in: file) {
         if path == factory.path && use.id == factory.declaration.name.id { continue }
         let context = ReferenceContextFinder.context(of: Syntax(use))
         let enclosing = context.typeName.map(index.resolveType)
@@ -260,18 +258,15 @@ extension InjectContext {
   }
 }
 
-/// Every identifier token spelled `name`.
-final class IdentifierTokenFinder: SyntaxVisitor {
-  let name: String
-  var uses: [TokenSyntax] = []
-
-  init(name: String) {
-    self.name = name
-    super.init(viewMode: .sourceAccurate)
-  }
-
-  override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-    if case .identifier(let text) = token.tokenKind, text == name || text == "`\(name)`" { uses.append(token) }
-    return .visitChildren
+/// Every identifier token spelled `name` (or `` `name` ``), in source order: the tokens where the
+/// file's bytes hold `name` as a whole word, not a walk of every node.
+enum IdentifierTokens {
+  static func spelled(_ name: String, in file: ParsedFile) -> [TokenSyntax] {
+    let word = Array(name.utf8).filter { $0 != UInt8(ascii: "`") }
+    let offsets = wordOccurrences(of: [word], in: file.source.bytes)
+    return ReferenceCollector.tokens(at: offsets, in: Syntax(file.tree)).filter { token in
+      if case .identifier(let text) = token.tokenKind { return text == name || text == "`\(name)`" }
+      return false
+    }
   }
 }
