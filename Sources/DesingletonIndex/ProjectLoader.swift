@@ -91,6 +91,9 @@ public final class ProjectLoader {
     return first
   }
 
+  /// The phases the loader parses in (nil with `full`): what each parsed, and when.
+  public var phasedScan: PhasedScan? { scan }
+
   /// How many files were parsed, over every phase.
   public var parsedFiles: Int { scan?.parsed.files ?? whole?.index.files.count ?? 0 }
 

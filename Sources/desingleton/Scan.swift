@@ -129,12 +129,16 @@ struct Scan: ParsableCommand {
     for warning in found.warnings { printError(warning.description) }
     let modules = manifests(found)
     let manifestsRead = clock.now
-    let scan = PhasedScan(paths: found.files, builder: common.indexBuilder.importing(objectiveC: found.objectiveCFiles))
+    // The commands' loader: each run keeps what the runs before it parsed and worked out (the
+    // singletons' declarations, the answers that rest on the whole code base's).
+    let loader = ProjectLoader(
+      paths: found.files, builder: common.indexBuilder, mentioning: nil, full: false,
+      objectiveCPaths: found.objectiveCFiles, modules: modules, bounded: false)
+    guard let scan = loader.phasedScan else { preconditionFailure("a loader without --full has phases") }
     var analysis = Duration.zero
-    let (report, project) = try scan.run { index in
+    let (report, project) = try loader.run { project in
       let analysing = clock.now
       defer { analysis += clock.now - analysing }
-      let project = Project(index: index, objectiveCPaths: found.objectiveCFiles, modules: modules)
       return (try ScanReport(project: project, threads: common.threads, maxSlices: maxSlices, chosen: chosen), project)
     }
     keepUntilExit(project)
