@@ -41,18 +41,7 @@ extension InjectContext {
       signaturesOf[typeName] = found
       return found
     }
-    // The consumers each file names, in order: what an implicit `.init(...)` there may create.
-    var consumersNamed: [String: [String]]?
-    func consumers(namedIn path: String) -> [String] {
-      if consumersNamed == nil {
-        var named: [String: [String]] = [:]
-        for typeName in order {
-          for path in project.paths(naming: [typeName]) { named[path, default: []].append(typeName) }
-        }
-        consumersNamed = named
-      }
-      return consumersNamed?[path] ?? []
-    }
+    let consumersNamed = found.unrewritable.contains { $0.kind == .implicitMember } ? consumersByFile(order) : [:]
     for creation in found.unrewritable {
       let file = try project.file(creation.path)
       let location = file.source.location(ofOffset: creation.offset)
@@ -75,7 +64,7 @@ extension InjectContext {
         // declarations type otherwise (`listRowInsets(.init())`, `Model(data: .init())`). Asked
         // here, where it would block a consumer: the answer may parse more files.
         var argumentType: InitCallFinder.ContextualType?
-        for typeName in consumers(namedIn: creation.path) {
+        for typeName in consumersNamed[creation.path] ?? [] {
           let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
           let labelsMatch = signatures(typeName).contains {
             InitCallFinder.matches(labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0)
@@ -96,6 +85,15 @@ extension InjectContext {
       }
     }
     return (calls, blocked)
+  }
+
+  /// The consumers (in `order`) each file names: those an implicit `.init(...)` there may create.
+  func consumersByFile(_ order: [String]) -> [String: [String]] {
+    var named: [String: [String]] = [:]
+    for typeName in order {
+      for path in project.paths(naming: [typeName]) { named[path, default: []].append(typeName) }
+    }
+    return named
   }
 
   /// The labels of the init a type without inits has: none for a class, a struct's memberwise ones
