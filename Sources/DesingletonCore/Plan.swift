@@ -24,6 +24,21 @@ public struct TextEdit: Hashable, Sendable, Comparable {
         < (rhs.element.range.lowerBound, rhs.element.range.upperBound, rhs.offset)
     }.map(\.element)
   }
+
+  /// `bytes` with `edits` applied: edits in the order they apply (`inApplicationOrder`), inside the
+  /// bytes and not overlapping (`EditApplier` checks both first).
+  public static func applying(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
+    var copied = 0
+    for edit in edits {
+      out.append(contentsOf: bytes[copied..<edit.range.lowerBound])
+      out.append(contentsOf: edit.replacement.utf8)
+      copied = edit.range.upperBound
+    }
+    out.append(contentsOf: bytes[copied...])
+    return out
+  }
 }
 
 /// What a command will do: edits against the original text of existing files, and new files.

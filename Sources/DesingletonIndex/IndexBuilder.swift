@@ -97,8 +97,8 @@ public struct IndexBuilder: Sendable {
       let source = sorted[$0]
       let tree = editing[source.path].map { ParsedFile(source: source, editing: $0.before, with: $0.edits) }?.tree
         ?? ParsedFile(source: source).tree
-      parsed?(sorted[$0], tree)
-      return FileIndexer.index(tree, source: sorted[$0], accessors: accessors)
+      parsed?(source, tree)
+      return FileIndexer.index(tree, source: source, accessors: accessors)
     }
     var byPath: [String: FileSummary] = [:]
     for summary in index.files where paths.contains(summary.path) && !changedPaths.contains(summary.path) {

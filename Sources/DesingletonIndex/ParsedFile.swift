@@ -61,27 +61,18 @@ public struct ParsedFile: @unchecked Sendable {
   /// those that touch made one; nil unless applying them to `old` gives exactly `new`.
   static func concurrent(_ edits: [TextEdit], from old: [UInt8], to new: [UInt8]) -> ConcurrentEdits? {
     let sorted = TextEdit.inApplicationOrder(edits)
+    guard sorted.allSatisfy({ $0.range.lowerBound >= 0 && $0.range.upperBound <= old.count }),
+      zip(sorted, sorted.dropFirst()).allSatisfy({ $1.range.lowerBound >= $0.range.upperBound }),
+      TextEdit.applying(sorted, to: old) == new
+    else { return nil }
     var merged: [(range: Range<Int>, bytes: [UInt8])] = []
     for edit in sorted {
-      guard edit.range.lowerBound >= 0, edit.range.upperBound <= old.count else { return nil }
-      if let last = merged.last, edit.range.lowerBound <= last.range.upperBound {
-        guard edit.range.lowerBound == last.range.upperBound else { return nil }
+      if let last = merged.last, edit.range.lowerBound == last.range.upperBound {
         merged[merged.count - 1] = (last.range.lowerBound..<edit.range.upperBound, last.bytes + Array(edit.replacement.utf8))
       } else {
         merged.append((edit.range, Array(edit.replacement.utf8)))
       }
     }
-    // The edits must make `new` of `old`, byte for byte.
-    var applied: [UInt8] = []
-    applied.reserveCapacity(new.count)
-    var from = 0
-    for edit in merged {
-      applied += old[from..<edit.range.lowerBound]
-      applied += edit.bytes
-      from = edit.range.upperBound
-    }
-    applied += old[from...]
-    guard applied == new else { return nil }
     let sourceEdits = merged.map { edit in
       SourceEdit(
         range: AbsolutePosition(utf8Offset: edit.range.lowerBound)..<AbsolutePosition(utf8Offset: edit.range.upperBound),

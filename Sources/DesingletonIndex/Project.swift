@@ -1,8 +1,7 @@
 import DesingletonCore
 import Dispatch
 import Foundation
-import SwiftParser
-@_spi(RawSyntax) import SwiftSyntax
+import SwiftSyntax
 
 /// The index together with on-demand access to the syntax trees of the files a plan reads or edits.
 /// Trees are parsed once and kept only for those files. Safe to use from several threads.
@@ -126,11 +125,11 @@ public final class Project: @unchecked Sendable {
           guard let bytes = self.bytes(replaced[position]) else { return [] }
           return needles.indices.filter { containsAny([needles[$0]], in: bytes) }
         }
-        for (position, name) in asked.enumerated() {
-          var found = Set(before.paths(naming: [name])).subtracting(changed)
-          for (path, names) in zip(replaced, contained) where names.contains(position) { found.insert(path) }
-          byName[name] = inIndexOrder(found)
+        var found = asked.map { Set(before.paths(naming: [$0])).subtracting(changed) }
+        for (path, names) in zip(replaced, contained) {
+          for name in names { found[name].insert(path) }
         }
+        for (name, paths) in zip(asked, found) { byName[name] = inIndexOrder(paths) }
       } else if let words = wordIndex() {
         for (name, needle) in zip(asked, needles) {
           byName[name] = words.files(containing: [needle]) { self.bytes(paths[$0]) }.map { paths[$0] }
@@ -191,12 +190,6 @@ public final class Project: @unchecked Sendable {
     return positions
   }
   private var positionsOfPaths: [String: Int]?
-
-  /// Whether the file's text contains the simple name of the type (`paths(naming:)`'s answer for
-  /// one file), for questions asked file by file.
-  public func file(_ path: String, names typeName: String) -> Bool {
-    answer("files naming \(typeName)") { Set(paths(naming: [typeName])) }.contains(path)
-  }
 
   /// Whether code in the file at `path` can name the type: its modules can import the type's
   /// (`ModuleMap.file(_:canSee:)`), and from another module the type and each type it is nested in

@@ -44,17 +44,7 @@ public enum EditApplier {
       )
     }
     if !problems.isEmpty { throw Refusal(problems) }
-
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count + sorted.reduce(0) { $0 + $1.replacement.utf8.count })
-    var copied = 0
-    for edit in sorted {
-      out.append(contentsOf: bytes[copied..<edit.range.lowerBound])
-      out.append(contentsOf: edit.replacement.utf8)
-      copied = edit.range.upperBound
-    }
-    out.append(contentsOf: bytes[copied...])
-    return out
+    return TextEdit.applying(sorted, to: bytes)
   }
 
   /// True when `offset` falls on a UTF-8 continuation byte, that is, inside a character.
