@@ -118,19 +118,27 @@ public final class Project: @unchecked Sendable {
       var byName: [String: [String]] = Dictionary(uniqueKeysWithValues: asked.map { ($0, []) })
       let paths = index.allPaths
       if let (before, changed) = searchedBefore {
-        // A file not replaced says what it said before; the replaced ones are searched, on every
-        // core, for the names each contains.
-        let replaced = changed.sorted()
-        let contained = parallelMap(count: replaced.count) { position -> [Int] in
-          guard let bytes = self.bytes(replaced[position]) else { return [] }
-          return needles.indices.filter { containsAny([needles[$0]], in: bytes) }
-        }
+        // A file not replaced says what it said before; the replaced ones are looked up in their
+        // words once a fourth name is asked, else searched on every core for the names each contains.
         var found = asked.map { Set(before.paths(naming: [$0])).subtracting(changed) }
-        for (path, names) in zip(replaced, contained) {
-          for name in names { found[name].insert(path) }
+        if let (words, replaced) = wordIndex() {
+          for (name, needle) in needles.enumerated() {
+            for position in words.files(containing: [needle], bytes: { self.bytes(replaced[$0]) }) {
+              found[name].insert(replaced[position])
+            }
+          }
+        } else {
+          let replaced = changed.sorted()
+          let contained = parallelMap(count: replaced.count) { position -> [Int] in
+            guard let bytes = self.bytes(replaced[position]) else { return [] }
+            return needles.indices.filter { containsAny([needles[$0]], in: bytes) }
+          }
+          for (path, names) in zip(replaced, contained) {
+            for name in names { found[name].insert(path) }
+          }
         }
         for (name, paths) in zip(asked, found) { byName[name] = inIndexOrder(paths) }
-      } else if let words = wordIndex() {
+      } else if let (words, _) = wordIndex() {
         for (name, needle) in zip(asked, needles) {
           byName[name] = words.files(containing: [needle]) { self.bytes(paths[$0]) }.map { paths[$0] }
         }
@@ -279,20 +287,32 @@ public final class Project: @unchecked Sendable {
   private var words: WordIndex?
   private var searches = 0
   private let wordsLock = NSLock()
+  /// A rewritten project's: the words of the files it replaced, which are all it searches itself
+  /// (`searchedBefore`), listed at the fourth search as `words` is; and those files' paths, sorted.
+  private var replacedWords: (words: WordIndex, paths: [String])?
 
-  /// The word index, once three byte searches have been made; nil before.
-  private func wordIndex() -> WordIndex? {
+  /// The word index of the files this project searches itself (every file, or the files it
+  /// replaced) and their paths, once three byte searches have been made; nil before.
+  private func wordIndex() -> (words: WordIndex, paths: [String])? {
     wordsLock.lock()
     defer { wordsLock.unlock() }
-    if let words { return words }
+    if let replaced = searchedBefore?.changed {
+      if let replacedWords { return replacedWords }
+      searches += 1
+      guard searches > 3 else { return nil }
+      let paths = replaced.sorted()
+      replacedWords = (WordIndex(files: paths.count) { self.bytes(paths[$0]) }, paths)
+      return replacedWords
+    }
+    let paths = index.allPaths
+    if let words { return (words, paths) }
     searches += 1
     guard searches > 3 else { return nil }
-    let paths = index.allPaths
     let started = ContinuousClock.now
     let built = WordIndex(files: paths.count) { self.bytes(paths[$0]) }
     words = built
     keptWork += ContinuousClock.now - started
-    return built
+    return (built, paths)
   }
 
   /// Time this project spent on what the projects of a loader's later runs keep (its word index).

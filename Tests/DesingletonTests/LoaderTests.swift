@@ -991,6 +991,27 @@ import Testing
     #expect(project.paths(naming: ["Store"]) == ["A.swift", "C.swift"])
   }
 
+  /// Past the third name asked, a rewritten project looks names up in the words of the files it
+  /// replaced instead of searching their bytes again: each answer is still a byte search of every
+  /// file's text as it is now (part of a word, a name with other bytes, names asked together).
+  @Test func aRewrittenProjectAskedManyNamesAnswersAsAByteSearch() throws {
+    let before = [
+      "A.swift": "let a = Store.shared\n@main struct Main {}", "B.swift": "let b = 1", "C.swift": "let c = Store.shared",
+      "D.swift": "final class Restored {}", "E.swift": "struct Cart { var items: [Item] }",
+    ]
+    let after = [
+      "A.swift": "let a = 0", "B.swift": "@main struct App { let store: Storing }", "D.swift": "final class Cart {}",
+    ]
+    let project = makeProject(before)
+    let rewritten = try project.replacing(after.map { SourceText(path: $0.key, text: $0.value) })
+    let texts = before.merging(after) { _, new in new }
+    let questions = [["Store"], ["tore"], ["Cart"], ["@main"], ["Item", "App"], ["Restored"], ["shared"], ["Storing", "Main"], ["let"]]
+    for names in questions {
+      let expected = texts.keys.sorted().filter { path in names.contains { texts[path]!.contains($0) } }
+      #expect(rewritten.paths(naming: names) == expected, "\(names)")
+    }
+  }
+
   /// Each replaced file is parsed once, and its tree handed to the caller before it is indexed.
   @Test func aRewrittenProjectHandsOutEachNewTreeOnce() throws {
     let project = makeProject(["A.swift": "let a = Store.shared", "B.swift": "let b = 1"])
