@@ -48,7 +48,7 @@ public typealias ConsumerNextStep = @Sendable (
 ) throws -> [String: String]
 
 /// A remaining use of the accessor, and what kind of place it is.
-public struct RemainingReference: Sendable, Equatable {
+public struct RemainingReference: Sendable, Hashable {
   public enum Kind: String, Sendable {
     case root = "the composition root"
     case test = "a test"
@@ -323,8 +323,9 @@ struct Blockers {
     }
     // What each consumer's first use suggests, planned for them all at once.
     var consumers: [String] = []
+    var listed: Set<String> = []
     for item in blocking where item.kind == .consumer && item.reference.use != .unresolvedImplicit && together[item.reference] == nil {
-      if let type = item.typeName, !consumers.contains(type) { consumers.append(type) }
+      if let type = item.typeName, listed.insert(type).inserted { consumers.append(type) }
     }
     var suggestions: [String: String] = [:]
     if let nextStep, !consumers.isEmpty {
@@ -369,7 +370,8 @@ struct Blockers {
       }
       diagnostics.append(.error(message, at: item.reference.location))
     }
-    for item in remaining where !blocking.contains(item) {
+    let blocked = Set(blocking)
+    for item in remaining where !blocked.contains(item) {
       diagnostics.append(.note("'\(singleton.accessExpression)' is used by \(item.kind.rawValue)\(item.typeName.map { " '\($0)'" } ?? "")", at: item.reference.location))
     }
     return diagnostics

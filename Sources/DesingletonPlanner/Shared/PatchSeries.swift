@@ -42,16 +42,23 @@ public enum PatchSeries {
   static func assign(_ plan: Plan) -> Assignment {
     var assignment = Assignment(parts: plan.parts.isEmpty ? [PlanPart(name: "Changes")] : plan.parts)
     let parts = assignment.parts
+    // Each file's ranges with their parts, in the parts' order: an edit is weighed only against
+    // the ranges of its own file.
+    var ranges: [String: [(part: Int, range: Range<Int>)]] = [:]
+    for (number, part) in parts.enumerated() {
+      for (path, partRanges) in part.ranges {
+        ranges[path, default: []] += partRanges.map { (number, $0) }
+      }
+    }
     var unplaced: [(path: String, position: Int)] = []
     for (path, edits) in plan.edits.sorted(by: { $0.key < $1.key }) {
       var owners = Array(repeating: -1, count: edits.count)
+      let fileRanges = ranges[path] ?? []
       for (position, edit) in edits.enumerated() {
         var best: (part: Int, size: Int)?
-        for (number, part) in parts.enumerated() {
-          for range in part.ranges[path] ?? []
-          where range.lowerBound <= edit.range.lowerBound && edit.range.upperBound <= range.upperBound {
-            if best.map({ range.count < $0.size }) ?? true { best = (number, range.count) }
-          }
+        for (number, range) in fileRanges
+        where range.lowerBound <= edit.range.lowerBound && edit.range.upperBound <= range.upperBound {
+          if best.map({ range.count < $0.size }) ?? true { best = (number, range.count) }
         }
         if let best { owners[position] = best.part } else { unplaced.append((path, position)) }
       }
