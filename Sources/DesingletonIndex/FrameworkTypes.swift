@@ -100,8 +100,8 @@ public enum FrameworkTypes {
   }
 
   public static func lastComponent(_ written: String) -> String {
-    let stripped = written.split(separator: "<").first.map(String.init) ?? written
-    return stripped.split(separator: ".").last.map(String.init) ?? stripped
+    let stripped = written.firstComponent(separatedBy: UInt8(ascii: "<")).map(String.init) ?? written
+    return stripped.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? stripped
   }
 
   private static let classes: [String: Class] = {
