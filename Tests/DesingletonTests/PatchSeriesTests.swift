@@ -53,6 +53,21 @@ import Testing
       ])
   }
 
+  /// Of two pieces whose ranges in the file hold an edit and are of one size, the first listed
+  /// takes it; a range in another file holds none of its edits.
+  @Test func ofTwoRangesOfOneSizeTheFirstPieceTakesTheEdit() {
+    var plan = Plan()
+    plan.add(.insert("x", at: 50), in: "Sources/App/Root.swift")
+    plan.add(.insert("y", at: 150), in: "Sources/App/Root.swift")
+    plan.parts = [
+      PlanPart(name: "A", ranges: ["Sources/Feature/A.swift": [0..<200], "Sources/App/Root.swift": [0..<100]]),
+      PlanPart(name: "B", ranges: ["Sources/App/Root.swift": [0..<100, 100..<300]]),
+      PlanPart(name: "C", ranges: ["Sources/App/Root.swift": [120..<320]]),
+    ]
+    let assignment = PatchSeries.assign(plan)
+    #expect(assignment.edits["Sources/App/Root.swift"] == [0, 1])
+  }
+
   @Test func byModuleThePiecesJoinTheModulesTheySpanInDependencyOrder() {
     let steps = PatchSeries.steps(Self.plan, by: .module, modules: Self.modules)
     // A spans Feature and App, B spans Other and App: one step; its modules in dependency order.
