@@ -11,12 +11,21 @@ public struct PatchWriter: Sendable {
   }
 
   /// Per plan, the diff from the files as the previous plan leaves them (the first: from the files
-  /// as read). Each plan is rendered and checked like a whole one.
+  /// as read). Each plan is rendered and checked like a whole one, but for the files whose edits
+  /// and new text are those of the plan before: they render and check as they did there.
   public func patches(_ plans: [Plan], sources: [String: SourceText]) throws -> [String] {
     var state: [String: [UInt8]] = [:]
     var patches: [String] = []
+    var before = Plan()
     for plan in plans {
-      let outputs = try printer.render(plan, sources: sources)
+      let changed = Set(plan.edits.keys).union(plan.newFiles.keys).filter { path in
+        plan.edits[path] != before.edits[path] || plan.newFiles[path] != before.newFiles[path]
+      }
+      var step = plan
+      step.edits = plan.edits.filter { changed.contains($0.key) }
+      step.newFiles = plan.newFiles.filter { changed.contains($0.key) }
+      before = plan
+      let outputs = try printer.render(step, sources: sources)
       var patch = ""
       for output in outputs {
         let old = state[output.path] ?? output.original?.bytes
