@@ -282,37 +282,27 @@ public final class Project: @unchecked Sendable {
   /// later run keeps them.
   private var naming: [String: [String]] = [:]
 
-  /// The words of every file, listed at the fourth word `paths(naming:)` is asked (building it costs
-  /// about as much as four byte searches); a command that asks fewer searches the bytes.
-  private var words: WordIndex?
+  /// The words of the files this project searches itself, and their paths: every file, or in a
+  /// rewritten project only those it replaced (`searchedBefore` answers for the others). Listed at
+  /// the fourth word `paths(naming:)` is asked (building it costs about as much as four byte
+  /// searches); a command that asks fewer searches the bytes.
+  private var words: (index: WordIndex, paths: [String])?
   private var searches = 0
   private let wordsLock = NSLock()
-  /// A rewritten project's: the words of the files it replaced, which are all it searches itself
-  /// (`searchedBefore`), listed at the fourth search as `words` is; and those files' paths, sorted.
-  private var replacedWords: (words: WordIndex, paths: [String])?
 
-  /// The word index of the files this project searches itself (every file, or the files it
-  /// replaced) and their paths, once three byte searches have been made; nil before.
-  private func wordIndex() -> (words: WordIndex, paths: [String])? {
+  /// The word index and the paths its positions mean, once three byte searches have been made; nil before.
+  private func wordIndex() -> (index: WordIndex, paths: [String])? {
     wordsLock.lock()
     defer { wordsLock.unlock() }
-    if let replaced = searchedBefore?.changed {
-      if let replacedWords { return replacedWords }
-      searches += 1
-      guard searches > 3 else { return nil }
-      let paths = replaced.sorted()
-      replacedWords = (WordIndex(files: paths.count) { self.bytes(paths[$0]) }, paths)
-      return replacedWords
-    }
-    let paths = index.allPaths
-    if let words { return (words, paths) }
+    if let words { return words }
     searches += 1
     guard searches > 3 else { return nil }
+    let paths = searchedBefore.map { $0.changed.sorted() } ?? index.allPaths
     let started = ContinuousClock.now
-    let built = WordIndex(files: paths.count) { self.bytes(paths[$0]) }
+    let built = (WordIndex(files: paths.count) { self.bytes(paths[$0]) }, paths)
     words = built
     keptWork += ContinuousClock.now - started
-    return (built, paths)
+    return built
   }
 
   /// Time this project spent on what the projects of a loader's later runs keep (its word index).
@@ -387,7 +377,7 @@ public final class Project: @unchecked Sendable {
     return point.state
   }
 
-  private func wordsKept() -> (WordIndex?, Int) {
+  private func wordsKept() -> ((index: WordIndex, paths: [String])?, Int) {
     wordsLock.lock()
     defer { wordsLock.unlock() }
     return (words, searches)
