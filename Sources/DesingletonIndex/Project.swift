@@ -34,8 +34,13 @@ public final class Project: @unchecked Sendable {
   /// An Objective-C header is its Swift interface (`ObjectiveCImporter`).
   public func file(_ path: String) throws -> ParsedFile {
     if let cached = cached(path) { return cached }
+    // A file a rewritten project did not replace is the project before's: parsed there, once for
+    // every plan checked against it.
+    if let (before, changed, _) = madeFrom, !changed.contains(path) { return keep(try before.file(path)) }
     let source = try index.imported.interfaces[path] ?? overrides[path] ?? FileLoader.read(path)
-    let parsed = ParsedFile(source: source)
+    // A replaced file the planners held the tree of is parsed from that tree, as it was to be indexed.
+    let parsed =
+      editing[path].map { ParsedFile(source: source, editing: $0.before, with: $0.edits) } ?? ParsedFile(source: source)
     if parsed.tree.hasError {
       let errors = FileIndexer.syntaxErrors(in: parsed.tree, source: source)
       let more = errors.count > 1 ? " (and \(errors.count - 1) more syntax error\(errors.count == 2 ? "" : "s"))" : ""
@@ -44,12 +49,16 @@ public final class Project: @unchecked Sendable {
           + "fix it, or leave it out with --exclude",
         at: errors.first?.location ?? Location(path: path, line: 1, column: 1))
     }
+    return keep(parsed)
+  }
+
+  /// Keeps `parsed` as the tree of its file, unless another thread kept one meanwhile: then that
+  /// one, so that every caller sees one tree.
+  private func keep(_ parsed: ParsedFile) -> ParsedFile {
     lock.lock()
     defer { lock.unlock() }
-    // Another thread may have parsed the same file meanwhile: keep the first, so every caller
-    // sees one tree.
-    if let first = cache[path] { return first }
-    cache[path] = parsed
+    if let first = cache[parsed.source.path] { return first }
+    cache[parsed.source.path] = parsed
     return parsed
   }
 
@@ -336,6 +345,7 @@ public final class Project: @unchecked Sendable {
     }
     lock.unlock()
     guard sameFiles else { return }
+    if objectiveCPaths == other.objectiveCPaths { objectiveCWords.take(other.objectiveCWords) }
     resumePoints = other.resumePoints
     let complete = other.completeAnswers()
     lock.lock()
@@ -457,15 +467,30 @@ public final class Project: @unchecked Sendable {
       index, replacing: changed, keeping: indexed.union(changedPaths), editing: editing, parsed: parsed)
     let result = Project(index: rebuilt, sources: texts, objectiveCPaths: objectiveCPaths, modules: modules)
     result.cache = kept
-    // Which files contain a word: this project's answer for every file not replaced.
-    if rebuilt.allPaths == index.allPaths { result.searchedBefore = (self, changedPaths) }
+    // The trees indexed are not kept (a plan may replace every file that names the singleton):
+    // `file(_:)` parses a replaced file again from the tree it was made from.
+    result.editing = editing
+    result.madeFrom = (self, changedPaths, rebuilt.allPaths == index.allPaths)
     return result
   }
 
-  /// The project this one was made from by `replacing` the files at `changed` (the same paths):
-  /// `paths(naming:)` asks it about the others, so that checking a plan on the rewritten files
-  /// searches only those, not every file again.
-  private var searchedBefore: (project: Project, changed: Set<String>)?
+  /// The project this one was made from by `replacing` the files at `changed` (`sameFiles`: the
+  /// same paths, none added): the trees of the others are that project's (`file(_:)`), and so are
+  /// their words (`objectiveCPaths(containing:)`).
+  private(set) var madeFrom: (project: Project, changed: Set<String>, sameFiles: Bool)?
+
+  /// The project before, when this one replaced files at the same paths: `paths(naming:)` asks it
+  /// about the others, so that checking a plan on the rewritten files searches only those, not
+  /// every file again.
+  private var searchedBefore: (project: Project, changed: Set<String>)? {
+    madeFrom.flatMap { $0.sameFiles ? ($0.project, $0.changed) : nil }
+  }
+
+  /// The trees of the project before and the plan's edits that make the replaced files' texts.
+  private var editing: [String: (before: ParsedFile, edits: [TextEdit])] = [:]
+
+  /// The words of the Objective-C files, listed once (`objectiveCPaths(containing:)`).
+  let objectiveCWords = ObjectiveCWords()
 
   /// A file's text without parsing it: the in-memory source when there is one, else the file on disk.
   /// An Objective-C header's is its Swift interface's (`ObjectiveCImporter`).

@@ -947,31 +947,6 @@ import Testing
   }
 }
 
-@Suite struct RewrittenProjectTests {
-  /// A project with a plan's files replaced still has every file the first load had: one the
-  /// loader left out (it does not mention the singleton) still creates the consumer, so the
-  /// consumer is no composition root there either. Otherwise a plan's accessor census would call a
-  /// type a root that a fresh load does not, and a second run would find it to inject.
-  @Test func keepsTheFilesTheLoaderLeftOut() throws {
-    let directory = try PrinterTestSupport.makeTemporaryDirectory()
-    defer { PrinterTestSupport.removeDirectory(directory) }
-    let texts = [
-      "Store.swift": "final class Store {\n  static let shared = Store()\n  var theme = \"\"\n}\n",
-      "Flow.swift": "struct Flow {\n  func title() -> String { Store.shared.theme }\n}\n",
-      "Container.swift": "struct Container {\n  func make() -> Flow { Flow() }\n}\n",
-    ]
-    for (name, text) in texts { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
-    let paths = texts.keys.sorted().map { directory + "/" + $0 }
-    let project = Project(index: IndexBuilder().build(paths: paths, mentioning: ["Store"]))
-    #expect(!project.index.files.map(\.path).contains(directory + "/Container.swift"))
-    #expect(try !CompositionRoots.isCompositionRoot("Flow", project: project))
-    let changed = SourceText(path: directory + "/Flow.swift", text: "struct Flow {\n  let x = 1\n  func title() -> String { Store.shared.theme }\n}\n")
-    let rewritten = try project.replacing([changed])
-    #expect(rewritten.index.allPaths == project.index.allPaths)
-    #expect(try !CompositionRoots.isCompositionRoot("Flow", project: rewritten))
-  }
-}
-
 /// Which paths hold test code: a folder whose name ends with `Tests`, or a file named `*Tests.swift`.
 @Suite struct TestPathTests {
   /// The rule as it reads: the path's components, the file's last.

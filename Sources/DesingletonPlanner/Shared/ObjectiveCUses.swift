@@ -37,8 +37,8 @@ enum ObjectiveCUses {
   private static func uses(of typeName: String, in project: Project, matches: ([UInt8], Int, Int) -> Bool) -> [Location] {
     let name = Array((typeName.split(separator: ".").last.map(String.init) ?? typeName).utf8)
     var found: [Location] = []
-    for path in project.objectiveCPaths {
-      guard let bytes = project.writtenBytes(path), containsAny([name], in: bytes) else { continue }
+    for path in project.objectiveCPaths(containing: String(decoding: name, as: UTF8.self)) {
+      guard let bytes = project.writtenBytes(path) else { continue }
       let source = SourceText(path: path, bytes: bytes)
       for offset in occurrences(of: [name], in: bytes) {
         let end = offset + name.count

@@ -15,10 +15,15 @@ extension InjectContext {
     for step in index.superclassChain(of: typeName) {
       if case .project(let name) = step { taken.formUnion(index.members(of: name).map(\.name)) }
     }
-    let nodes = try consumer.declarations.compactMap { declaration in
-      try project.file(declaration.path).node(at: declaration.range.bytes)
-    }
-    taken.formUnion(NamesInScope.names(in: nodes))
+    // The same in every plan a command weighs: worked out once for these declarations.
+    let places = consumer.declarations.map { "\($0.path)@\($0.range.bytes)" }.joined(separator: ", ")
+    taken.formUnion(
+      try project.answer("names in scope of \(places)") {
+        let nodes = try consumer.declarations.compactMap { declaration in
+          try project.file(declaration.path).node(at: declaration.range.bytes)
+        }
+        return NamesInScope.names(in: nodes)
+      })
     var groupNames: [Int: String] = [:]
     for protocolName in consumer.protocols {
       if let alias = consumer.aliasProperties[protocolName], case .alias(let name) = alias.use {
