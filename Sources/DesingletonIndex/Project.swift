@@ -554,9 +554,13 @@ extension Project {
       let owners = map.modules(of: path)
       return owners.isEmpty || owners.contains { owner in dependents.contains { map.module($0, canSee: owner) } }
     }
+    // The Objective-C headers it sees, as their Swift interfaces, like its Swift files.
+    let headers = ImportedHeaders(
+      summaries: self.index.imported.summaries.filter { visible($0.path) },
+      interfaces: self.index.imported.interfaces.filter { visible($0.key) })
     let index = Index(
       allPaths: self.index.allPaths.filter(visible), files: self.index.files.filter { visible($0.path) },
-      warnings: self.index.warnings, coverage: self.index.coverage)
+      warnings: self.index.warnings, coverage: self.index.coverage, imported: headers)
     let unit = Project(index: index, sources: overrides, objectiveCPaths: objectiveCPaths, modules: map)
     unit.unitModule = module
     return unit

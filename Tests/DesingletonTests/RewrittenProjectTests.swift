@@ -72,4 +72,32 @@ import Testing
       #expect(rewritten.objectiveCPaths(containing: name) == expected, "\(name)")
     }
   }
+
+  /// The project one compilation unit sees (`unit(around:)`, twin targets planned apart) keeps the
+  /// Objective-C headers of the modules it sees, read as their Swift interfaces, as the whole
+  /// project does: a header's class is still declared, and the header is still not Swift to edit.
+  @Test func aUnitKeepsTheObjectiveCHeadersItSees() throws {
+    let header = "Sources/Legacy/include/Badge.h"
+    let project = makeProject([
+      "Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "P", targets: [
+          .target(name: "Legacy"), .target(name: "Phone", dependencies: ["Legacy"]), .target(name: "Mac"),
+        ])
+        """,
+      "Sources/Phone/Store.swift": "final class Store { static let shared = Store() }",
+      "Sources/Mac/Store.swift": "final class Store { static let shared = Store() }",
+      header: "#import <Foundation/Foundation.h>\n@interface Badge : NSObject\n- (void)show;\n@end\n",
+      "Sources/Legacy/Badge.m": "#import \"Badge.h\"\n@implementation Badge\n- (void)show {}\n@end\n",
+    ])
+    #expect(project.index.isObjectiveC(header) && project.index.hasType("Badge"))
+    let phone = project.unit(around: "Phone")
+    #expect(phone.index.isObjectiveC(header))
+    #expect(phone.index.hasType("Badge"))
+    #expect(throws: Refusal.self) { try phone.sources(of: [header]) }
+    // A unit that cannot see the module leaves its header out, as it does its Swift files.
+    let mac = project.unit(around: "Mac")
+    #expect(!mac.index.hasType("Badge"))
+  }
 }
