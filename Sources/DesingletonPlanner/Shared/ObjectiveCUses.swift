@@ -35,9 +35,10 @@ enum ObjectiveCUses {
   }
 
   private static func uses(of typeName: String, in project: Project, matches: ([UInt8], Int, Int) -> Bool) -> [Location] {
-    let name = Array((typeName.split(separator: ".").last.map(String.init) ?? typeName).utf8)
+    let simpleName = typeName.split(separator: ".").last.map(String.init) ?? typeName
+    let name = Array(simpleName.utf8)
     var found: [Location] = []
-    for path in project.objectiveCPaths(containing: String(decoding: name, as: UTF8.self)) {
+    for path in project.objectiveCPaths(containing: simpleName) {
       guard let bytes = project.writtenBytes(path) else { continue }
       let source = SourceText(path: path, bytes: bytes)
       for offset in occurrences(of: [name], in: bytes) {
