@@ -320,6 +320,8 @@ public enum ReferenceCollector {
           reference.implicitFunction = slot.function
           reference.implicitLabel = slot.label
           reference.implicitInArray = slot.inArray
+        } else {
+          reference.implicitPeer = peerChain(of: instance)
         }
         if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
           !call.arguments.isEmpty || call.trailingClosure != nil

@@ -35,6 +35,65 @@ extension ReferenceCollector {
     return nil
   }
 
+  /// The property an implicit member is assigned to or compared with, as the members reached from
+  /// the enclosing type's instance: `["mode"]` for `mode = .shared`, `self.mode = .shared` and
+  /// `mode != .shared`; `["networks", "[]", "mode"]` for `networks[i].mode == .shared`. Only where
+  /// the comparison is an operand of `&&`, `||`, `?:` or `=` at most (which bind less tightly), and only
+  /// when the first name is `self`'s: nil where the enclosing declaration binds that name anywhere
+  /// (a parameter, a local, a closure's parameter), or it is a name Swift binds itself.
+  public static func peerChain(of instance: ExprSyntax) -> [String]? {
+    guard let list = instance.parent?.as(ExprListSyntax.self), list.parent?.is(SequenceExprSyntax.self) == true else {
+      return nil
+    }
+    let elements = Array(list)
+    guard let position = elements.firstIndex(where: { $0.id == instance.id }) else { return nil }
+    func looser(_ at: Int) -> Bool {
+      guard elements.indices.contains(at) else { return true }
+      if elements[at].is(UnresolvedTernaryExprSyntax.self) || elements[at].is(AssignmentExprSyntax.self) { return true }
+      return elements[at].as(BinaryOperatorExprSyntax.self).map { ["&&", "||"].contains($0.operator.text) } ?? false
+    }
+    func compares(_ at: Int) -> Bool {
+      elements[at].as(BinaryOperatorExprSyntax.self).map { ["==", "!="].contains($0.operator.text) } ?? false
+    }
+    let other: ExprSyntax
+    if elements.count == 3, position == 2, elements[1].is(AssignmentExprSyntax.self) {
+      other = elements[0]
+    } else if position >= 2, compares(position - 1), looser(position + 1), looser(position - 3) {
+      other = elements[position - 2]
+    } else if position + 2 < elements.count, compares(position + 1), looser(position - 1), looser(position + 3) {
+      other = elements[position + 2]
+    } else {
+      return nil
+    }
+    guard let (steps, throughSelf) = propertySteps(other), let first = steps.first else { return nil }
+    if !throughSelf {
+      if ["newValue", "oldValue", "error"].contains(first) || LocalNames.binds(first, around: Syntax(instance)) { return nil }
+    }
+    return steps
+  }
+
+  /// `a.b[i]?.c` → `["a", "b", "[]", "c"]`, and whether it starts at `self.`; nil for any other expression.
+  private static func propertySteps(_ expression: ExprSyntax) -> (steps: [String], throughSelf: Bool)? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      guard case .identifier = reference.baseName.tokenKind, reference.argumentNames == nil else { return nil }
+      return ([unquoted(reference.baseName.text)], false)
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+      guard case .identifier = member.declName.baseName.tokenKind, member.declName.argumentNames == nil else { return nil }
+      let name = unquoted(member.declName.baseName.text)
+      if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return ([name], true) }
+      guard let (steps, throughSelf) = propertySteps(base) else { return nil }
+      return (steps + [name], throughSelf)
+    }
+    if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+      guard let (steps, throughSelf) = propertySteps(subscriptCall.calledExpression) else { return nil }
+      return (steps + ["[]"], throughSelf)
+    }
+    if let optional = expression.as(OptionalChainingExprSyntax.self) { return propertySteps(optional.expression) }
+    if let forced = expression.as(ForceUnwrapExprSyntax.self) { return propertySteps(forced.expression) }
+    return nil
+  }
+
   /// The declared type an expression is the value of, with the generic parameters in scope there.
   private static func contextType(of node: Syntax) -> (TypeSyntax, [String])? {
     if let initializer = node.parent?.as(InitializerClauseSyntax.self) {

@@ -16,8 +16,13 @@ public enum ImplicitArgument: Equatable, Sendable {
 
 extension Reference {
   /// For `.unresolvedImplicit`: the call it is an argument of, when the call names its callee.
+  /// Or, for one assigned to or compared with a property, that property in its instance member's type.
   public var implicitSlot: ImplicitArgumentSlot? {
-    implicitLabel.map {
+    if let peer = implicitPeer {
+      guard !context.isStatic, let owner = context.typeName else { return nil }
+      return ImplicitArgumentSlot(initializedType: nil, function: nil, label: "_", peer: peer, owner: owner)
+    }
+    return implicitLabel.map {
       ImplicitArgumentSlot(initializedType: implicitCallee, function: implicitFunction, label: $0, inArray: implicitInArray)
     }
   }
@@ -72,6 +77,7 @@ struct ImplicitMemberLookup {
 
   mutating func argument(_ slot: ImplicitArgumentSlot?) -> ImplicitArgument {
     guard let slot else { return .unknown }
+    if let peer = slot.peer, let owner = slot.owner { return property(peer, of: owner) }
     // An array's element: a framework parameter's elements are the framework's; a declared one
     // says the array's type, not the element's.
     if slot.inArray {
@@ -102,6 +108,72 @@ struct ImplicitMemberLookup {
       return .declared(types)
     }
     return .unknown
+  }
+
+  /// What the declarations say of the property an implicit member is assigned to or compared with
+  /// (`Reference.implicitPeer`), from `owner`'s instance: each member's declared type, and an
+  /// array's or dictionary's element for `[]`. The same answers as an argument's: a project type
+  /// (`.declared`), a type no project declaration gives (`.framework`), or not told.
+  private mutating func property(_ steps: [String], of owner: String) -> ImplicitArgument {
+    var holder = Index.resolve(owner, simpleNames: simpleNames, coverage: coverage)
+    var written: String?
+    for step in steps {
+      if step == "[]" {
+        guard let text = written.map(Self.unwrapped), let element = Self.elementType(of: text) else { return .unknown }
+        written = element
+        continue
+      }
+      if let text = written {
+        guard let type = projectType(Self.unwrapped(text), from: holder) else { return .unknown }
+        holder = type
+      }
+      coverage.needMembers(holder)
+      let property = (declarations[holder] ?? []).lazy.flatMap(\.members).first {
+        $0.kind == .property && !$0.isStatic && $0.name == step
+      }
+      guard let text = property?.typeText ?? property?.initializerText.flatMap(Index.createdTypeName) else { return .unknown }
+      written = text
+    }
+    guard let text = written.map(Self.unwrapped), !text.isEmpty else { return .unknown }
+    if text.hasPrefix("[") || text.hasPrefix("(") || text.contains("->") { return .declared([.structural]) }
+    let generics = (declarations[holder] ?? []).flatMap(\.genericParameters)
+    if text == "Self" || text.hasPrefix("some ") || text.hasPrefix("any ") || generics.contains(text) { return .unknown }
+    if projectType(text, from: holder) != nil { return .declared([.named(text)]) }
+    return Self.genericTypes.contains(Self.lookupName(text)) ? .unknown : .framework
+  }
+
+  /// The project type a written type names from inside `context`, through type aliases.
+  private func projectType(_ written: String, from context: String) -> String? {
+    let resolved = Index.resolve(written, simpleNames: simpleNames, coverage: coverage)
+    if declarations[resolved] != nil { return resolved }
+    let aliased = typeAliases.resolve(written, from: context, simpleNames: simpleNames, coverage: coverage)
+    return aliased.flatMap { declarations[$0] == nil ? nil : $0 }
+  }
+
+  /// `Mode` for `Mode?` and `Mode!`.
+  private static func unwrapped(_ written: String) -> String {
+    var text = Substring(written)
+    while text.hasSuffix("?") || text.hasSuffix("!") { text = text.dropLast() }
+    return String(text)
+  }
+
+  /// What a subscript of an array or dictionary type written in brackets gives: `T` for `[T]`, `V`
+  /// for `[K: V]`; nil for any other type.
+  static func elementType(of written: String) -> String? {
+    guard written.hasPrefix("["), written.hasSuffix("]") else { return nil }
+    let inner = written.dropFirst().dropLast()
+    var depth = 0
+    for position in inner.indices {
+      switch inner[position] {
+      case "[", "(", "<": depth += 1
+      case "]", ")", ">": depth -= 1
+      case ":" where depth == 0:
+        return inner[inner.index(after: position)...].trimmingCharacters(in: .whitespaces)
+      default: break
+      }
+    }
+    let element = inner.trimmingCharacters(in: .whitespaces)
+    return element.isEmpty ? nil : element
   }
 
   /// Whether an argument so declared can take the singleton `type`'s implicit member: a framework

@@ -310,7 +310,7 @@ public struct Index: Sendable {
   }
 
   /// `Cart` for an initial value `Cart()`, `Cart(items: [])` or `Cart.init()`.
-  private static func createdTypeName(_ initializer: String) -> String? {
+  static func createdTypeName(_ initializer: String) -> String? {
     guard let open = initializer.firstIndex(of: "("), open != initializer.startIndex else { return nil }
     var name = initializer[..<open]
     guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),

@@ -27,6 +27,10 @@ public struct ImplicitArgumentSlot: Hashable, Sendable {
   public var label: String
   /// An element of an array literal passed there (`appendSections([.default, .other])`).
   public var inArray = false
+  /// Not an argument: the property it is assigned to or compared with (`Reference.implicitPeer`),
+  /// in an instance member of `owner`.
+  public var peer: [String]? = nil
+  public var owner: String? = nil
 }
 
 /// What a parameter's declared type says about an implicit member passed to it (`f(session:

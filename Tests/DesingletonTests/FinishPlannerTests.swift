@@ -207,6 +207,77 @@ import Testing
       ])
   }
 
+  /// An enum case named like the accessor, assigned to or compared with a property of the enum's
+  /// type, is not the singleton's: `finish` deletes the accessor under it (UTM's `mode = .shared`
+  /// in `UTMAppleConfigurationNetwork`'s inits and `networks[i].mode == .shared`, which it refused
+  /// as "may be 'UTMRegistry.shared'").
+  @Test func anEnumCaseNamedLikeTheAccessorInAPropertysAssignmentOrComparisonBlocksNothing() throws {
+    let network = """
+      enum NetworkMode { case shared, bridged }
+
+      struct Network {
+        var mode: NetworkMode = .bridged
+
+        init() {
+          mode = .shared
+        }
+
+        init(bridged: Bool) {
+          self.mode = .bridged
+          if !bridged { self.mode = .shared }
+        }
+      }
+
+      final class Configuration {
+        var networks: [Network] = [Network()]
+
+        func isShared(_ i: Int) -> Bool {
+          networks[i].mode == .shared && !networks.isEmpty
+        }
+      }
+
+      """
+    // Network.swift is left as it is.
+    try expectFinish(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var count = 0
+        }
+
+        """,
+        "Network.swift": network,
+        "App.swift": """
+        @MainActor
+        final class App {
+          func start() -> Int { Store.shared.count }
+        }
+
+        """,
+      ],
+      root: "App",
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          var count = 0
+        }
+
+        """,
+        "App.swift": """
+        @MainActor
+        final class App {
+          private let store = Store()
+
+          func start() -> Int { store.count }
+        }
+
+        """,
+      ])
+  }
+
   /// The singleton's own instance code reading its accessor reads the one instance: `self`, once
   /// the root owns it, also in a closure that captures `self` weakly after `guard let self` or in
   /// `if let self` (as stats' `SystemStats` does). A static member's use still blocks.

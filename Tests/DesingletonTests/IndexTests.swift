@@ -535,6 +535,61 @@ import Testing
     #expect(references.isEmpty == !isReference, "\(declarations) / \(call)")
   }
 
+  /// An implicit member assigned to or compared with a property is looked up in the property's
+  /// declared type, reached from the enclosing type's instance through members and subscripts
+  /// (UTM's `mode = .shared` and `networks[i].mode == .shared`, where `NetworkMode` has a case
+  /// `shared`). A local name, a closure's parameter or a static member stays a possible reference.
+  /// Each row: Screen's declarations, a statement in its method, whether `.shared` there is a
+  /// possible reference of `Store.shared`.
+  @Test(arguments: [
+    ("var mode: Mode = .other", "mode = .shared", false),
+    ("var mode: Mode = .other", "self.mode = .shared", false),
+    ("var mode: Mode? = nil", "mode = .shared", false),
+    ("var mode: Mode = .other", "_ = mode == .shared", false),
+    ("var mode: Mode = .other", "_ = .shared != mode", false),
+    ("var mode: Mode = .other\n  var on = true", "_ = on && mode == .shared || on", false),
+    ("var mode: Mode = .other", "_ = mode == .shared ? 1 : 2", false),
+    ("var networks: [Network] = []", "_ = networks[0].mode == .shared", false),
+    ("var byName: [String: Network] = [:]", "_ = byName[\"a\"]?.mode == .shared", false),
+    ("var network = Network()", "_ = network.mode == .shared", false),
+    ("var session: URLSession = .shared", "session = .shared", false),
+    ("var store: Store? = nil", "store = .shared", true),
+    ("var link: Link? = nil", "link = .shared", true),
+    ("var mode: Mode = .other", "let mode: Store? = nil; _ = mode == .shared", true),
+    ("var mode: Mode = .other", "[Store?.none].forEach { mode in _ = mode == .shared }", true),
+    ("var mode: Mode = .other", "_ = mode.hashValue + 1 == .shared", true),
+    ("var values: [Int] = []", "_ = values.first == .shared", true),
+    ("static var mode: Store? = nil\n  static func reset() { mode = .shared }", "_ = 0", true),
+  ])
+  func implicitMembersAreLookedUpInThePropertyTheyAreAssignedToOrComparedWith(
+    declarations: String, statement: String, isReference: Bool
+  ) {
+    let project = makeProject([
+      "Store.swift": """
+        import Foundation
+        final class Store {
+          static let shared = Store()
+        }
+        typealias Link = Store
+        enum Mode { case shared, other }
+        struct Network {
+          var mode: Mode = .other
+        }
+        """,
+      "Screen.swift": """
+        import Foundation
+        final class Screen {
+          \(declarations)
+          func go() { \(statement) }
+        }
+        """,
+    ])
+    let index = project.index
+    let store = index.singletons.first { $0.typeName == "Store" }
+    let references = (store.map(index.references(to:)) ?? []).filter { $0.range.path.hasSuffix("Screen.swift") }
+    #expect(references.isEmpty == !isReference, "\(declarations) / \(statement)")
+  }
+
   /// An element of an array literal passed to a framework method is the framework's, as the
   /// argument itself would be (mastodon's `snapshot.appendSections([.default, .suggestions])`); an
   /// element of one passed to a project function may be the singleton.
