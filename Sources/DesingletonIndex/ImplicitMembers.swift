@@ -1,4 +1,5 @@
 import Foundation
+import SwiftSyntax
 
 /// What an implicit member passed as an argument (`f(session: .shared)`) is looked up in, as far
 /// as the declarations of the call's callee tell.
@@ -33,6 +34,16 @@ extension Index {
   public func implicitArgument(_ slot: ImplicitArgumentSlot) -> ImplicitArgument {
     implicitLookup.argument(slot)
   }
+
+  /// What the declarations say of the property an implicit member (`.shared`, `.init(...)`) is
+  /// assigned to or compared with (`ReferenceCollector.peerChain(of:)`), in an instance member;
+  /// nil where it is neither. The rule the index attributes `.shared` by.
+  public func assignedProperty(of instance: ExprSyntax) -> ImplicitArgument? {
+    guard let steps = ReferenceCollector.peerChain(of: instance) else { return nil }
+    let context = ReferenceContextFinder.context(of: Syntax(instance))
+    guard !context.isStatic, let owner = context.typeName else { return .unknown }
+    return implicitLookup.argument(ImplicitArgumentSlot(initializedType: nil, function: nil, label: "_", peer: steps, owner: owner))
+  }
 }
 
 /// The index's one `ImplicitMemberLookup`, shared by its copies: the one its attribution of `.shared`
@@ -60,6 +71,8 @@ struct ImplicitMemberLookup {
   let simpleNames: [String: [String]]
   let typeAliases: TypeAliasTable
   let coverage: NameCoverage?
+  /// What a written type names (`TypeTables`).
+  let tables: TypeTables
   /// Every file's tables, merged on the first question that reads them.
   private var callableNames: Set<String>?
   private var slots: [ParameterSlot: Set<ParameterType>]?
@@ -72,6 +85,7 @@ struct ImplicitMemberLookup {
     self.declarations = declarations
     self.simpleNames = simpleNames
     self.typeAliases = typeAliases
+    tables = TypeTables(declarations: declarations, simpleNames: simpleNames, typeAliases: typeAliases, coverage: coverage)
     self.coverage = coverage
   }
 
@@ -117,7 +131,7 @@ struct ImplicitMemberLookup {
   private mutating func property(_ steps: [String], of owner: String) -> ImplicitArgument {
     var holder = Index.resolve(owner, simpleNames: simpleNames, coverage: coverage)
     var written: String?
-    for step in steps {
+    for (position, step) in steps.enumerated() {
       if step == "[]" {
         guard let text = written.map(Self.unwrapped), let element = Self.elementType(of: text) else { return .unknown }
         written = element
@@ -127,12 +141,12 @@ struct ImplicitMemberLookup {
         guard let type = projectType(Self.unwrapped(text), from: holder) else { return .unknown }
         holder = type
       }
-      coverage.needMembers(holder)
-      let property = (declarations[holder] ?? []).lazy.flatMap(\.members).first {
-        $0.kind == .property && !$0.isStatic && $0.name == step
+      switch declaredProperty(step, in: holder) {
+      case .found(let text): written = text
+      // A framework class's property has a framework type; what is reached through it is not told.
+      case .framework: return position == steps.count - 1 ? .framework : .unknown
+      case .unknown: return .unknown
       }
-      guard let text = property?.typeText ?? property?.initializerText.flatMap(Index.createdTypeName) else { return .unknown }
-      written = text
     }
     guard let text = written.map(Self.unwrapped), !text.isEmpty else { return .unknown }
     if text.hasPrefix("[") || text.hasPrefix("(") || text.contains("->") { return .declared([.structural]) }
@@ -141,6 +155,63 @@ struct ImplicitMemberLookup {
     if projectType(text, from: holder) != nil { return .declared([.named(text)]) }
     return Self.genericTypes.contains(Self.lookupName(text)) ? .unknown : .framework
   }
+
+  private enum DeclaredProperty {
+    /// Its type as written (or as its initial value creates it).
+    case found(String)
+    /// Declared by none of the project's declarations of the type, its superclasses, the framework
+    /// classes the chain ends in and the protocols they conform to: a framework class's own.
+    case framework
+    case unknown
+  }
+
+  /// An instance property of `type` by name: in its declarations and extensions, then in its
+  /// superclasses' (`TypeTables.superclass(of:)`), a framework superclass's extensions in the
+  /// project too, then in the project's protocols they conform to (their requirements and
+  /// extensions, and the protocols those inherit). Unknown where the chain leaves what the model knows.
+  private func declaredProperty(_ name: String, in type: String) -> DeclaredProperty {
+    let tables = self.tables
+    var protocols: [String] = []
+    var seen: Set<String> = []
+    func declared(in type: String) -> DeclaredProperty? {
+      coverage.needMembers(type)
+      let declarations = self.declarations[type] ?? []
+      for declaration in declarations {
+        for written in declaration.inherited where tables.kind(ofWritten: written) == .project(.protocol) {
+          protocols.append(tables.resolveType(written))
+        }
+      }
+      guard let property = declarations.lazy.flatMap(\.members).first(where: {
+        $0.kind == .property && !$0.isStatic && $0.name == name
+      }) else { return nil }
+      return (property.typeText ?? property.initializerText.flatMap(Index.createdTypeName)).map { .found($0) } ?? .unknown
+    }
+    var current = type
+    var reachesFramework = false
+    classes: while seen.insert(current).inserted {
+      if let answer = declared(in: current) { return answer }
+      switch tables.superclass(of: current) {
+      case .project(let superclass):
+        current = superclass
+      case .framework(let framework):
+        var frameworkClass: String? = framework
+        while let name = frameworkClass, seen.insert(name).inserted {
+          if let answer = declared(in: name) { return answer }
+          frameworkClass = FrameworkTypes.class(named: name)?.superclass
+        }
+        reachesFramework = true
+        break classes
+      case .none, .unknown:
+        break classes
+      }
+    }
+    while let next = protocols.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      if let answer = declared(in: next) { return answer }
+    }
+    return reachesFramework ? .framework : .unknown
+  }
+
 
   /// The project type a written type names from inside `context`, through type aliases.
   private func projectType(_ written: String, from context: String) -> String? {

@@ -33,6 +33,8 @@ public struct Index: Sendable {
   private let subclassesByName: [String: [String]]
   /// Every `typealias`, top-level and in types.
   let typeAliases: TypeAliasTable
+  /// The tables the type questions are answered from, the same as `ImplicitMemberLookup`'s.
+  let tables: TypeTables
   /// What an implicit argument is looked up in (`implicitArgument`): the lookup the attribution
   /// of references used, its merged tables kept.
   let implicitLookup: SharedImplicitLookup
@@ -63,6 +65,7 @@ public struct Index: Sendable {
     mutatingNames = mutatingMethodNames
     let typeAliases = TypeAliasTable(files: files, simpleNames: simpleNames)
     self.typeAliases = typeAliases
+    tables = TypeTables(declarations: byQualified, simpleNames: simpleNames, typeAliases: typeAliases, coverage: coverage)
     var singletons = SingletonDetector.singletons(
       in: byQualified, accessors: accessors, generatedPaths: Set(files.filter(\.isGenerated).map(\.path)),
       coverage: coverage)
@@ -362,14 +365,10 @@ public struct Index: Sendable {
 
   /// The qualified name a type written as `written` most likely means, through type aliases.
   public func resolveType(_ written: String) -> String {
-    let resolved = Index.resolve(written, simpleNames: qualifiedNamesBySimpleName, coverage: coverage)
-    if declarationsByQualifiedName[resolved] == nil,
-      let aliased = typeAliases.resolve(written, from: nil, simpleNames: qualifiedNamesBySimpleName, coverage: coverage)
-    {
-      return aliased
-    }
-    return resolved
+    tables.resolveType(written)
   }
+
+
 
   /// The type's declaration and all its extensions, in file order.
   public func declarations(of qualifiedName: String) -> [TypeDecl] {
@@ -402,7 +401,7 @@ public struct Index: Sendable {
   /// The type's primary declaration (not an extension) for what it says of itself (kind, path,
   /// attributes, inheritance clause), never its members: no file is parsed again for them.
   public func primaryOutline(of qualifiedName: String) -> TypeDecl? {
-    outlineDeclarations(of: qualifiedName).first { !$0.isExtension }
+    tables.primaryOutline(of: qualifiedName)
   }
 
   /// Qualified names of every declared type (not extensions) with this simple or qualified name.

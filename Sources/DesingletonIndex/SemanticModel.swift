@@ -46,14 +46,7 @@ extension Index {
 
   /// The kind of the type a name written in code (in an inheritance clause, a type annotation) means.
   public func kind(ofWritten written: String) -> TypeKindAnswer {
-    var name = written
-    for prefix in ["any ", "some ", "@unchecked ", "@preconcurrency "] where name.hasPrefix(prefix) {
-      name = String(name.dropFirst(prefix.count))
-    }
-    if let primary = primaryOutline(of: resolveType(name)) { return .project(primary.kind) }
-    if FrameworkTypes.class(named: name) != nil { return .frameworkClass }
-    if FrameworkTypes.isProtocol(name) { return .frameworkProtocol }
-    return .unknown
+    tables.kind(ofWritten: written)
   }
 
   /// Whether a type written in code is one the project declares `~Copyable` (its values can be
@@ -77,15 +70,7 @@ extension Index {
   }
 
   public func superclass(of qualifiedName: String) -> SuperclassAnswer {
-    guard let primary = primaryOutline(of: qualifiedName), primary.kind == .class,
-      let first = primary.inherited.first
-    else { return .none }
-    switch kind(ofWritten: first) {
-    case .project(.class): return .project(resolveType(first))
-    case .project, .frameworkProtocol: return .none
-    case .frameworkClass: return .framework(FrameworkTypes.lastComponent(first))
-    case .unknown: return .unknown(first)
-    }
+    tables.superclass(of: qualifiedName)
   }
 
   /// One step of a superclass chain: a project class or a framework class.

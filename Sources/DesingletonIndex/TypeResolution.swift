@@ -77,3 +77,55 @@ extension Index {
     }
   }
 }
+
+/// The tables an index answers what a written type names from: also asked before the index is
+/// made, by the attribution of references (`ImplicitMemberLookup`). Each question has one rule
+/// here, which the index's own functions of the same names call.
+struct TypeTables: Sendable {
+  let declarations: [String: [TypeDecl]]
+  let simpleNames: [String: [String]]
+  let typeAliases: TypeAliasTable
+  let coverage: NameCoverage?
+
+  /// `Index.resolveType(_:)`.
+  func resolveType(_ written: String) -> String {
+    let resolved = Index.resolve(written, simpleNames: simpleNames, coverage: coverage)
+    if declarations[resolved] == nil,
+      let aliased = typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: coverage)
+    {
+      return aliased
+    }
+    return resolved
+  }
+
+  /// `Index.primaryOutline(of:)`.
+  func primaryOutline(of qualifiedName: String) -> TypeDecl? {
+    coverage.needOutline(qualifiedName)
+    return declarations[qualifiedName]?.first { !$0.isExtension }
+  }
+
+  /// `Index.kind(ofWritten:)`.
+  func kind(ofWritten written: String) -> Index.TypeKindAnswer {
+    var name = written
+    for prefix in ["any ", "some ", "@unchecked ", "@preconcurrency "] where name.hasPrefix(prefix) {
+      name = String(name.dropFirst(prefix.count))
+    }
+    if let primary = primaryOutline(of: resolveType(name)) { return .project(primary.kind) }
+    if FrameworkTypes.class(named: name) != nil { return .frameworkClass }
+    if FrameworkTypes.isProtocol(name) { return .frameworkProtocol }
+    return .unknown
+  }
+
+  /// `Index.superclass(of:)`.
+  func superclass(of qualifiedName: String) -> Index.SuperclassAnswer {
+    guard let primary = primaryOutline(of: qualifiedName), primary.kind == .class,
+      let first = primary.inherited.first
+    else { return .none }
+    switch kind(ofWritten: first) {
+    case .project(.class): return .project(resolveType(first))
+    case .project, .frameworkProtocol: return .none
+    case .frameworkClass: return .framework(FrameworkTypes.lastComponent(first))
+    case .unknown: return .unknown(first)
+    }
+  }
+}

@@ -590,6 +590,55 @@ import Testing
     #expect(references.isEmpty == !isReference, "\(declarations) / \(statement)")
   }
 
+  /// The property is looked up in the superclasses too: a project superclass's declaration, a
+  /// framework class's (none in the project: a framework type, not the singleton's), or a project
+  /// extension of the framework class, or a protocol of the project the class conforms to (its
+  /// extensions too). Each row: Screen's inheritance, a statement in its method, whether
+  /// `.shared` there is a possible reference of `Store.shared`.
+  @Test(arguments: [
+    ("Base", "mode = .shared", false),
+    ("Base", "_ = mode != .shared", false),
+    ("UIView", "contentMode = .shared", false),
+    ("UIView", "_ = layer.contentMode == .shared", true),
+    ("UIView, Holding", "contentMode = .shared", false),
+    ("UIView, Holding", "holder = .shared", true),
+    ("UIView, Keeping", "holder = .shared", true),
+    ("UIView", "store = .shared", true),
+    ("Elsewhere", "contentMode = .shared", true),
+  ])
+  func implicitMembersAreLookedUpInInheritedProperties(inheritance: String, statement: String, isReference: Bool) {
+    let project = makeProject([
+      "Store.swift": """
+        import UIKit
+        final class Store {
+          static let shared = Store()
+        }
+        enum Mode { case shared, other }
+        class Base {
+          var mode: Mode = .other
+        }
+        protocol Holding {}
+        protocol Keeping: Holding {}
+        extension Holding {
+          var holder: Store? { get { nil } set {} }
+        }
+        extension UIView {
+          var store: Store? { get { nil } set {} }
+        }
+        """,
+      "Screen.swift": """
+        import UIKit
+        final class Screen: \(inheritance) {
+          func go() { \(statement) }
+        }
+        """,
+    ])
+    let index = project.index
+    let store = index.singletons.first { $0.typeName == "Store" }
+    let references = (store.map(index.references(to:)) ?? []).filter { $0.range.path.hasSuffix("Screen.swift") }
+    #expect(references.isEmpty == !isReference, "\(inheritance) / \(statement)")
+  }
+
   /// An element of an array literal passed to a framework method is the framework's, as the
   /// argument itself would be (mastodon's `snapshot.appendSections([.default, .suggestions])`); an
   /// element of one passed to a project function may be the singleton.

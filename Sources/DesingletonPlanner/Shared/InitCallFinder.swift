@@ -136,11 +136,16 @@ enum InitCallFinder {
     if parent.is(InitializerClauseSyntax.self) {
       return ReferenceCollector.annotatedType(ofImplicit: node.as(ExprSyntax.self) ?? ExprSyntax(call)).map { .named($0) } ?? .unknown
     }
-    // `x = .init(...)`, `self.x = .init(...)`: the assigned variable's type.
-    if let list = parent.as(ExprListSyntax.self), list.count == 3, list.last?.id == node.id,
-      list.dropFirst().first?.is(AssignmentExprSyntax.self) == true, let target = list.first
-    {
-      return assignedType(target, at: node, index: index)
+    // `x = .init(...)`, `self.x = .init(...)`, `a.b[i] == .init(...)`: the property's declared
+    // type, by the rule an implicit `.shared` is attributed by.
+    if let expression = node.as(ExprSyntax.self), let property = index.assignedProperty(of: expression) {
+      switch property {
+      case .framework: return .notProject
+      case .unknown: return .unknown
+      case .declared(let types):
+        guard types.count == 1, case .named(let written) = types.first else { return .notProject }
+        return .named(written)
+      }
     }
     // What a function, getter or subscript returns: its declared type (the index's one rule).
     guard ReferenceCollector.isReturned(node), let returned = ReferenceCollector.returnedDeclaration(around: node),
@@ -200,38 +205,6 @@ enum InitCallFinder {
       if named.isEmpty { return .notProject }
       return named.count == 1 ? .named(named.first!) : .unknown
     }
-  }
-
-  /// The type of `x` in `x = ...` or `self.x = ...`: a local's annotation, else a property of the
-  /// enclosing type or of its project superclasses; a property none of them declares belongs to a
-  /// framework superclass, whose property types are not the project's.
-  private static func assignedType(_ target: ExprSyntax, at node: Syntax, index: Index) -> ContextualType {
-    var name: String?
-    var isSelfMember = false
-    if let reference = target.as(DeclReferenceExprSyntax.self) {
-      name = reference.baseName.text
-    } else if let member = target.as(MemberAccessExprSyntax.self),
-      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-    {
-      name = member.declName.baseName.text
-      isSelfMember = true
-    }
-    guard let name else { return .unknown }
-    if !isSelfMember && LocalBindingFinder.declares(name, before: node) { return .unknown }
-    guard let owner = ReferenceContextFinder.context(of: node).typeName.map(index.resolveType) else { return .unknown }
-    var types = [owner]
-    for step in index.superclassChain(of: owner) {
-      if case .project(let superclass) = step { types.append(superclass) }
-    }
-    for type in types {
-      if let property = index.members(of: type).first(where: { $0.kind == .property && $0.name == name && !$0.isStatic }) {
-        guard let written = property.typeText else { return .unknown }
-        var stripped = written
-        while stripped.hasSuffix("?") || stripped.hasSuffix("!") { stripped.removeLast() }
-        return .named(stripped)
-      }
-    }
-    return index.primaryDeclaration(of: owner) == nil ? .unknown : .notProject
   }
 
   /// `Badge`, `Outer.Badge`, `Badge?` as written; nil for other types.
