@@ -529,10 +529,7 @@ import Testing
         }
         """,
     ])
-    let index = project.index
-    let store = index.singletons.first { $0.typeName == "Store" }
-    let references = (store.map(index.references(to:)) ?? []).filter { $0.range.path.hasSuffix("Screen.swift") }
-    #expect(references.isEmpty == !isReference, "\(declarations) / \(call)")
+    #expect(Self.storeReferences(in: project, from: "Screen.swift").isEmpty == !isReference, "\(declarations) / \(call)")
   }
 
   /// An implicit member assigned to or compared with a property is looked up in the property's
@@ -584,10 +581,7 @@ import Testing
         }
         """,
     ])
-    let index = project.index
-    let store = index.singletons.first { $0.typeName == "Store" }
-    let references = (store.map(index.references(to:)) ?? []).filter { $0.range.path.hasSuffix("Screen.swift") }
-    #expect(references.isEmpty == !isReference, "\(declarations) / \(statement)")
+    #expect(Self.storeReferences(in: project, from: "Screen.swift").isEmpty == !isReference, "\(declarations) / \(statement)")
   }
 
   /// The property is looked up in the superclasses too: a project superclass's declaration, a
@@ -633,10 +627,14 @@ import Testing
         }
         """,
     ])
+    #expect(Self.storeReferences(in: project, from: "Screen.swift").isEmpty == !isReference, "\(inheritance) / \(statement)")
+  }
+
+  /// The references of `Store.shared` the project's index has in the file at `path`.
+  static func storeReferences(in project: Project, from path: String) -> [Reference] {
     let index = project.index
     let store = index.singletons.first { $0.typeName == "Store" }
-    let references = (store.map(index.references(to:)) ?? []).filter { $0.range.path.hasSuffix("Screen.swift") }
-    #expect(references.isEmpty == !isReference, "\(inheritance) / \(statement)")
+    return (store.map(index.references(to:)) ?? []).filter { $0.range.path.hasSuffix(path) }
   }
 
   /// An element of an array literal passed to a framework method is the framework's, as the
