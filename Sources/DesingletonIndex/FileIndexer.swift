@@ -540,5 +540,7 @@ enum LocalNames {
       return found ? .skipChildren : .visitChildren
     }
     override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind { check(node.name) }
+    /// `set(value)`, `willSet(next)`, `didSet(previous)`.
+    override func visit(_ node: AccessorParametersSyntax) -> SyntaxVisitorContinueKind { check(node.name) }
   }
 }

@@ -38,10 +38,12 @@ extension ReferenceCollector {
   /// The property an implicit member is assigned to or compared with, as the members reached from
   /// the enclosing type's instance: `["mode"]` for `mode = .shared`, `self.mode = .shared` and
   /// `mode != .shared`; `["networks", "[]", "mode"]` for `networks[i].mode == .shared`. Only where
-  /// the comparison is an operand of `&&`, `||`, `?:` or `=` at most (which bind less tightly), and only
-  /// when the first name is `self`'s: nil where the enclosing declaration binds that name anywhere
-  /// (a parameter, a local, a closure's parameter), or it is a name Swift binds itself.
-  public static func peerChain(of instance: ExprSyntax) -> [String]? {
+  /// the comparison is an operand of `&&`, `||`, `?:` or `=` at most (which bind less tightly), a
+  /// subscript takes no argument label, and a first name written without `self.` is no name the
+  /// enclosing declaration binds (a parameter, an accessor's, a local, a closure's parameter) nor
+  /// one Swift binds itself (`newValue`, `oldValue`, `error`). Whether it names a property of
+  /// `self` or something else the index tells (`ImplicitMemberLookup.property(_:in:)`).
+  public static func peerChain(of instance: ExprSyntax) -> PropertyPeer? {
     guard let list = instance.parent?.as(ExprListSyntax.self), list.parent?.is(SequenceExprSyntax.self) == true else {
       return nil
     }
@@ -56,8 +58,10 @@ extension ReferenceCollector {
       elements[at].as(BinaryOperatorExprSyntax.self).map { ["==", "!="].contains($0.operator.text) } ?? false
     }
     let other: ExprSyntax
+    var compared = true
     if elements.count == 3, position == 2, elements[1].is(AssignmentExprSyntax.self) {
       other = elements[0]
+      compared = false
     } else if position >= 2, compares(position - 1), looser(position + 1), looser(position - 3) {
       other = elements[position - 2]
     } else if position + 2 < elements.count, compares(position + 1), looser(position - 1), looser(position + 3) {
@@ -69,7 +73,7 @@ extension ReferenceCollector {
     if !throughSelf {
       if ["newValue", "oldValue", "error"].contains(first) || LocalNames.binds(first, around: Syntax(instance)) { return nil }
     }
-    return steps
+    return PropertyPeer(steps: steps, compared: compared)
   }
 
   /// `a.b[i]?.c` → `["a", "b", "[]", "c"]`, and whether it starts at `self.`; nil for any other expression.
@@ -86,7 +90,10 @@ extension ReferenceCollector {
       return (steps + [name], throughSelf)
     }
     if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
-      guard let (steps, throughSelf) = propertySteps(subscriptCall.calledExpression) else { return nil }
+      // A labelled subscript (`items[safe: i]`) is a declaration of its own, not the element.
+      guard subscriptCall.arguments.allSatisfy({ $0.label == nil }),
+        let (steps, throughSelf) = propertySteps(subscriptCall.calledExpression)
+      else { return nil }
       return (steps + ["[]"], throughSelf)
     }
     if let optional = expression.as(OptionalChainingExprSyntax.self) { return propertySteps(optional.expression) }

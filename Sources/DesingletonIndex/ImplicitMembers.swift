@@ -2,7 +2,8 @@ import Foundation
 import SwiftSyntax
 
 /// What an implicit member passed as an argument (`f(session: .shared)`) is looked up in, as far
-/// as the declarations of the call's callee tell.
+/// as the declarations of the call's callee tell; or one assigned to or compared with a property,
+/// as far as the declarations of the property (and of the `==` and `!=` overloads) tell.
 public enum ImplicitArgument: Equatable, Sendable {
   /// A parameter of an init of a type the code does not declare (`URLSession(configuration:
   /// .default)`), or of a function or method no code here declares (`present(.shared)`): a
@@ -16,13 +17,10 @@ public enum ImplicitArgument: Equatable, Sendable {
 }
 
 extension Reference {
-  /// For `.unresolvedImplicit`: the call it is an argument of, when the call names its callee.
-  /// Or, for one assigned to or compared with a property, that property in its instance member's type.
+  /// For `.unresolvedImplicit`: the call it is an argument of, when the call names its callee; or
+  /// the property it is assigned to or compared with, in an instance member.
   public var implicitSlot: ImplicitArgumentSlot? {
-    if let peer = implicitPeer {
-      guard !context.isStatic, let owner = context.typeName else { return nil }
-      return ImplicitArgumentSlot(initializedType: nil, function: nil, label: "_", peer: peer, owner: owner)
-    }
+    if let peer = implicitPeer { return .property(peer, in: context) }
     return implicitLabel.map {
       ImplicitArgumentSlot(initializedType: implicitCallee, function: implicitFunction, label: $0, inArray: implicitInArray)
     }
@@ -39,10 +37,11 @@ extension Index {
   /// assigned to or compared with (`ReferenceCollector.peerChain(of:)`), in an instance member;
   /// nil where it is neither. The rule the index attributes `.shared` by.
   public func assignedProperty(of instance: ExprSyntax) -> ImplicitArgument? {
-    guard let steps = ReferenceCollector.peerChain(of: instance) else { return nil }
-    let context = ReferenceContextFinder.context(of: Syntax(instance))
-    guard !context.isStatic, let owner = context.typeName else { return .unknown }
-    return implicitLookup.argument(ImplicitArgumentSlot(initializedType: nil, function: nil, label: "_", peer: steps, owner: owner))
+    guard let peer = ReferenceCollector.peerChain(of: instance) else { return nil }
+    guard let slot = ImplicitArgumentSlot.property(peer, in: ReferenceContextFinder.context(of: Syntax(instance))) else {
+      return .unknown
+    }
+    return implicitLookup.argument(slot)
   }
 }
 
@@ -77,21 +76,18 @@ struct ImplicitMemberLookup {
   private var callableNames: Set<String>?
   private var slots: [ParameterSlot: Set<ParameterType>]?
 
-  init(
-    files: [FileSummary], declarations: [String: [TypeDecl]], simpleNames: [String: [String]],
-    typeAliases: TypeAliasTable, coverage: NameCoverage?
-  ) {
+  init(files: [FileSummary], tables: TypeTables) {
     self.files = files
-    self.declarations = declarations
-    self.simpleNames = simpleNames
-    self.typeAliases = typeAliases
-    tables = TypeTables(declarations: declarations, simpleNames: simpleNames, typeAliases: typeAliases, coverage: coverage)
-    self.coverage = coverage
+    self.tables = tables
+    declarations = tables.declarations
+    simpleNames = tables.simpleNames
+    typeAliases = tables.typeAliases
+    coverage = tables.coverage
   }
 
   mutating func argument(_ slot: ImplicitArgumentSlot?) -> ImplicitArgument {
     guard let slot else { return .unknown }
-    if let peer = slot.peer, let owner = slot.owner { return property(peer, of: owner) }
+    if let peer = slot.peer, let owner = slot.owner { return property(peer, in: owner) }
     // An array's element: a framework parameter's elements are the framework's; a declared one
     // says the array's type, not the element's.
     if slot.inArray {
@@ -122,129 +118,6 @@ struct ImplicitMemberLookup {
       return .declared(types)
     }
     return .unknown
-  }
-
-  /// What the declarations say of the property an implicit member is assigned to or compared with
-  /// (`Reference.implicitPeer`), from `owner`'s instance: each member's declared type, and an
-  /// array's or dictionary's element for `[]`. The same answers as an argument's: a project type
-  /// (`.declared`), a type no project declaration gives (`.framework`), or not told.
-  private mutating func property(_ steps: [String], of owner: String) -> ImplicitArgument {
-    var holder = Index.resolve(owner, simpleNames: simpleNames, coverage: coverage)
-    var written: String?
-    for (position, step) in steps.enumerated() {
-      if step == "[]" {
-        guard let text = written.map(Self.unwrapped), let element = Self.elementType(of: text) else { return .unknown }
-        written = element
-        continue
-      }
-      if let text = written {
-        guard let type = projectType(Self.unwrapped(text), from: holder) else { return .unknown }
-        holder = type
-      }
-      switch declaredProperty(step, in: holder) {
-      case .found(let text): written = text
-      // A framework class's property has a framework type; what is reached through it is not told.
-      case .framework: return position == steps.count - 1 ? .framework : .unknown
-      case .unknown: return .unknown
-      }
-    }
-    guard let text = written.map(Self.unwrapped), !text.isEmpty else { return .unknown }
-    if text.hasPrefix("[") || text.hasPrefix("(") || text.contains("->") { return .declared([.structural]) }
-    let generics = (declarations[holder] ?? []).flatMap(\.genericParameters)
-    if text == "Self" || text.hasPrefix("some ") || text.hasPrefix("any ") || generics.contains(text) { return .unknown }
-    if projectType(text, from: holder) != nil { return .declared([.named(text)]) }
-    return Self.genericTypes.contains(Self.lookupName(text)) ? .unknown : .framework
-  }
-
-  private enum DeclaredProperty {
-    /// Its type as written (or as its initial value creates it).
-    case found(String)
-    /// Declared by none of the project's declarations of the type, its superclasses, the framework
-    /// classes the chain ends in and the protocols they conform to: a framework class's own.
-    case framework
-    case unknown
-  }
-
-  /// An instance property of `type` by name: in its declarations and extensions, then in its
-  /// superclasses' (`TypeTables.superclass(of:)`), a framework superclass's extensions in the
-  /// project too, then in the project's protocols they conform to (their requirements and
-  /// extensions, and the protocols those inherit). Unknown where the chain leaves what the model knows.
-  private func declaredProperty(_ name: String, in type: String) -> DeclaredProperty {
-    let tables = self.tables
-    var protocols: [String] = []
-    var seen: Set<String> = []
-    func declared(in type: String) -> DeclaredProperty? {
-      coverage.needMembers(type)
-      let declarations = self.declarations[type] ?? []
-      for declaration in declarations {
-        for written in declaration.inherited where tables.kind(ofWritten: written) == .project(.protocol) {
-          protocols.append(tables.resolveType(written))
-        }
-      }
-      guard let property = declarations.lazy.flatMap(\.members).first(where: {
-        $0.kind == .property && !$0.isStatic && $0.name == name
-      }) else { return nil }
-      return (property.typeText ?? property.initializerText.flatMap(Index.createdTypeName)).map { .found($0) } ?? .unknown
-    }
-    var current = type
-    var reachesFramework = false
-    classes: while seen.insert(current).inserted {
-      if let answer = declared(in: current) { return answer }
-      switch tables.superclass(of: current) {
-      case .project(let superclass):
-        current = superclass
-      case .framework(let framework):
-        var frameworkClass: String? = framework
-        while let name = frameworkClass, seen.insert(name).inserted {
-          if let answer = declared(in: name) { return answer }
-          frameworkClass = FrameworkTypes.class(named: name)?.superclass
-        }
-        reachesFramework = true
-        break classes
-      case .none, .unknown:
-        break classes
-      }
-    }
-    while let next = protocols.popLast() {
-      guard seen.insert(next).inserted else { continue }
-      if let answer = declared(in: next) { return answer }
-    }
-    return reachesFramework ? .framework : .unknown
-  }
-
-
-  /// The project type a written type names from inside `context`, through type aliases.
-  private func projectType(_ written: String, from context: String) -> String? {
-    let resolved = Index.resolve(written, simpleNames: simpleNames, coverage: coverage)
-    if declarations[resolved] != nil { return resolved }
-    let aliased = typeAliases.resolve(written, from: context, simpleNames: simpleNames, coverage: coverage)
-    return aliased.flatMap { declarations[$0] == nil ? nil : $0 }
-  }
-
-  /// `Mode` for `Mode?` and `Mode!`.
-  private static func unwrapped(_ written: String) -> String {
-    var text = Substring(written)
-    while text.hasSuffix("?") || text.hasSuffix("!") { text = text.dropLast() }
-    return String(text)
-  }
-
-  /// What a subscript of an array or dictionary type written in brackets gives: `T` for `[T]`, `V`
-  /// for `[K: V]`; nil for any other type.
-  static func elementType(of written: String) -> String? {
-    guard written.hasPrefix("["), written.hasSuffix("]") else { return nil }
-    let inner = written.dropFirst().dropLast()
-    var depth = 0
-    for position in inner.indices {
-      switch inner[position] {
-      case "[", "(", "<": depth += 1
-      case "]", ")", ">": depth -= 1
-      case ":" where depth == 0:
-        return inner[inner.index(after: position)...].trimmingCharacters(in: .whitespaces)
-      default: break
-      }
-    }
-    let element = inner.trimmingCharacters(in: .whitespaces)
-    return element.isEmpty ? nil : element
   }
 
   /// Whether an argument so declared can take the singleton `type`'s implicit member: a framework
@@ -303,14 +176,14 @@ struct ImplicitMemberLookup {
   ]
 
   /// The simple name a written type is looked up by (`Outer.Inner<T>` → `Inner`).
-  private static func lookupName(_ written: String) -> String { NameCoverage.key(written) ?? written }
+  static func lookupName(_ written: String) -> String { NameCoverage.key(written) ?? written }
 
-  private mutating func declaresCallable(_ name: String) -> Bool {
+  mutating func declaresCallable(_ name: String) -> Bool {
     if callableNames == nil { callableNames = files.reduce(into: []) { $0.formUnion($1.callableNames) } }
     return callableNames?.contains(name) == true
   }
 
-  private mutating func parameterTypes(_ slot: ParameterSlot) -> Set<ParameterType>? {
+  mutating func parameterTypes(_ slot: ParameterSlot) -> Set<ParameterType>? {
     if slots == nil {
       var table: [ParameterSlot: Set<ParameterType>] = [:]
       for file in files {
@@ -319,5 +192,13 @@ struct ImplicitMemberLookup {
       slots = table
     }
     return slots?[slot]
+  }
+
+  /// The types of every parameter of every callable of the name, whatever its label.
+  mutating func parameterTypes(ofEvery callee: String) -> Set<ParameterType> {
+    _ = parameterTypes(ParameterSlot(callee: callee, label: "_"))
+    var types: Set<ParameterType> = []
+    for (slot, declared) in slots ?? [:] where slot.callee == callee { types.formUnion(declared) }
+    return types
   }
 }

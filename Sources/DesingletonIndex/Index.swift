@@ -33,7 +33,7 @@ public struct Index: Sendable {
   private let subclassesByName: [String: [String]]
   /// Every `typealias`, top-level and in types.
   let typeAliases: TypeAliasTable
-  /// The tables the type questions are answered from, the same as `ImplicitMemberLookup`'s.
+  /// The tables the type questions are answered from; the attribution of references asks them too.
   let tables: TypeTables
   /// What an implicit argument is looked up in (`implicitArgument`): the lookup the attribution
   /// of references used, its merged tables kept.
@@ -79,8 +79,8 @@ public struct Index: Sendable {
       Index.needReferences(of: singleton, typeAliases: typeAliases, simpleNames: simpleNames, coverage: coverage)
     }
     var (references, referenceTypes, referencesByType, implicitLookup) = Index.attribute(
-      files, typesByAccessor: typesByAccessor, accessorsByType: accessorsByType, declarations: byQualified,
-      simpleNames: simpleNames, typeAliases: typeAliases, mutatingMethodNames: mutatingMethodNames, coverage: coverage)
+      files, typesByAccessor: typesByAccessor, accessorsByType: accessorsByType, tables: tables,
+      mutatingMethodNames: mutatingMethodNames)
     // A value type's shared value is a singleton only when code changes it through the accessor.
     let unchanged = Index.unchangedValueSingletons(singletons, declarations: byQualified, referencesByType: referencesByType)
     if !unchanged.isEmpty {
@@ -145,15 +145,14 @@ public struct Index: Sendable {
   /// implicit `.shared` of a type that cannot be told is a possible reference of each such singleton.
   private static func attribute(
     _ files: [FileSummary], typesByAccessor: [String: [String]], accessorsByType: [String: Set<String>],
-    declarations byQualified: [String: [TypeDecl]], simpleNames: [String: [String]], typeAliases: TypeAliasTable,
-    mutatingMethodNames: Set<String>, coverage: NameCoverage?
+    tables: TypeTables, mutatingMethodNames: Set<String>
   ) -> (references: [Reference], types: [String], byType: [String: [Reference]], lookup: ImplicitMemberLookup) {
+    let (byQualified, simpleNames, typeAliases, coverage) = (tables.declarations, tables.simpleNames, tables.typeAliases, tables.coverage)
     var references: [Reference] = []
     // The singleton type each reference was attributed to, in `references` order.
     var referenceTypes: [String] = []
     var referencesByType: [String: [Reference]] = [:]
-    var implicit = ImplicitMemberLookup(
-      files: files, declarations: byQualified, simpleNames: simpleNames, typeAliases: typeAliases, coverage: coverage)
+    var implicit = ImplicitMemberLookup(files: files, tables: tables)
     for file in files {
       for reference in file.candidateReferences {
         // No singleton has this accessor: nothing to attribute (and no name to resolve).
@@ -302,8 +301,8 @@ public struct Index: Sendable {
         members[$0].kind == .property && !members[$0].isStatic && members[$0].name == name
       }) else { continue }
       let property = members[position]
-      guard var written = property.typeText ?? property.initializerText.flatMap(createdTypeName) else { return nil }
-      while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
+      guard let text = property.typeText ?? property.initializerText.flatMap(createdTypeName) else { return nil }
+      let written = TypeTables.unwrapped(text)
       let resolved = resolve(written, simpleNames: simpleNames, coverage: coverage)
       if declarations[resolved] != nil { return resolved }
       let aliased = typeAliases.resolve(written, from: type, simpleNames: simpleNames, coverage: coverage)
@@ -316,10 +315,10 @@ public struct Index: Sendable {
   static func createdTypeName(_ initializer: String) -> String? {
     guard let open = initializer.firstIndex(of: "("), open != initializer.startIndex else { return nil }
     var name = initializer[..<open]
-    guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
-      name.first?.isUppercase == true
-    else { return nil }
+    guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
     if name.hasSuffix(".init") { name = name.dropLast(5) }
+    // `Cart.make()` calls a static method, whose result's type is not written.
+    guard name.first?.isUppercase == true, name.split(separator: ".").last?.first?.isUppercase == true else { return nil }
     return String(name)
   }
 
@@ -367,8 +366,6 @@ public struct Index: Sendable {
   public func resolveType(_ written: String) -> String {
     tables.resolveType(written)
   }
-
-
 
   /// The type's declaration and all its extensions, in file order.
   public func declarations(of qualifiedName: String) -> [TypeDecl] {

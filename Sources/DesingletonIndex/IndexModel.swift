@@ -402,9 +402,8 @@ public struct Reference: Hashable, Sendable {
   /// For `.unresolvedImplicit` with a label: an element of an array literal passed there.
   public var implicitInArray = false
   /// For `.unresolvedImplicit`: the property it is assigned to or compared with (`mode = .shared`,
-  /// `networks[i].mode == .shared`), as the members reached from the enclosing type's instance
-  /// (`[]` for a subscript; `ReferenceCollector.peerChain(of:)`).
-  public var implicitPeer: [String]?
+  /// `networks[i].mode == .shared`; `ReferenceCollector.peerChain(of:)`).
+  public var implicitPeer: PropertyPeer?
   /// For `.member` calls: the argument labels, which tell overloads apart.
   public var arguments: CallArguments?
   /// For `.unresolvedImplicit`: called with arguments (`.default(.openLink(url))`), which a

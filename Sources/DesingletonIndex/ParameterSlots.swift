@@ -27,9 +27,9 @@ public struct ImplicitArgumentSlot: Hashable, Sendable {
   public var label: String
   /// An element of an array literal passed there (`appendSections([.default, .other])`).
   public var inArray = false
-  /// Not an argument: the property it is assigned to or compared with (`Reference.implicitPeer`),
-  /// in an instance member of `owner`.
-  public var peer: [String]? = nil
+  /// Not an argument (`label` is `_`): the property it is assigned to or compared with
+  /// (`Reference.implicitPeer`), in an instance member of `owner` (`property(_:in:)`).
+  public var peer: PropertyPeer? = nil
   public var owner: String? = nil
 }
 

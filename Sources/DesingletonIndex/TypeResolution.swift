@@ -98,6 +98,36 @@ struct TypeTables: Sendable {
     return resolved
   }
 
+  /// The project type `written` names inside the type `scope` (a qualified name): a type nested in
+  /// it or in a type around it first, then a type alias seen from there, then a type of that name
+  /// declared anywhere (`resolveType`); nil when the project declares none, or the name is
+  /// ambiguous.
+  func projectType(_ written: String, in scope: String) -> String? {
+    let stripped = written.firstComponent(separatedBy: UInt8(ascii: "<")).map(String.init) ?? written
+    // Every file that can declare a type of the name, nested or not, answers.
+    coverage.needType(stripped)
+    if !stripped.contains(".") {
+      var enclosing: Substring? = Substring(scope)
+      while let outer = enclosing {
+        let nested = outer + "." + stripped
+        if declarations[nested] != nil { return nested }
+        enclosing = outer.lastIndex(of: ".").map { outer[..<$0] }
+      }
+    }
+    if let aliased = typeAliases.resolve(written, from: scope, simpleNames: simpleNames, coverage: coverage) {
+      return declarations[aliased] == nil ? nil : aliased
+    }
+    let resolved = Index.resolve(written, simpleNames: simpleNames, coverage: coverage)
+    return declarations[resolved] == nil ? nil : resolved
+  }
+
+  /// `Mode` for `Mode?`, `Mode!` and `Mode??`.
+  static func unwrapped(_ written: String) -> String {
+    var text = Substring(written)
+    while text.hasSuffix("?") || text.hasSuffix("!") { text = text.dropLast() }
+    return String(text)
+  }
+
   /// `Index.primaryOutline(of:)`.
   func primaryOutline(of qualifiedName: String) -> TypeDecl? {
     coverage.needOutline(qualifiedName)

@@ -73,6 +73,26 @@ import Testing
     }
   }
 
+  /// An `.init(...)` assigned to a name the declarations do not settle is a creation whose type
+  /// is not told, never "not the project's": a global, a generic superclass's property, a
+  /// property a factory gives its value. Each row: Screen.swift's text (after `import Foundation`).
+  @Test(arguments: [
+    "var current: Widget? = nil\nfinal class Screen: NSObject { func go() { current = .init(size: 1) } }",
+    "class Base<T> { var value: T? }\nfinal class Screen: Base<Widget> { func go() { value = .init(size: 1) } }",
+    "final class Screen { var widget = Widget.make()\n func go() { widget = .init(size: 1) } }",
+    "final class Screen { func go() { let w: Widget = .init(size: 1); _ = w } }",
+  ])
+  func anImplicitInitTheDeclarationsDoNotSettleIsKept(screen: String) throws {
+    let project = makeProject([
+      "Widget.swift": "final class Widget { init(size: Int) {}\n static func make() -> Widget { Widget(size: 0) } }",
+      "Screen.swift": "import Foundation\n" + screen,
+    ])
+    let found = try InitCallFinder.calls(of: ["Widget"], superclassOf: [:], project: project)
+    let inScreen = found.calls.filter { $0.path.hasSuffix("Screen.swift") }.count
+      + found.unrewritable.filter { $0.path.hasSuffix("Screen.swift") }.count
+    #expect(inScreen == 1, "\(screen)")
+  }
+
   /// The table finds what the code holds: each kind of creation, once.
   @Test func eachKindOfCreationIsFound() throws {
     let project = makeProject(Self.files)

@@ -630,6 +630,53 @@ import Testing
     #expect(Self.storeReferences(in: project, from: "Screen.swift").isEmpty == !isReference, "\(inheritance) / \(statement)")
   }
 
+  /// Where the property's declarations do not settle the type, `.shared` stays a possible
+  /// reference: a name that is not `self`'s (a global, an enclosing type's static, an accessor's
+  /// parameter, a property an extension of a framework protocol adds), a type that is only a
+  /// generic parameter or a factory's result, a parenthesised type, a comparison with a class
+  /// (whose `==` may be a superclass's) or where the project declares `==` between two types, and
+  /// a labelled subscript. Each row: Screen.swift's text (after `import Foundation`).
+  @Test(arguments: [
+    "var currentStore: Store? = nil\nfinal class Screen: NSObject { func go() { currentStore = .shared } }",
+    "enum Outer { static var store: Store? = nil\n final class Screen: NSObject { func go() { store = .shared } } }",
+    "class Base<T> { var value: T? }\nfinal class Screen: Base<Store> { func go() { value = .shared } }",
+    "final class Screen { var store = Store.make()\n func go() { store = .shared } }",
+    "final class Screen: NSObject { var s: Store { get { fatalError() } set(v) { _ = v == .shared } } }",
+    "extension NSObjectProtocol { var theStore: Store? { nil } }\nfinal class Screen: NSObject { func go() { _ = theStore == .shared } }",
+    "final class Special: Store {}\nfinal class Screen { var special = Special()\n func go() { _ = special == .shared } }",
+    "struct Config { var cache: Int = 0 }\nfinal class Screen { struct Config { var cache: Store? }\n var config = Config(cache: nil)\n func go() { config.cache = .shared } }",
+    "enum Other { typealias Dependency = Int }\nfinal class Screen { typealias Dependency = Store\n var dep: Dependency? = nil\n func go() { dep = .shared } }",
+    "enum Mode { case a }\nfunc == (l: Mode, r: Store) -> Bool { true }\nfinal class Screen { var mode: Mode = .a\n func go() { _ = mode == .shared } }",
+    "final class Screen { var store: (Store)? = nil\n func go() { store = .shared } }",
+    "protocol Holding: AnyObject { associatedtype Item; var item: Item? { get set } }\nextension Holding where Item == Store { func go() { item = .shared } }",
+    "extension Array { subscript(safe i: Int) -> Store? { nil } }\nfinal class Screen { var modes: [Int] = []\n func go() { _ = modes[safe: 0] == .shared } }",
+    "final class Screen { func go() { let s: Store? = nil; _ = s == .shared } }",
+  ])
+  func implicitMembersStayPossibleReferencesWhereTheDeclarationsDoNotTell(screen: String) {
+    let project = makeProject([
+      "Store.swift": """
+        import Foundation
+        class Store: Equatable {
+          static let shared = Store()
+          static func make() -> Store { Store() }
+          static func == (a: Store, b: Store) -> Bool { a === b }
+        }
+        """,
+      "Screen.swift": "import Foundation\n" + screen,
+    ])
+    #expect(!Self.storeReferences(in: project, from: "Screen.swift").isEmpty, "\(screen)")
+  }
+
+  /// An enum nested in the type, named like the singleton, is the type its property names: its
+  /// case `.shared` is never taken for the singleton's instance.
+  @Test func aNestedTypeNamedLikeTheSingletonIsNotItsInstance() {
+    let project = makeProject([
+      "Store.swift": "final class Store {\n  static let shared = Store()\n}\n",
+      "Screen.swift": "final class Screen {\n  enum Store { case shared, other }\n  var store: Store = .other\n  func go() { store = .shared }\n}\n",
+    ])
+    #expect(Self.storeReferences(in: project, from: "Screen.swift").allSatisfy { $0.use != .instance })
+  }
+
   /// The references of `Store.shared` the project's index has in the file at `path`.
   static func storeReferences(in project: Project, from path: String) -> [Reference] {
     let index = project.index
