@@ -85,7 +85,11 @@ extension ReferenceCollector {
     if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
       guard case .identifier = member.declName.baseName.tokenKind, member.declName.argumentNames == nil else { return nil }
       let name = unquoted(member.declName.baseName.text)
-      if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return ([name], true) }
+      // `self.mode`, and `self?.mode` / `self!.mode` where a closure holds `self` weakly.
+      var receiver = base
+      if let optional = receiver.as(OptionalChainingExprSyntax.self) { receiver = optional.expression }
+      if let forced = receiver.as(ForceUnwrapExprSyntax.self) { receiver = forced.expression }
+      if receiver.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return ([name], true) }
       guard let (steps, throughSelf) = propertySteps(base) else { return nil }
       return (steps + [name], throughSelf)
     }

@@ -541,6 +541,8 @@ import Testing
   @Test(arguments: [
     ("var mode: Mode = .other", "mode = .shared", false),
     ("var mode: Mode = .other", "self.mode = .shared", false),
+    ("var mode: Mode = .other", "[0].forEach { [weak self] _ in self?.mode = .shared }", false),
+    ("var mode: Mode = .other", "[0].forEach { [weak self] _ in _ = self?.mode == .shared }", false),
     ("var mode: Mode? = nil", "mode = .shared", false),
     ("var mode: Mode = .other", "_ = mode == .shared", false),
     ("var mode: Mode = .other", "_ = .shared != mode", false),
