@@ -66,12 +66,12 @@ final class SharedImplicitLookup: @unchecked Sendable {
 /// attribution of `.shared` and the planner's creations by `.init(...)` both ask it.
 struct ImplicitMemberLookup {
   let files: [FileSummary]
-  let declarations: [String: [TypeDecl]]
-  let simpleNames: [String: [String]]
-  let typeAliases: TypeAliasTable
-  let coverage: NameCoverage?
-  /// What a written type names (`TypeTables`).
+  /// What a written type names (`TypeTables`), the index's own.
   let tables: TypeTables
+  var declarations: [String: [TypeDecl]] { tables.declarations }
+  var simpleNames: [String: [String]] { tables.simpleNames }
+  var typeAliases: TypeAliasTable { tables.typeAliases }
+  var coverage: NameCoverage? { tables.coverage }
   /// Every file's tables, merged on the first question that reads them.
   private var callableNames: Set<String>?
   private var slots: [ParameterSlot: Set<ParameterType>]?
@@ -79,10 +79,6 @@ struct ImplicitMemberLookup {
   init(files: [FileSummary], tables: TypeTables) {
     self.files = files
     self.tables = tables
-    declarations = tables.declarations
-    simpleNames = tables.simpleNames
-    typeAliases = tables.typeAliases
-    coverage = tables.coverage
   }
 
   mutating func argument(_ slot: ImplicitArgumentSlot?) -> ImplicitArgument {
