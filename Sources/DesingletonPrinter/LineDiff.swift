@@ -49,11 +49,12 @@ struct LineDiff {
 
   /// Gives every distinct line one number, so the search compares integers instead of bytes.
   static func numbered(_ old: [ArraySlice<UInt8>], _ new: [ArraySlice<UInt8>]) -> (old: [Int], new: [Int]) {
-    var numbers: [ArraySlice<UInt8>: Int] = [:]
+    var numbers: [ByteKey: Int] = [:]
     func number(_ line: ArraySlice<UInt8>) -> Int {
-      if let known = numbers[line] { return known }
+      let key = ByteKey(line)
+      if let known = numbers[key] { return known }
       let next = numbers.count
-      numbers[line] = next
+      numbers[key] = next
       return next
     }
     return (old.map(number), new.map(number))

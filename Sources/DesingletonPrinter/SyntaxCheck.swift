@@ -58,17 +58,17 @@ struct SyntaxCheck: Sendable {
   /// The checks made, by the bytes checked.
   private final class Checks: @unchecked Sendable {
     private let lock = NSLock()
-    private var byBytes: [[UInt8]: SyntaxCheck] = [:]
+    private var byBytes: [ByteKey: SyntaxCheck] = [:]
 
     func value(for bytes: [UInt8]) -> SyntaxCheck? {
       lock.lock()
       defer { lock.unlock() }
-      return byBytes[bytes]
+      return byBytes[ByteKey(bytes)]
     }
 
     func store(_ check: SyntaxCheck, for bytes: [UInt8]) {
       lock.lock()
-      byBytes[bytes] = check
+      byBytes[ByteKey(bytes)] = check
       lock.unlock()
     }
   }

@@ -163,6 +163,23 @@ struct PrinterUnifiedDiffTests {
     }
   }
 
+  /// Lines get one number per distinct content, whichever file and offset they are sliced from:
+  /// a line and its copy at another offset share it; a prefix, a longer line and an empty line
+  /// do not.
+  @Test func linesAreNumberedByTheirBytes() {
+    let old = LineDiff.lines(of: Array("a\nab\n\nabc\nab\n\r\nx".utf8))
+    let new = LineDiff.lines(of: Array("ab\n\nx\nab\r\na\n\r\n".utf8))
+    let (oldNumbers, newNumbers) = LineDiff.numbered(old, new)
+    let all = old + new
+    let numbers = oldNumbers + newNumbers
+    for i in all.indices {
+      for j in all.indices {
+        #expect((numbers[i] == numbers[j]) == Array(all[i]).elementsEqual(Array(all[j])), "\(Array(all[i])) vs \(Array(all[j]))")
+      }
+    }
+    #expect(Set(numbers).count == Set(all.map(Array.init)).count)
+  }
+
   @Test func completeRewriteIsOneChange() {
     let old = Array(0..<20_000)
     let new = Array(20_000..<40_000)
