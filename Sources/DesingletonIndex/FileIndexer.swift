@@ -320,6 +320,7 @@ public enum ReferenceCollector {
           reference.implicitFunction = slot.function
           reference.implicitLabel = slot.label
           reference.implicitInArray = slot.inArray
+          reference.implicitOwnInit = slot.ownInit
         } else {
           reference.implicitPeer = peerChain(of: instance)
         }
@@ -357,6 +358,10 @@ public enum ReferenceCollector {
       let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
     else { return nil }
     let label = argument.label.map { unquoted($0.text) } ?? "_"
+    if callsOwnInit(call) {
+      guard let type = ReferenceContextFinder.context(of: Syntax(call)).typeName else { return nil }
+      return ImplicitArgumentSlot(initializedType: type, function: nil, label: label, inArray: inArray, ownInit: true)
+    }
     if let type = initializedType(call) {
       return ImplicitArgumentSlot(initializedType: type, function: nil, label: label, inArray: inArray)
     }
@@ -378,6 +383,20 @@ public enum ReferenceCollector {
     guard let written = called.typeReferenceText, let first = written.split(separator: ".").last?.first, first.isUppercase
     else { return nil }
     return written
+  }
+
+  /// Whether a call calls an init of the enclosing type: `self.init(...)`, `Self.init(...)` and
+  /// `Self(...)`, whose parameters are the enclosing type's (in an extension, the type it extends;
+  /// in a protocol's, the protocol's requirements). `super.init(...)` is not: which type is the
+  /// superclass is the index's to know.
+  static func callsOwnInit(_ call: FunctionCallExprSyntax) -> Bool {
+    let called = call.calledExpression
+    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
+      let base = member.base?.as(DeclReferenceExprSyntax.self)
+    {
+      return base.baseName.tokenKind == .keyword(.self) || base.baseName.tokenKind == .keyword(.Self)
+    }
+    return called.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.Self)
   }
 
   /// The function, method or enum case a call calls: `present` in `present(.shared)`,

@@ -22,7 +22,9 @@ extension Reference {
   public var implicitSlot: ImplicitArgumentSlot? {
     if let peer = implicitPeer { return .property(peer, in: context) }
     return implicitLabel.map {
-      ImplicitArgumentSlot(initializedType: implicitCallee, function: implicitFunction, label: $0, inArray: implicitInArray)
+      ImplicitArgumentSlot(
+        initializedType: implicitCallee, function: implicitFunction, label: $0, inArray: implicitInArray,
+        ownInit: implicitOwnInit)
     }
   }
 }
@@ -93,7 +95,7 @@ struct ImplicitMemberLookup {
     }
     if let callee = slot.initializedType {
       guard declarations[Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)] != nil else {
-        return Self.genericTypes.contains(Self.lookupName(callee)) ? .unknown : .framework
+        return slot.ownInit || Self.genericTypes.contains(Self.lookupName(callee)) ? .unknown : .framework
       }
       guard let types = parameterTypes(.initializer(of: Self.lookupName(callee), label: slot.label)) else {
         return .unknown

@@ -27,6 +27,10 @@ public struct ImplicitArgumentSlot: Hashable, Sendable {
   public var label: String
   /// An element of an array literal passed there (`appendSections([.default, .other])`).
   public var inArray = false
+  /// The call is the enclosing type's own init (`self.init(...)`, `Self(...)`), and
+  /// `initializedType` that type: one the index does not hold (a type local to a function) is
+  /// not a framework type.
+  public var ownInit = false
   /// Not an argument (`label` is `_`): the property it is assigned to or compared with
   /// (`Reference.implicitPeer`), in an instance member of `owner` (`property(_:in:)`).
   public var peer: PropertyPeer? = nil

@@ -93,6 +93,29 @@ import Testing
     #expect(inScreen == 1, "\(screen)")
   }
 
+  /// An `.init()` passed to the enclosing type's own init is looked up in that init's parameter
+  /// (swift-nio's `self.init(..., limitConfiguration: .init())`): it creates `Limits`, and no other
+  /// type with an `init()` is blocked by it; where the init's declarations do not give the label
+  /// (one it inherits), which type it creates stays unknown.
+  @Test(arguments: [
+    ("convenience init() { self.init(limits: .init()) }", "Limits"),
+    ("static func make() -> Screen { Self(limits: .init()) }", "Limits"),
+    ("static func make() -> Screen { Self.init(limits: .init()) }", "Limits"),
+    ("convenience init() { self.init(other: .init()) }", nil),
+  ] as [(String, String?)])
+  func anImplicitInitPassedToTheTypesOwnInitCreatesItsParameterType(member: String, created: String?) throws {
+    let project = makeProject([
+      "Widget.swift": "final class Widget { init() {} }\nstruct Limits { init() {} }",
+      "Screen.swift": "import Foundation\nfinal class Screen {\n  init(limits: Limits) {}\n  func show(_ widget: Widget) {}\n  \(member)\n}",
+    ])
+    let found = try InitCallFinder.calls(of: ["Widget"], superclassOf: [:], project: project)
+    let implicit = found.unrewritable.filter { $0.path.hasSuffix("Screen.swift") }
+    #expect(implicit.count == 1, "\(member)")
+    let slot = try #require(implicit.first?.argument, "\(member)")
+    let type = InitCallFinder.argumentType(of: slot, index: project.index)
+    #expect(type == (created.map { .named($0) } ?? .unknown), "\(member)")
+  }
+
   /// The table finds what the code holds: each kind of creation, once.
   @Test func eachKindOfCreationIsFound() throws {
     let project = makeProject(Self.files)

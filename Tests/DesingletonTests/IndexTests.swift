@@ -532,6 +532,44 @@ import Testing
     #expect(Self.storeReferences(in: project, from: "Screen.swift").isEmpty == !isReference, "\(declarations) / \(call)")
   }
 
+  /// An implicit member passed to the enclosing type's own init (`self.init(...)`, `Self.init(...)`,
+  /// `Self(...)`) is looked up in that init's parameter, as one passed to `Fetcher(...)` is:
+  /// swift-nio's `self.init(..., limitConfiguration: .init())` made every type with an `init()` a
+  /// possible creation. Where the type's declarations do not give the label (an inherited or
+  /// synthesized init), or the type is local to a function, it stays a possible reference. Each
+  /// row: Fetcher's members (the second in an extension, or `-` for none), whether the `.shared`
+  /// there is a possible reference of `Store.shared`.
+  @Test(arguments: [
+    ("init(session: URLSession) {}\n  init(flag: Bool) { self.init(session: .shared) }", "-", false),
+    ("init(store: Store) {}\n  init(flag: Bool) { self.init(store: .shared) }", "-", true),
+    ("init(session: URLSession) {}", "init(flag: Bool) { self.init(session: .shared) }", false),
+    ("init(store: Store) {}", "init(flag: Bool) { self.init(store: .shared) }", true),
+    ("init(session: URLSession) {}\n  init(flag: Bool) { self.init(other: .shared) }", "-", true),
+    ("init(session: URLSession) {}\n  static func make() -> Fetcher { Self(session: .shared) }", "-", false),
+    ("init(session: URLSession) {}\n  static func make() -> Fetcher { Self.init(session: .shared) }", "-", false),
+    ("init(store: Store) {}\n  static func make() -> Fetcher { Self(store: .shared) }", "-", true),
+    ("init(store: Store) {}\n  static func make() -> Fetcher { Self.init(store: .shared) }", "-", true),
+    ("let session: URLSession", "init(flag: Bool) { self.init(session: .shared) }", false),
+    ("let store: Store", "init(flag: Bool) { self.init(store: .shared) }", true),
+    ("init(session: URLSession) {}", "init(flag: Bool) { self.init(session: .shared) }\n  func local() { struct Local { init(session: Store) {}\n init() { self.init(session: .shared) } } }", true),
+  ])
+  func implicitMembersPassedToTheTypesOwnInitAreLookedUpInItsParameter(members: String, extensionMembers: String, isReference: Bool) {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let shared = Store()
+        }
+        """,
+      "Fetcher.swift": """
+        import Foundation
+        struct Fetcher {
+          \(members)
+        }
+        """ + (extensionMembers == "-" ? "" : "\nextension Fetcher {\n  \(extensionMembers)\n}\n"),
+    ])
+    #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty == !isReference, "\(members) / \(extensionMembers)")
+  }
+
   /// An implicit member assigned to or compared with a property is looked up in the property's
   /// declared type, reached from the enclosing type's instance through members and subscripts
   /// (UTM's `mode = .shared` and `networks[i].mode == .shared`, where `NetworkMode` has a case
