@@ -320,7 +320,7 @@ public enum ReferenceCollector {
           reference.implicitFunction = slot.function
           reference.implicitLabel = slot.label
           reference.implicitInArray = slot.inArray
-          reference.implicitOwnInit = slot.ownInit
+          reference.implicitEnclosingInit = slot.enclosingInit
         } else {
           reference.implicitPeer = peerChain(of: instance)
         }
@@ -358,9 +358,9 @@ public enum ReferenceCollector {
       let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
     else { return nil }
     let label = argument.label.map { unquoted($0.text) } ?? "_"
-    if callsOwnInit(call) {
+    if let enclosing = enclosingInit(called: call) {
       guard let type = ReferenceContextFinder.context(of: Syntax(call)).typeName else { return nil }
-      return ImplicitArgumentSlot(initializedType: type, function: nil, label: label, inArray: inArray, ownInit: true)
+      return ImplicitArgumentSlot(initializedType: type, function: nil, label: label, inArray: inArray, enclosingInit: enclosing)
     }
     if let type = initializedType(call) {
       return ImplicitArgumentSlot(initializedType: type, function: nil, label: label, inArray: inArray)
@@ -385,18 +385,17 @@ public enum ReferenceCollector {
     return written
   }
 
-  /// Whether a call calls an init of the enclosing type: `self.init(...)`, `Self.init(...)` and
-  /// `Self(...)`, whose parameters are the enclosing type's (in an extension, the type it extends;
-  /// in a protocol's, the protocol's requirements). `super.init(...)` is not: which type is the
-  /// superclass is the index's to know.
-  static func callsOwnInit(_ call: FunctionCallExprSyntax) -> Bool {
+  /// Which init of the enclosing type's a call calls without naming a type: its own
+  /// (`self.init(...)`, `Self.init(...)`, `Self(...)`) or its superclass's (`super.init(...)`),
+  /// whose parameters the index looks up in that type's declarations (`EnclosingInit`).
+  static func enclosingInit(called call: FunctionCallExprSyntax) -> EnclosingInit? {
     let called = call.calledExpression
-    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
-      let base = member.base?.as(DeclReferenceExprSyntax.self)
-    {
-      return base.baseName.tokenKind == .keyword(.self) || base.baseName.tokenKind == .keyword(.Self)
+    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`) {
+      if member.base?.is(SuperExprSyntax.self) == true { return .superclass }
+      guard let base = member.base?.as(DeclReferenceExprSyntax.self) else { return nil }
+      return base.baseName.tokenKind == .keyword(.self) || base.baseName.tokenKind == .keyword(.Self) ? .own : nil
     }
-    return called.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.Self)
+    return called.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.Self) ? .own : nil
   }
 
   /// The function, method or enum case a call calls: `present` in `present(.shared)`,

@@ -24,7 +24,7 @@ extension Reference {
     return implicitLabel.map {
       ImplicitArgumentSlot(
         initializedType: implicitCallee, function: implicitFunction, label: $0, inArray: implicitInArray,
-        ownInit: implicitOwnInit)
+        enclosingInit: implicitEnclosingInit)
     }
   }
 }
@@ -94,8 +94,12 @@ struct ImplicitMemberLookup {
       return argument(direct) == .framework ? .framework : .unknown
     }
     if let callee = slot.initializedType {
-      guard declarations[Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)] != nil else {
-        return slot.ownInit || Self.genericTypes.contains(Self.lookupName(callee)) ? .unknown : .framework
+      let resolved = Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)
+      if slot.enclosingInit == .superclass { return superInitArgument(of: resolved, label: slot.label) }
+      guard declarations[resolved] != nil else {
+        // The enclosing type's own init, of a type the index does not hold (one local to a
+        // function), is not a framework type's.
+        return slot.enclosingInit == .own || Self.genericTypes.contains(Self.lookupName(callee)) ? .unknown : .framework
       }
       guard let types = parameterTypes(.initializer(of: Self.lookupName(callee), label: slot.label)) else {
         return .unknown
@@ -116,6 +120,20 @@ struct ImplicitMemberLookup {
       return .declared(types)
     }
     return .unknown
+  }
+
+  /// An argument of `super.init(...)` in `type`: the superclass's designated inits are its own
+  /// declaration's (an extension adds convenience inits only), a framework class's the
+  /// framework's; a superclass the model does not know says nothing.
+  private mutating func superInitArgument(of type: String, label: String) -> ImplicitArgument {
+    switch tables.superclass(of: type) {
+    case .project(let superclass):
+      return parameterTypes(.initializer(of: Self.lookupName(superclass), label: label)).map { .declared($0) } ?? .unknown
+    case .framework:
+      return .framework
+    case .unknown, .none:
+      return .unknown
+    }
   }
 
   /// Whether an argument so declared can take the singleton `type`'s implicit member: a framework

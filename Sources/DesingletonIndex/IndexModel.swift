@@ -401,9 +401,10 @@ public struct Reference: Hashable, Sendable {
   public var implicitLabel: String?
   /// For `.unresolvedImplicit` with a label: an element of an array literal passed there.
   public var implicitInArray = false
-  /// For `.unresolvedImplicit` with a callee: the call is the enclosing type's own init
-  /// (`self.init(...)`, `Self(...)`), `implicitCallee` that type.
-  public var implicitOwnInit = false
+  /// For `.unresolvedImplicit` with a callee: the call is an init of the enclosing type's own
+  /// (`self.init(...)`, `Self(...)`) or of its superclass (`super.init(...)`), `implicitCallee`
+  /// the enclosing type.
+  public var implicitEnclosingInit: EnclosingInit?
   /// For `.unresolvedImplicit`: the property it is assigned to or compared with (`mode = .shared`,
   /// `networks[i].mode == .shared`; `ReferenceCollector.peerChain(of:)`).
   public var implicitPeer: PropertyPeer?

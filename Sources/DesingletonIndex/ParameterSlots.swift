@@ -27,14 +27,23 @@ public struct ImplicitArgumentSlot: Hashable, Sendable {
   public var label: String
   /// An element of an array literal passed there (`appendSections([.default, .other])`).
   public var inArray = false
-  /// The call is the enclosing type's own init (`self.init(...)`, `Self(...)`), and
-  /// `initializedType` that type: one the index does not hold (a type local to a function) is
-  /// not a framework type.
-  public var ownInit = false
+  /// The call is an init of the enclosing type (`self.init(...)`, `Self(...)`) or of its superclass
+  /// (`super.init(...)`), and `initializedType` the enclosing type; nil for a call that names its type.
+  public var enclosingInit: EnclosingInit? = nil
   /// Not an argument (`label` is `_`): the property it is assigned to or compared with
   /// (`Reference.implicitPeer`), in an instance member of `owner` (`property(_:in:)`).
   public var peer: PropertyPeer? = nil
   public var owner: String? = nil
+}
+
+/// Which init of the enclosing type's a call without a type name calls (`ImplicitArgumentSlot.enclosingInit`).
+public enum EnclosingInit: Hashable, Sendable {
+  /// `self.init(...)`, `Self.init(...)`, `Self(...)`: one of the type's own (in an extension, the
+  /// type it extends; in a protocol's, the protocol's requirements).
+  case own
+  /// `super.init(...)`: a designated init of the superclass, which only the superclass's own
+  /// declaration can declare (an extension adds convenience inits only).
+  case superclass
 }
 
 /// What a parameter's declared type says about an implicit member passed to it (`f(session:

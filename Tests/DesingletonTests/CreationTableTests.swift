@@ -116,6 +116,28 @@ import Testing
     #expect(type == (created.map { .named($0) } ?? .unknown), "\(member)")
   }
 
+  /// An `.init()` passed to `super.init(...)` is looked up in the superclass's inits: it creates
+  /// `Limits` for a project superclass's `init(limits: Limits)`, nothing of the project's for a
+  /// framework class's.
+  @Test(arguments: [
+    ("Base", "limits: .init()", InitCallFinder.ContextualType.named("Limits")),
+    ("UIView", "frame: .init()", .notProject),
+    ("Elsewhere", "limits: .init()", .unknown),
+  ])
+  func anImplicitInitPassedToSuperInitCreatesTheSuperclassParameterType(
+    superclass: String, arguments: String, created: InitCallFinder.ContextualType
+  ) throws {
+    let project = makeProject([
+      "Widget.swift": "import UIKit\nfinal class Widget { init() {} }\nstruct Limits { init() {} }\nclass Base { init(limits: Limits) {} }",
+      "Screen.swift": "import UIKit\nfinal class Screen: \(superclass) {\n  func show(_ widget: Widget) {}\n  init() { super.init(\(arguments)) }\n}",
+    ])
+    let found = try InitCallFinder.calls(of: ["Widget"], superclassOf: [:], project: project)
+    let implicit = found.unrewritable.filter { $0.path.hasSuffix("Screen.swift") }
+    #expect(implicit.count == 1, "\(superclass)")
+    let slot = try #require(implicit.first?.argument, "\(superclass)")
+    #expect(InitCallFinder.argumentType(of: slot, index: project.index) == created, "\(superclass)")
+  }
+
   /// The table finds what the code holds: each kind of creation, once.
   @Test func eachKindOfCreationIsFound() throws {
     let project = makeProject(Self.files)

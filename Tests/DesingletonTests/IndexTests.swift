@@ -570,6 +570,43 @@ import Testing
     #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty == !isReference, "\(members) / \(extensionMembers)")
   }
 
+  /// An implicit member passed to `super.init(...)` is looked up in the superclass's inits: a
+  /// project superclass's own declaration, a framework class's the framework's
+  /// (`super.init(style: .default, reuseIdentifier: id)`); a superclass the model does not know,
+  /// or an init its declaration does not give, leaves it a possible reference. Each row: Screen's
+  /// superclass, the arguments of its `super.init`, whether the `.shared` there is a possible
+  /// reference of `Store.shared`.
+  @Test(arguments: [
+    ("Base", "store: .shared", true),
+    ("Base", "session: .shared", false),
+    ("Base", "other: .shared", true),
+    ("Derived", "session: .shared", true),
+    ("UIView", "frame: .shared", false),
+    ("Elsewhere", "session: .shared", true),
+  ])
+  func implicitMembersPassedToSuperInitAreLookedUpInTheSuperclass(superclass: String, arguments: String, isReference: Bool) {
+    let project = makeProject([
+      "Store.swift": """
+        import UIKit
+        final class Store {
+          static let shared = Store()
+        }
+        class Base {
+          init(store: Store) {}
+          init(session: URLSession) {}
+        }
+        class Derived: Base {}
+        """,
+      "Screen.swift": """
+        import UIKit
+        final class Screen: \(superclass) {
+          init() { super.init(\(arguments)) }
+        }
+        """,
+    ])
+    #expect(Self.storeReferences(in: project, from: "Screen.swift").isEmpty == !isReference, "\(superclass) / \(arguments)")
+  }
+
   /// An implicit member assigned to or compared with a property is looked up in the property's
   /// declared type, reached from the enclosing type's instance through members and subscripts
   /// (UTM's `mode = .shared` and `networks[i].mode == .shared`, where `NetworkMode` has a case
