@@ -359,7 +359,10 @@ public enum ReferenceCollector {
     else { return nil }
     let label = argument.label.map { unquoted($0.text) } ?? "_"
     if let enclosing = enclosingInit(called: call) {
-      guard let type = ReferenceContextFinder.context(of: Syntax(call)).typeName else { return nil }
+      // A local type's inits are not the index's, and its name may be another type's.
+      guard !ReferenceContextFinder.isInLocalType(Syntax(call)),
+        let type = ReferenceContextFinder.context(of: Syntax(call)).typeName
+      else { return nil }
       return ImplicitArgumentSlot(initializedType: type, function: nil, label: label, inArray: inArray, enclosingInit: enclosing)
     }
     if let type = initializedType(call) {

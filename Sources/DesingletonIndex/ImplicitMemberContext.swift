@@ -70,6 +70,8 @@ extension ReferenceCollector {
       return nil
     }
     guard let (steps, throughSelf) = propertySteps(other), let first = steps.first else { return nil }
+    // A local type's properties are not the index's, and its name may be another type's.
+    if ReferenceContextFinder.isInLocalType(Syntax(instance)) { return nil }
     if !throughSelf {
       if ["newValue", "oldValue", "error"].contains(first) || LocalNames.binds(first, around: Syntax(instance)) { return nil }
     }

@@ -95,11 +95,9 @@ struct ImplicitMemberLookup {
     }
     if let callee = slot.initializedType {
       let resolved = Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)
-      if slot.enclosingInit == .superclass { return superInitArgument(of: resolved, label: slot.label) }
+      if let enclosing = slot.enclosingInit { return enclosingInitArgument(enclosing, in: resolved, label: slot.label) }
       guard declarations[resolved] != nil else {
-        // The enclosing type's own init, of a type the index does not hold (one local to a
-        // function), is not a framework type's.
-        return slot.enclosingInit == .own || Self.genericTypes.contains(Self.lookupName(callee)) ? .unknown : .framework
+        return Self.genericTypes.contains(Self.lookupName(callee)) ? .unknown : .framework
       }
       guard let types = parameterTypes(.initializer(of: Self.lookupName(callee), label: slot.label)) else {
         return .unknown
@@ -122,18 +120,31 @@ struct ImplicitMemberLookup {
     return .unknown
   }
 
-  /// An argument of `super.init(...)` in `type`: the superclass's designated inits are its own
-  /// declaration's (an extension adds convenience inits only), a framework class's the
-  /// framework's; a superclass the model does not know says nothing.
-  private mutating func superInitArgument(of type: String, label: String) -> ImplicitArgument {
-    switch tables.superclass(of: type) {
-    case .project(let superclass):
-      return parameterTypes(.initializer(of: Self.lookupName(superclass), label: label)).map { .declared($0) } ?? .unknown
-    case .framework:
-      return .framework
-    case .unknown, .none:
-      return .unknown
+  /// An argument of an init of the enclosing type `type` (`EnclosingInit`): what the declarations
+  /// give the label, only where no other declaration can declare that init. That is a struct, an
+  /// enum (but for `rawValue`, which the compiler may synthesize), an actor or a class without a
+  /// superclass, which the project declares without generic parameters. A class with a superclass
+  /// may inherit inits, a protocol its requirements (and its associated types are anything), a type
+  /// only extended here has inits declared elsewhere, and a generic parameter written in an
+  /// extension names no type the index knows. `super.init(...)` of a framework class calls one of
+  /// the framework's designated inits (an extension adds convenience inits only).
+  private mutating func enclosingInitArgument(_ kind: EnclosingInit, in type: String, label: String) -> ImplicitArgument {
+    var owner = type
+    if kind == .superclass {
+      switch tables.superclass(of: type) {
+      case .project(let superclass): owner = superclass
+      case .framework: return .framework
+      case .unknown, .none: return .unknown
+      }
     }
+    guard let primary = tables.primaryOutline(of: owner), primary.genericParameters.isEmpty else { return .unknown }
+    switch primary.kind {
+    case .struct, .actor: break
+    case .enum where label != "rawValue": break
+    case .class where tables.superclass(of: owner) == .none: break
+    default: return .unknown
+    }
+    return parameterTypes(.initializer(of: Self.lookupName(owner), label: label)).map { .declared($0) } ?? .unknown
   }
 
   /// Whether an argument so declared can take the singleton `type`'s implicit member: a framework

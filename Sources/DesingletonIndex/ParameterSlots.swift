@@ -41,8 +41,7 @@ public enum EnclosingInit: Hashable, Sendable {
   /// `self.init(...)`, `Self.init(...)`, `Self(...)`: one of the type's own (in an extension, the
   /// type it extends; in a protocol's, the protocol's requirements).
   case own
-  /// `super.init(...)`: a designated init of the superclass, which only the superclass's own
-  /// declaration can declare (an extension adds convenience inits only).
+  /// `super.init(...)`: a designated init of the superclass.
   case superclass
 }
 

@@ -288,6 +288,25 @@ enum AliasUseFinder {
 
 /// Where a node sits: its enclosing type and member, and whether that member is static.
 public enum ReferenceContextFinder {
+  /// Whether the innermost type or extension around a node is declared inside a function body or
+  /// a closure: a local type, which the index does not hold, and whose name (`context(of:)`'s
+  /// `typeName`) may be a top-level type's of the same name.
+  public static func isInLocalType(_ node: Syntax) -> Bool {
+    var current = node.parent
+    var inType = false
+    while let syntax = current {
+      if syntax.is(ClassDeclSyntax.self) || syntax.is(StructDeclSyntax.self) || syntax.is(EnumDeclSyntax.self)
+        || syntax.is(ActorDeclSyntax.self) || syntax.is(ExtensionDeclSyntax.self) || syntax.is(ProtocolDeclSyntax.self)
+      {
+        inType = true
+      } else if inType && (syntax.is(CodeBlockSyntax.self) || syntax.is(ClosureExprSyntax.self)) {
+        return true
+      }
+      current = syntax.parent
+    }
+    return false
+  }
+
   public static func context(of node: Syntax) -> ReferenceContext {
     var memberName: String?
     var isStatic = false

@@ -570,6 +570,37 @@ import Testing
     #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty == !isReference, "\(members) / \(extensionMembers)")
   }
 
+  /// An init other declarations may declare leaves an argument a possible reference: a class's
+  /// inherited inits, a protocol's inherited requirements and associated types, a generic
+  /// parameter written in an extension, a type only extended here, and a local type named like a
+  /// top-level one (whose properties are not the index's either). Each row: Fetcher.swift after
+  /// `import Foundation`, where Swift takes the `.shared` for `Store.shared`.
+  @Test(arguments: [
+    "class Base { init(store: Store) {} }\nclass Sub: Base {\n  convenience init(store: Other) { self.init(store: Store()) }\n  convenience init(flag: Bool) { self.init(store: .shared) }\n}",
+    "class Base { required init(store: Store) {} }\nclass Sub: Base {\n  convenience init(store: Other) { self.init(store: Store()) }\n  static func make() -> Sub { Self(store: .shared) }\n}",
+    "protocol Q { init(store: Store) }\nprotocol P: Q {}\nextension P {\n  init(store: Other) { self.init(store: Store()) }\n  init(flag: Bool) { self.init(store: .shared) }\n}",
+    "class Root { init(store: Store) {} }\nclass Mid: Root { convenience init(store: Other) { self.init(store: Store()) } }\nclass Leaf: Mid { init() { super.init(store: .shared) } }",
+    "struct Box<T> { var stored: T }\nextension Box { init(value: T) { self.init(stored: value) } }\nextension Box where T == Store { init() { self.init(value: .shared) } }",
+    "protocol P { associatedtype Dep; init(dep: Dep) }\nextension P where Dep == Store { init() { self.init(dep: .shared) } }",
+    "extension Array { init(repeating value: Element, twice: Bool) { self.init(repeating: value, count: 2) } }\nextension Array where Element == Store { init(one: Bool) { self.init(repeating: .shared, count: 1) } }",
+    "class Root { init(store: Store) {} }\nclass Sub: NSObject {}\nfunc make() { class Sub: Root { init() { super.init(store: .shared) } }; _ = Sub() }",
+    "struct Config { init(store: Other) {} }\nfunc make() { struct Config { init(store: Store) {}\n init() { self.init(store: .shared) } }; _ = Config() }",
+    "struct Config { var store: Mode = .other }\nfunc make() { struct Config { var store: Store?\n mutating func set() { store = .shared } } }",
+  ])
+  func implicitMembersPassedToAnInitOtherDeclarationsMayDeclareStayPossibleReferences(fetcher: String) {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let shared = Store()
+        }
+        struct Other {}
+        enum Mode { case shared, other }
+        """,
+      "Fetcher.swift": "import Foundation\n" + fetcher,
+    ])
+    #expect(!Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty, "\(fetcher)")
+  }
+
   /// An implicit member passed to `super.init(...)` is looked up in the superclass's inits: a
   /// project superclass's own declaration, a framework class's the framework's
   /// (`super.init(style: .default, reuseIdentifier: id)`); a superclass the model does not know,
