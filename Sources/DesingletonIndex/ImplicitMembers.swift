@@ -123,11 +123,12 @@ struct ImplicitMemberLookup {
   /// An argument of an init of the enclosing type `type` (`EnclosingInit`): what the declarations
   /// give the label, only where no other declaration can declare that init. That is a struct, an
   /// enum (but for `rawValue`, which the compiler may synthesize), an actor or a class without a
-  /// superclass, which the project declares without generic parameters. A class with a superclass
-  /// may inherit inits, a protocol its requirements (and its associated types are anything), a type
-  /// only extended here has inits declared elsewhere, and a generic parameter written in an
-  /// extension names no type the index knows. `super.init(...)` of a framework class calls one of
-  /// the framework's designated inits (an extension adds convenience inits only).
+  /// superclass, which the project declares. A class with a superclass may inherit inits, a
+  /// protocol its requirements (and its associated types are anything), and a type only extended
+  /// here has inits declared elsewhere. A parameter typed by a generic parameter of the type or of
+  /// a type around it (`T`, `T.Element`, as an extension writes them) may be anything.
+  /// `super.init(...)` of a framework class calls one of the framework's designated inits (an
+  /// extension adds convenience inits only).
   private mutating func enclosingInitArgument(_ kind: EnclosingInit, in type: String, label: String) -> ImplicitArgument {
     var owner = type
     if kind == .superclass {
@@ -137,14 +138,24 @@ struct ImplicitMemberLookup {
       case .unknown, .none: return .unknown
       }
     }
-    guard let primary = tables.primaryOutline(of: owner), primary.genericParameters.isEmpty else { return .unknown }
+    guard let primary = tables.primaryOutline(of: owner) else { return .unknown }
     switch primary.kind {
     case .struct, .actor: break
     case .enum where label != "rawValue": break
     case .class where tables.superclass(of: owner) == .none: break
     default: return .unknown
     }
-    return parameterTypes(.initializer(of: Self.lookupName(owner), label: label)).map { .declared($0) } ?? .unknown
+    guard let types = parameterTypes(.initializer(of: Self.lookupName(owner), label: label)) else { return .unknown }
+    // The generic parameters of the type and of the types around it (`Outer<T>.Inner`).
+    let components = owner.split(separator: ".").map(String.init)
+    let generics = Set(components.indices.flatMap { end in
+      tables.primaryOutline(of: components[...end].joined(separator: "."))?.genericParameters ?? []
+    })
+    let typedByGeneric = types.contains { type in
+      guard case .named(let written) = type else { return false }
+      return generics.contains(String(written.prefix { $0 != "." && $0 != "<" }))
+    }
+    return typedByGeneric ? .unknown : .declared(types)
   }
 
   /// Whether an argument so declared can take the singleton `type`'s implicit member: a framework

@@ -551,6 +551,7 @@ import Testing
     ("init(store: Store) {}\n  static func make() -> Fetcher { Self.init(store: .shared) }", "-", true),
     ("let session: URLSession", "init(flag: Bool) { self.init(session: .shared) }", false),
     ("let store: Store", "init(flag: Bool) { self.init(store: .shared) }", true),
+    ("init(session: URLSession) {}\n  init<T>(flag: T) { self.init(session: .shared) }", "-", false),
     ("init(session: URLSession) {}", "init(flag: Bool) { self.init(session: .shared) }\n  func local() { struct Local { init(session: Store) {}\n init() { self.init(session: .shared) } } }", true),
   ])
   func implicitMembersPassedToTheTypesOwnInitAreLookedUpInItsParameter(members: String, extensionMembers: String, isReference: Bool) {
@@ -570,6 +571,22 @@ import Testing
     #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty == !isReference, "\(members) / \(extensionMembers)")
   }
 
+  /// A generic type's own init whose parameter is not typed by a generic parameter is looked up
+  /// as any other's (swift-nio's `HTTPDecoder<In, Out>` passing `limitConfiguration: .init()`).
+  @Test func implicitMembersPassedToAGenericTypesOwnInitAreLookedUpInItsParameter() {
+    let project = makeProject([
+      "Store.swift": "final class Store {\n  static let shared = Store()\n}",
+      "Decoder.swift": """
+        import Foundation
+        final class Decoder<In, Out> {
+          init(session: URLSession, input: In?) {}
+          convenience init() { self.init(session: .shared, input: nil) }
+        }
+        """,
+    ])
+    #expect(Self.storeReferences(in: project, from: "Decoder.swift").isEmpty)
+  }
+
   /// An init other declarations may declare leaves an argument a possible reference: a class's
   /// inherited inits, a protocol's inherited requirements and associated types, a generic
   /// parameter written in an extension, a type only extended here, and a local type named like a
@@ -581,6 +598,8 @@ import Testing
     "protocol Q { init(store: Store) }\nprotocol P: Q {}\nextension P {\n  init(store: Other) { self.init(store: Store()) }\n  init(flag: Bool) { self.init(store: .shared) }\n}",
     "class Root { init(store: Store) {} }\nclass Mid: Root { convenience init(store: Other) { self.init(store: Store()) } }\nclass Leaf: Mid { init() { super.init(store: .shared) } }",
     "struct Box<T> { var stored: T }\nextension Box { init(value: T) { self.init(stored: value) } }\nextension Box where T == Store { init() { self.init(value: .shared) } }",
+    "struct Box<T: Sequence> { init(element: T.Element) {} }\nextension Box where T == [Store] { init() { self.init(element: .shared) } }",
+    "struct Outer<T> { struct Inner { init(value: T) {} } }\nextension Outer.Inner where T == Store { init() { self.init(value: .shared) } }",
     "protocol P { associatedtype Dep; init(dep: Dep) }\nextension P where Dep == Store { init() { self.init(dep: .shared) } }",
     "extension Array { init(repeating value: Element, twice: Bool) { self.init(repeating: value, count: 2) } }\nextension Array where Element == Store { init(one: Bool) { self.init(repeating: .shared, count: 1) } }",
     "class Root { init(store: Store) {} }\nclass Sub: NSObject {}\nfunc make() { class Sub: Root { init() { super.init(store: .shared) } }; _ = Sub() }",
