@@ -93,49 +93,36 @@ import Testing
     #expect(inScreen == 1, "\(screen)")
   }
 
-  /// An `.init()` passed to the enclosing type's own init is looked up in that init's parameter
-  /// (swift-nio's `self.init(..., limitConfiguration: .init())`): it creates `Limits`, and no other
-  /// type with an `init()` is blocked by it; where the init's declarations do not give the label
-  /// (one it inherits), which type it creates stays unknown.
+  /// An `.init()` passed to an init of the enclosing type is looked up in that init's parameter:
+  /// its own (`self.init`, `Self(...)`, `Self.init`: swift-nio's `self.init(...,
+  /// limitConfiguration: .init())`) or its superclass's (`super.init`). It creates `Limits`, and
+  /// no other type with an `init()` is blocked by it; a framework superclass's is not the
+  /// project's; where the declarations do not give the label (one it inherits) or the superclass is
+  /// not known, which type it creates stays unknown. Each row: Screen's inheritance clause, a
+  /// member of Screen, what the `.init()` creates.
   @Test(arguments: [
-    ("convenience init() { self.init(limits: .init()) }", "Limits"),
-    ("static func make() -> Screen { Self(limits: .init()) }", "Limits"),
-    ("static func make() -> Screen { Self.init(limits: .init()) }", "Limits"),
-    ("convenience init() { self.init(other: .init()) }", nil),
-  ] as [(String, String?)])
-  func anImplicitInitPassedToTheTypesOwnInitCreatesItsParameterType(member: String, created: String?) throws {
-    let project = makeProject([
-      "Widget.swift": "final class Widget { init() {} }\nstruct Limits { init() {} }",
-      "Screen.swift": "import Foundation\nfinal class Screen {\n  init(limits: Limits) {}\n  func show(_ widget: Widget) {}\n  \(member)\n}",
-    ])
-    let found = try InitCallFinder.calls(of: ["Widget"], superclassOf: [:], project: project)
-    let implicit = found.unrewritable.filter { $0.path.hasSuffix("Screen.swift") }
-    #expect(implicit.count == 1, "\(member)")
-    let slot = try #require(implicit.first?.argument, "\(member)")
-    let type = InitCallFinder.argumentType(of: slot, index: project.index)
-    #expect(type == (created.map { .named($0) } ?? .unknown), "\(member)")
-  }
-
-  /// An `.init()` passed to `super.init(...)` is looked up in the superclass's inits: it creates
-  /// `Limits` for a project superclass's `init(limits: Limits)`, nothing of the project's for a
-  /// framework class's.
-  @Test(arguments: [
-    ("Base", "limits: .init()", InitCallFinder.ContextualType.named("Limits")),
-    ("UIView", "frame: .init()", .notProject),
-    ("Elsewhere", "limits: .init()", .unknown),
+    ("", "convenience init() { self.init(limits: .init()) }", InitCallFinder.ContextualType.named("Limits")),
+    ("", "static func make() -> Screen { Self(limits: .init()) }", .named("Limits")),
+    ("", "static func make() -> Screen { Self.init(limits: .init()) }", .named("Limits")),
+    ("", "convenience init() { self.init(other: .init()) }", .unknown),
+    (": Base", "init() { super.init(limits: .init()) }", .named("Limits")),
+    (": UIView", "init() { super.init(frame: .init()) }", .notProject),
+    (": Elsewhere", "init() { super.init(limits: .init()) }", .unknown),
   ])
-  func anImplicitInitPassedToSuperInitCreatesTheSuperclassParameterType(
-    superclass: String, arguments: String, created: InitCallFinder.ContextualType
+  func anImplicitInitPassedToAnInitOfTheEnclosingTypeCreatesItsParameterType(
+    inheritance: String, member: String, created: InitCallFinder.ContextualType
   ) throws {
     let project = makeProject([
       "Widget.swift": "import UIKit\nfinal class Widget { init() {} }\nstruct Limits { init() {} }\nclass Base { init(limits: Limits) {} }",
-      "Screen.swift": "import UIKit\nfinal class Screen: \(superclass) {\n  func show(_ widget: Widget) {}\n  init() { super.init(\(arguments)) }\n}",
+      // A root class declares the init its own calls take; a subclass's come from its superclass.
+      "Screen.swift": "import UIKit\nfinal class Screen\(inheritance) {\n  \(inheritance.isEmpty ? "init(limits: Limits) {}\n  " : "")"
+        + "func show(_ widget: Widget) {}\n  \(member)\n}",
     ])
     let found = try InitCallFinder.calls(of: ["Widget"], superclassOf: [:], project: project)
     let implicit = found.unrewritable.filter { $0.path.hasSuffix("Screen.swift") }
-    #expect(implicit.count == 1, "\(superclass)")
-    let slot = try #require(implicit.first?.argument, "\(superclass)")
-    #expect(InitCallFinder.argumentType(of: slot, index: project.index) == created, "\(superclass)")
+    #expect(implicit.count == 1, "\(inheritance) \(member)")
+    let slot = try #require(implicit.first?.argument, "\(inheritance) \(member)")
+    #expect(InitCallFinder.argumentType(of: slot, index: project.index) == created, "\(inheritance) \(member)")
   }
 
   /// The table finds what the code holds: each kind of creation, once.
