@@ -60,8 +60,7 @@ extension ImplicitMemberLookup {
       !text.hasPrefix("("), text != "Self", !text.hasPrefix("some "), !text.hasPrefix("any ")
     else { return .unknown }
     if text.hasPrefix("[") || text.contains("->") { return peer.compared ? .unknown : .declared([.structural]) }
-    let generics = (declarations[scope] ?? []).flatMap(\.genericParameters)
-    guard !generics.contains(text) else { return .unknown }
+    guard !tables.mayNameGenericParameter(text, in: scope) else { return .unknown }
     guard let type = tables.projectType(text, in: scope) else {
       let known = FrameworkTypes.isClass(text) || FrameworkTypes.isProtocol(text)
       return known && !peer.compared ? .framework : .unknown

@@ -181,6 +181,9 @@ struct DeclarationCollector {
     case .structDecl(let node): ParameterSlotCollector.names(node.genericParameterClause)
     case .enumDecl(let node): ParameterSlotCollector.names(node.genericParameterClause)
     case .actorDecl(let node): ParameterSlotCollector.names(node.genericParameterClause)
+    // What a protocol's requirements and extensions may name for any type: its associated types.
+    case .protocolDecl(let node):
+      node.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self)?.name.text }
     default: []
     }
   }
@@ -193,10 +196,11 @@ struct DeclarationCollector {
     _ name: String, qualifiedName: String? = nil, kind: TypeDecl.Kind, group: some DeclGroupSyntax, enclosing: String?
   ) {
     let memberBlock = group.memberBlock
-    parameterSlots.record(
-      memberBlock.members, typeName: name, generics: Self.genericParameterNames(of: group), memberwise: kind == .struct)
     let written = qualifiedName ?? name
     let qualified = enclosing.map { "\($0).\(written)" } ?? written
+    parameterSlots.record(
+      memberBlock.members, typeName: name, scope: qualified, generics: Self.genericParameterNames(of: group),
+      memberwise: kind == .struct)
     if let kept = keepsMembers, !kept.names(name) {
       // Most types of a scan's files keep no members: what the index needs of them is read without
       // making the members, unless a static member named like an accessor keeps them after all.

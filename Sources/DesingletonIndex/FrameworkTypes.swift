@@ -99,6 +99,21 @@ public enum FrameworkTypes {
     mainActorProtocols.contains(lastComponent(written))
   }
 
+  /// Whether a name written in an extension of a framework type may be one of its generic
+  /// parameters or associated types: a single capital letter, or a name the standard library and
+  /// Apple's frameworks give them (`Element` of `Array`, `Wrapped` of `Optional`, `Output` of
+  /// `Publisher`, `ObjectType` of `NSCache`).
+  public static func isGenericParameterName(_ name: String) -> Bool {
+    (name.utf8.count == 1 && name.first?.isUppercase == true) || genericParameterNames.contains(name)
+  }
+
+  private static let genericParameterNames: Set<String> = [
+    "Element", "Wrapped", "Key", "Value", "Success", "Failure", "Output", "Input", "Index", "Indices", "SubSequence",
+    "Iterator", "Bound", "Pointee", "Root", "RawValue", "ID", "Body", "Content", "Label", "Stride", "Magnitude",
+    "ObjectType", "KeyType", "ResultType", "Upstream", "SchedulerTimeType", "SectionIdentifierType",
+    "ItemIdentifierType", "Words",
+  ]
+
   public static func lastComponent(_ written: String) -> String {
     let stripped = written.firstComponent(separatedBy: UInt8(ascii: "<")).map(String.init) ?? written
     return stripped.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? stripped

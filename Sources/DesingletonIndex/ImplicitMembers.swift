@@ -76,7 +76,7 @@ struct ImplicitMemberLookup {
   var coverage: NameCoverage? { tables.coverage }
   /// Every file's tables, merged on the first question that reads them.
   private var callableNames: Set<String>?
-  private var slots: [ParameterSlot: Set<ParameterType>]?
+  private var slots: [ParameterSlot: Set<ParameterFact>]?
 
   init(files: [FileSummary], tables: TypeTables) {
     self.files = files
@@ -146,16 +146,7 @@ struct ImplicitMemberLookup {
     default: return .unknown
     }
     guard let types = parameterTypes(.initializer(of: Self.lookupName(owner), label: label)) else { return .unknown }
-    // The generic parameters of the type and of the types around it (`Outer<T>.Inner`).
-    let components = owner.split(separator: ".").map(String.init)
-    let generics = Set(components.indices.flatMap { end in
-      tables.primaryOutline(of: components[...end].joined(separator: "."))?.genericParameters ?? []
-    })
-    let typedByGeneric = types.contains { type in
-      guard case .named(let written) = type else { return false }
-      return generics.contains(String(written.prefix { $0 != "." && $0 != "<" }))
-    }
-    return typedByGeneric ? .unknown : .declared(types)
+    return .declared(types)
   }
 
   /// Whether an argument so declared can take the singleton `type`'s implicit member: a framework
@@ -221,22 +212,33 @@ struct ImplicitMemberLookup {
     return callableNames?.contains(name) == true
   }
 
+  /// The types the declarations of the slot's callables give its parameter; nil where none has
+  /// a parameter of the slot.
   mutating func parameterTypes(_ slot: ParameterSlot) -> Set<ParameterType>? {
     if slots == nil {
-      var table: [ParameterSlot: Set<ParameterType>] = [:]
+      var table: [ParameterSlot: Set<ParameterFact>] = [:]
       for file in files {
-        for fact in file.parameters { table[fact.slot, default: []].insert(fact.type) }
+        for fact in file.parameters { table[fact.slot, default: []].insert(fact) }
       }
       slots = table
     }
-    return slots?[slot]
+    return slots?[slot].map { Set($0.map(declaredType)) }
   }
 
   /// The types of every parameter of every callable of the name, whatever its label.
   mutating func parameterTypes(ofEvery callee: String) -> Set<ParameterType> {
     _ = parameterTypes(ParameterSlot(callee: callee, label: "_"))
     var types: Set<ParameterType> = []
-    for (slot, declared) in slots ?? [:] where slot.callee == callee { types.formUnion(declared) }
+    for (slot, facts) in slots ?? [:] where slot.callee == callee { types.formUnion(facts.map(declaredType)) }
     return types
+  }
+
+  /// A parameter's type as its declaration gives it, or not told where a generic parameter may
+  /// stand for it there (`TypeTables.mayNameGenericParameter`: `T` in `extension Box`).
+  private func declaredType(_ fact: ParameterFact) -> ParameterType {
+    guard case .named(let written) = fact.type, tables.mayNameGenericParameter(written, in: fact.scope) else {
+      return fact.type
+    }
+    return .unknown
   }
 }

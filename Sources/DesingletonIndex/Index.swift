@@ -157,11 +157,10 @@ public struct Index: Sendable {
       for reference in file.candidateReferences {
         // No singleton has this accessor: nothing to attribute (and no name to resolve).
         guard typesByAccessor[reference.accessor] != nil else { continue }
-        if reference.use == .unresolvedImplicit {
-          let argument = implicit.argument(reference.implicitSlot)
-          // A possible reference of each singleton with this accessor: `finish` must not delete it
-          // unseen. Where the parameter is declared as the one singleton it can be, it is that
-          // singleton's instance, passed on.
+        /// A possible reference of each singleton with this accessor: `finish` must not delete it
+        /// unseen. Where the parameter is declared as the one singleton it can be, it is that
+        /// singleton's instance, passed on.
+        func attributePossible(_ argument: ImplicitArgument) {
           // A type is listed once even when it declares the accessor twice (one per program).
           var types: [String] = []
           for type in typesByAccessor[reference.accessor] ?? []
@@ -178,6 +177,9 @@ public struct Index: Sendable {
             referenceTypes.append(type)
             referencesByType[type, default: []].append(possible)
           }
+        }
+        if reference.use == .unresolvedImplicit {
+          attributePossible(implicit.argument(reference.implicitSlot))
           continue
         }
         let written = reference.baseName == "Self" ? (reference.context.typeName ?? "") : reference.baseName
@@ -188,7 +190,18 @@ public struct Index: Sendable {
         {
           type = aliased
         }
-        guard accessorsByType[type]?.contains(reference.accessor) == true else { continue }
+        guard accessorsByType[type]?.contains(reference.accessor) == true else {
+          // `T.shared`, or `.shared` where the declared type is `T` (`var fallback: T { .shared }`
+          // in an extension of `Box<T>`), `Self` in a protocol's extension: the type a generic
+          // parameter stands for, any singleton with the accessor.
+          let generic =
+            reference.baseName == "Self"
+            ? tables.primaryOutline(of: type)?.kind == .protocol || (byQualified[type] == nil && FrameworkTypes.isProtocol(written))
+            : byQualified[type] == nil && !FrameworkTypes.isClass(written)
+              && tables.mayNameGenericParameter(written, in: reference.context.typeName)
+          if generic { attributePossible(.unknown) }
+          continue
+        }
         var decided = reference
         if case .member(let name, .read) = reference.use, let chain = reference.chain {
           decided.use = .member(

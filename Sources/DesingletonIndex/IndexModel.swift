@@ -192,7 +192,8 @@ public final class TypeDecl: Hashable, Sendable {
   public let membersOmitted: Bool
   /// A method is marked `@Test`, whether or not the members were kept: test code (`Index.isTestType`).
   public let hasTestMethod: Bool
-  /// The generic parameters' names (`T` of `Box<T>`); empty for a type that has none, and for an extension.
+  /// The generic parameters' names (`T` of `Box<T>`), a protocol's associated types; empty for a
+  /// type that has none, and for an extension.
   public let genericParameters: [String]
 
   public init(

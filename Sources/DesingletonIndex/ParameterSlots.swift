@@ -61,6 +61,10 @@ public enum ParameterType: Hashable, Sendable {
 public struct ParameterFact: Hashable, Sendable {
   public var slot: ParameterSlot
   public var type: ParameterType
+  /// The type or extension it is declared in, as written (`Outer.Inner`, an extension's
+  /// `Box`); nil at the top level. What a name in `type` may be a generic parameter of is asked
+  /// of the index (`TypeTables.mayNameGenericParameter`): an extension does not write them.
+  public var scope: String? = nil
 }
 
 /// Collects the parameter types of the callables a file declares, by slot. An implicit member's
@@ -82,16 +86,18 @@ struct ParameterSlotCollector {
       generics: Self.names(function.genericParameterClause))
   }
 
-  /// The callables of a type or extension whose simple name is `typeName`: its methods, its inits,
-  /// its enum cases' payloads, and for a struct (`memberwise`) the memberwise init its stored
-  /// properties make.
+  /// The callables of a type or extension whose simple name is `typeName`, written `scope` with
+  /// the types around it: its methods, its inits, its enum cases' payloads, and for a struct
+  /// (`memberwise`) the memberwise init its stored properties make.
   mutating func record(
-    _ members: MemberBlockItemListSyntax, typeName: String, generics: [String], memberwise: Bool
+    _ members: MemberBlockItemListSyntax, typeName: String, scope: String, generics: [String], memberwise: Bool
   ) {
     var hasInit = false
     var stored: [ParameterFact] = []
+    let first = facts.count
     collect(members, typeName: typeName, generics: generics, memberwise: memberwise, hasInit: &hasInit, stored: &stored)
     if memberwise && !hasInit { facts += stored }
+    for position in first..<facts.count { facts[position].scope = scope }
   }
 
   private mutating func collect(
@@ -185,6 +191,10 @@ extension ParameterType {
       }
       return .named(source.map { identifier.text(in: $0) } ?? identifier.trimmedDescription)
     case .memberType(let member):
+      // `T.Element`: a generic parameter's associated type.
+      var base = member.baseType
+      while let outer = base.as(MemberTypeSyntax.self) { base = outer.baseType }
+      if let root = base.as(IdentifierTypeSyntax.self), generics.contains(root.name.text) { return .unknown }
       return .named(source.map { member.text(in: $0) } ?? member.trimmedDescription)
     case .optionalType(let optional):
       return of(optional.wrappedType, generics: generics, source: source)

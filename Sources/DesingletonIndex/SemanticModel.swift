@@ -49,6 +49,13 @@ extension Index {
     tables.kind(ofWritten: written)
   }
 
+  /// Whether a type written in a declaration inside `scope` (the type or extension around it; nil
+  /// at the top level) may stand for a type the code does not write there: `Self`, a generic
+  /// parameter or an associated type (`T` in `extension Box`). `TypeTables.mayNameGenericParameter`.
+  public func mayNameGenericParameter(_ written: String, in scope: String?) -> Bool {
+    tables.mayNameGenericParameter(written, in: scope)
+  }
+
   /// Whether a type written in code is one the project declares `~Copyable` (its values can be
   /// borrowed or moved, never copied: a mock cannot record them).
   public func isNoncopyable(written: String) -> Bool {

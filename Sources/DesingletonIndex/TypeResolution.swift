@@ -121,6 +121,28 @@ struct TypeTables: Sendable {
     return declarations[resolved] == nil ? nil : resolved
   }
 
+  /// Whether a type written in a declaration inside `scope` (the type or extension around it, as
+  /// written, or a qualified name; nil at the top level) may stand for a type the code does not
+  /// write there: `Self`, or a name whose first component (`T` of `T`, `T.Element`, `T?`) is a
+  /// generic parameter of the scope or of a type around it (`Outer<T>.Inner`), or an associated
+  /// type of a protocol among them. In an extension of a type the project does not declare
+  /// (`extension Array`), the framework's usual names of generic parameters and associated types.
+  /// The one rule for a parameter's, a property's and a returned value's declared type.
+  func mayNameGenericParameter(_ written: String, in scope: String?) -> Bool {
+    let first = String(written.prefix { $0 != "." && $0 != "<" && $0 != "?" && $0 != "!" && $0 != " " })
+    if first == "Self" { return true }
+    guard let scope, !first.isEmpty else { return false }
+    let components = resolveType(scope).split(separator: ".")
+    for end in components.indices {
+      guard let primary = primaryOutline(of: components[...end].joined(separator: ".")) else {
+        if FrameworkTypes.isGenericParameterName(first) { return true }
+        continue
+      }
+      if primary.genericParameters.contains(first) { return true }
+    }
+    return false
+  }
+
   /// `Mode` for `Mode?`, `Mode!` and `Mode??`.
   static func unwrapped(_ written: String) -> String {
     var text = Substring(written)

@@ -75,12 +75,16 @@ import Testing
 
   /// An `.init(...)` assigned to a name the declarations do not settle is a creation whose type
   /// is not told, never "not the project's": a global, a generic superclass's property, a
-  /// property a factory gives its value. Each row: Screen.swift's text (after `import Foundation`).
+  /// property a factory gives its value, a generic parameter's type (returned, or passed to a
+  /// method of an extension). Each row: Screen.swift's text (after `import Foundation`).
   @Test(arguments: [
     "var current: Widget? = nil\nfinal class Screen: NSObject { func go() { current = .init(size: 1) } }",
     "class Base<T> { var value: T? }\nfinal class Screen: Base<Widget> { func go() { value = .init(size: 1) } }",
     "final class Screen { var widget = Widget.make()\n func go() { widget = .init(size: 1) } }",
     "final class Screen { func go() { let w: Widget = .init(size: 1); _ = w } }",
+    "struct Box<T> { var make: () -> T }\nextension Box where T == Widget { var fresh: T { .init(size: 1) } }",
+    "struct Holder<T> { var items: [T] = [] }\nextension Holder where T == Widget {\n mutating func put(_ item: T) { items.append(item) }\n mutating func fill() { put(.init(size: 1)) } }",
+    "protocol Sized { init(size: Int) }\nextension Widget: Sized {}\nstruct Maker<T: Sized> { func make() -> T { .init(size: 1) } }",
   ])
   func anImplicitInitTheDeclarationsDoNotSettleIsKept(screen: String) throws {
     let project = makeProject([

@@ -620,6 +620,62 @@ import Testing
     #expect(!Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty, "\(fetcher)")
   }
 
+  /// A declared type a generic parameter may stand for leaves an implicit member a possible
+  /// reference wherever the parameter is declared: the type's own (in an extension, or a type
+  /// nested in it), a type around it, an associated type of a protocol (in its extension), a
+  /// framework type's (`Element` in an extension of `Array`), and `Self` of a protocol. Passed to
+  /// an init that names the type, to a method, returned from a getter, or assigned to a property.
+  /// Each row: Fetcher.swift after `import Foundation`, where Swift takes the `.shared` for
+  /// `Store.shared` (each row type-checks with `swiftc -typecheck` beside Store.swift).
+  @Test(arguments: [
+    "struct Pair<T> { var first: T }\nextension Pair where T == Store { init(one: T) { first = one } }\nfunc use() { _ = Pair(one: .shared) }",
+    "struct Box<T> { let value: T; let tag: Int }\nextension Box { init(value: T) { self.init(value: value, tag: 0) } }\nfunc use() { _ = Box<Store>(value: .shared) }",
+    "struct Holder<T> { var items: [T] = [] }\nextension Holder { mutating func put(_ item: T) { items.append(item) } }\nfunc use() { var holder = Holder<Store>(); holder.put(.shared) }",
+    "struct Outer<T> { struct Inner { var value: T?\n init(value: T) { self.value = value } } }\nfunc use() { _ = Outer<Store>.Inner(value: .shared) }",
+    "struct Wrap<T: Sequence> { init(element: T.Element) {} }\nfunc use() { _ = Wrap<[Store]>(element: .shared) }",
+    "func wrap<T: Sequence>(_ items: T, first: T.Element) {}\nfunc use() { wrap([Store](), first: .shared) }",
+    "protocol Sink { associatedtype Value\n func take(_ value: Value) }\nextension Sink { func put(_ value: Value) { take(value) } }\nstruct StoreSink: Sink { func take(_ value: Store) {} }\nfunc use() { StoreSink().put(.shared) }",
+    "extension Array { func appending(_ element: Element) -> [Element] { self + [element] } }\nfunc use() { _ = [Store]().appending(.shared) }",
+    "protocol Absorbing {}\nextension Absorbing { func absorb(_ other: Self) {} }\nextension Store: Absorbing {}\nfunc use() { Store().absorb(.shared) }",
+    "struct Lazy2<T> { var make: () -> T }\nextension Lazy2 where T == Store { var fallback: T { .shared } }",
+    "struct Outer2<T> { struct Cell { var value: T? } }\nextension Outer2.Cell where T == Store { mutating func fill() { value = .shared } }",
+  ])
+  func implicitMembersTypedByAGenericParameterStayPossibleReferences(fetcher: String) {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let shared = Store()
+        }
+        """,
+      "Fetcher.swift": "import Foundation\n" + fetcher,
+    ])
+    #expect(!Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty, "\(fetcher)")
+  }
+
+  /// A declared type no generic parameter can stand for says what an implicit member is, in an
+  /// extension as in the type: `Mode` (an enum with a case `shared`) in an extension of a generic
+  /// type, of `Array`, of a protocol with an associated type, and in a nested type. Each row:
+  /// Fetcher.swift after `import Foundation`, where Swift takes the `.shared` for `Mode.shared`.
+  @Test(arguments: [
+    "struct Box<T> { var value: T }\nextension Box { init(mode: Mode, value: T) { self.value = value } }\nfunc use() { _ = Box<Int>(mode: .shared, value: 1) }",
+    "extension Array { func with(_ mode: Mode) -> [Element] { self } }\nfunc use() { _ = [1].with(.shared) }",
+    "protocol Sink { associatedtype Value }\nextension Sink { func set(_ mode: Mode) {} }\nstruct IntSink: Sink { typealias Value = Int }\nfunc use() { IntSink().set(.shared) }",
+    "struct Outer<T> { struct Inner { init(mode: Mode) {} } }\nfunc use() { _ = Outer<Int>.Inner(mode: .shared) }",
+    "struct Holder<T> { var mode: Mode = .other }\nextension Holder { mutating func reset() { mode = .shared } }",
+  ])
+  func implicitMembersTypedByAConcreteTypeInAGenericContextAreThatTypes(fetcher: String) {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let shared = Store()
+        }
+        enum Mode { case shared, other }
+        """,
+      "Fetcher.swift": "import Foundation\n" + fetcher,
+    ])
+    #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty, "\(fetcher)")
+  }
+
   /// An implicit member passed to `super.init(...)` is looked up in the superclass's inits: a
   /// project superclass's own declaration, a framework class's the framework's
   /// (`super.init(style: .default, reuseIdentifier: id)`); a superclass the model does not know,

@@ -132,9 +132,16 @@ enum InitCallFinder {
     var node = Syntax(call)
     while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
     guard let parent = node.parent else { return .unknown }
+    // A type written where a generic parameter may stand for another (`T` in `extension Box`).
+    func told(_ type: String, generics: [String] = []) -> ContextualType {
+      let first = String(type.prefix { $0 != "." && $0 != "<" && $0 != "?" && $0 != "!" })
+      if generics.contains(first) { return .unknown }
+      let scope = ReferenceContextFinder.context(of: node).typeName
+      return type != "Self" && index.mayNameGenericParameter(type, in: scope) ? .unknown : .named(type)
+    }
     // A binding's annotation or a parameter's type, as for an implicit `.shared`.
     if parent.is(InitializerClauseSyntax.self) {
-      return ReferenceCollector.annotatedType(ofImplicit: node.as(ExprSyntax.self) ?? ExprSyntax(call)).map { .named($0) } ?? .unknown
+      return ReferenceCollector.annotatedType(ofImplicit: node.as(ExprSyntax.self) ?? ExprSyntax(call)).map { told($0) } ?? .unknown
     }
     // `x = .init(...)`, `self.x = .init(...)`, `a.b[i] == .init(...)`: the property's declared
     // type, by the rule an implicit `.shared` is attributed by.
@@ -151,7 +158,7 @@ enum InitCallFinder {
     guard ReferenceCollector.isReturned(node), let returned = ReferenceCollector.returnedDeclaration(around: node),
       let written = namedType(returned.type), deep || (!returned.inGetter && written != "Self")
     else { return .unknown }
-    return written == "Self" ? selfType(at: returned.declaration, index: index) : .named(written)
+    return written == "Self" ? selfType(at: returned.declaration, index: index) : told(written, generics: returned.generics)
   }
 
   /// What `Self` names where a member returns it: the type a type's member or an extension's is
