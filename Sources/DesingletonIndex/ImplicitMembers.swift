@@ -94,12 +94,14 @@ struct ImplicitMemberLookup {
       return argument(direct) == .framework ? .framework : .unknown
     }
     if let callee = slot.initializedType {
-      let resolved = Index.resolve(callee, simpleNames: simpleNames, coverage: coverage)
+      // Through a type alias too (`Maker(store: .shared)` for `typealias Maker = Fetcher`).
+      let resolved = tables.resolveType(callee)
       if let enclosing = slot.enclosingInit { return enclosingInitArgument(enclosing, in: resolved, label: slot.label) }
       guard declarations[resolved] != nil else {
-        return Self.genericTypes.contains(Self.lookupName(callee)) ? .unknown : .framework
+        let generic = Self.genericTypes.contains(Self.lookupName(callee)) || Self.genericTypes.contains(Self.lookupName(resolved))
+        return generic ? .unknown : .framework
       }
-      guard let types = parameterTypes(.initializer(of: Self.lookupName(callee), label: slot.label)) else {
+      guard let types = parameterTypes(.initializer(of: Self.lookupName(resolved), label: slot.label)) else {
         return .unknown
       }
       return .declared(types)

@@ -676,6 +676,29 @@ import Testing
     #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty, "\(fetcher)")
   }
 
+  /// An init called through a type alias is the aliased type's: its parameters say what an
+  /// implicit member passed to it is. Each row: Fetcher.swift after `import Foundation`, and
+  /// whether Swift takes the `.shared` there for `Store.shared` (each row type-checks beside
+  /// Store.swift).
+  @Test(arguments: [
+    ("final class Fetcher { init(store: Store) {} }\ntypealias Maker = Fetcher\nfunc use() { _ = Maker(store: .shared) }", true),
+    ("struct Box<T> { var value: T }\ntypealias StoreBox = Box<Store>\nfunc use() { _ = StoreBox(value: .shared) }", true),
+    ("enum Outer { final class Fetcher { init(store: Store) {} } }\ntypealias Maker = Outer.Fetcher\nfunc use() { _ = Maker(store: .shared) }", true),
+    ("final class Fetcher { init(mode: Mode) {} }\ntypealias Maker = Fetcher\nfunc use() { _ = Maker(mode: .shared) }", false),
+  ])
+  func implicitMembersPassedToAnInitThroughATypeAliasAreLookedUpInTheAliasedType(fetcher: String, isReference: Bool) {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let shared = Store()
+        }
+        enum Mode { case shared, other }
+        """,
+      "Fetcher.swift": "import Foundation\n" + fetcher,
+    ])
+    #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty == !isReference, "\(fetcher)")
+  }
+
   /// An implicit member passed to `super.init(...)` is looked up in the superclass's inits: a
   /// project superclass's own declaration, a framework class's the framework's
   /// (`super.init(style: .default, reuseIdentifier: id)`); a superclass the model does not know,
