@@ -173,7 +173,7 @@ struct ImplicitMemberLookup {
         case .unknown: return true
         case .named(let written):
           if Self.lookupName(written) == simple { return true }
-          return typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: nil) == type
+          return typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: nil, unwrappingOptionals: true) == type
         }
       }
     }
@@ -187,7 +187,7 @@ struct ImplicitMemberLookup {
     return types.allSatisfy { parameterType in
       guard case .named(let written) = parameterType else { return false }
       if Index.resolve(written, simpleNames: simpleNames, coverage: coverage) == type { return true }
-      return typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: nil) == type
+      return typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: nil, unwrappingOptionals: true) == type
     }
   }
 

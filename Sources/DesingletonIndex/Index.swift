@@ -512,8 +512,11 @@ struct TypeAliasTable: Sendable {
 
   /// The declared type `written` names through one or more aliases, seen from inside `context`
   /// (the enclosing type's name); nil when it names no alias, or several that mean different types.
+  /// `unwrappingOptionals`: an alias of an optional names its wrapped type (`typealias S = Store?`),
+  /// as an implicit member passed to it is looked up there.
   func resolve(
-    _ written: String, from context: String?, simpleNames: [String: [String]], coverage: NameCoverage? = nil
+    _ written: String, from context: String?, simpleNames: [String: [String]], coverage: NameCoverage? = nil,
+    unwrappingOptionals: Bool = false
   ) -> String? {
     // Whether there is an alias of the name is a question about the files that can declare one.
     coverage.needType(written)
@@ -523,7 +526,8 @@ struct TypeAliasTable: Sendable {
     // An alias of an alias, a few levels deep at most; a cycle does not compile.
     for _ in 0..<8 {
       coverage.needType(current)
-      guard let aliased = aliasedType(current, from: scope, coverage: coverage) else { return nil }
+      guard var aliased = aliasedType(current, from: scope, coverage: coverage) else { return nil }
+      if unwrappingOptionals { aliased = TypeTables.unwrapped(aliased) }
       let resolved = Index.resolve(aliased, simpleNames: simpleNames, coverage: coverage)
       if simpleNames[resolved.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? resolved]?.contains(resolved) == true {
         return resolved

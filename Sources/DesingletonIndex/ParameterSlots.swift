@@ -201,6 +201,11 @@ extension ParameterType {
     case .implicitlyUnwrappedOptionalType(let unwrapped):
       return of(unwrapped.wrappedType, generics: generics, source: source)
     case .attributedType(let attributed):
+      // `@autoclosure () -> Store` takes an expression of the result's type.
+      let isAutoclosure = attributed.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "autoclosure" }
+      if isAutoclosure, let function = attributed.baseType.as(FunctionTypeSyntax.self) {
+        return of(function.returnClause.type, generics: generics, source: source)
+      }
       return of(attributed.baseType, generics: generics, source: source)
     case .tupleType(let tuple):
       if tuple.elements.count == 1, let element = tuple.elements.first, element.firstName == nil {

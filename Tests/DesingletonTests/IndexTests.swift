@@ -699,6 +699,29 @@ import Testing
     #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty == !isReference, "\(fetcher)")
   }
 
+  /// An implicit member passed to an `@autoclosure` parameter is looked up in the closure's result
+  /// type, and one passed to a parameter typed by an alias of an optional in the wrapped type.
+  /// Each row: Fetcher.swift after `import Foundation`, and whether Swift takes the `.shared`
+  /// there for `Store.shared` (each row type-checks beside Store.swift).
+  @Test(arguments: [
+    ("func take(_ store: @autoclosure () -> Store) {}\nfunc use() { take(.shared) }", true),
+    ("func take(_ mode: @autoclosure () -> Mode) {}\nfunc use() { take(.shared) }", false),
+    ("typealias MaybeStore = Store?\nfunc take(_ store: MaybeStore) {}\nfunc use() { take(.shared) }", true),
+    ("typealias MaybeMode = Mode?\nfunc take(_ mode: MaybeMode) {}\nfunc use() { take(.shared) }", false),
+  ])
+  func implicitMembersPassedToAnAutoclosureOrAnOptionalAliasAreLookedUpInWhatTheyWrap(fetcher: String, isReference: Bool) {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let shared = Store()
+        }
+        enum Mode { case shared, other }
+        """,
+      "Fetcher.swift": "import Foundation\n" + fetcher,
+    ])
+    #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty == !isReference, "\(fetcher)")
+  }
+
   /// An implicit member passed to `super.init(...)` is looked up in the superclass's inits: a
   /// project superclass's own declaration, a framework class's the framework's
   /// (`super.init(style: .default, reuseIdentifier: id)`); a superclass the model does not know,
