@@ -370,6 +370,8 @@ public enum ReferenceCollector {
       return ImplicitArgumentSlot(initializedType: type, function: nil, label: label, inArray: inArray, enclosingInit: enclosing)
     }
     if let type = initializedType(call) {
+      // A generic parameter's or a local type's inits are not the index's.
+      if namesLocalOrGenericType(type, at: Syntax(call)) { return nil }
       return ImplicitArgumentSlot(initializedType: type, function: nil, label: label, inArray: inArray)
     }
     if let function = calledFunction(call) {

@@ -111,7 +111,7 @@ public enum FrameworkTypes {
     "Element", "Wrapped", "Key", "Value", "Success", "Failure", "Output", "Input", "Index", "Indices", "SubSequence",
     "Iterator", "Bound", "Pointee", "Root", "RawValue", "ID", "Body", "Content", "Label", "Stride", "Magnitude",
     "ObjectType", "KeyType", "ResultType", "Upstream", "SchedulerTimeType", "SectionIdentifierType",
-    "ItemIdentifierType", "Words",
+    "ItemIdentifierType", "Words", "Instance", "ArrayLiteralElement",
   ]
 
   public static func lastComponent(_ written: String) -> String {

@@ -149,6 +149,14 @@ extension ReferenceCollector {
     var current = node.parent
     while let syntax = current {
       if syntax.is(ClosureExprSyntax.self) || syntax.is(InitializerDeclSyntax.self) { return nil }
+      // A result builder's (`@ViewBuilder`, `@ListBuilder`) expressions are its components, of
+      // types the builder's methods take.
+      let declaration = syntax.is(PatternBindingSyntax.self) ? syntax.parent?.parent : syntax
+      if let attributes = declaration?.asProtocol(WithAttributesSyntax.self)?.attributes,
+        attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.hasSuffix("Builder") == true })
+      {
+        return nil
+      }
       if let function = syntax.as(FunctionDeclSyntax.self) {
         guard let type = function.signature.returnClause?.type else { return nil }
         let generics = ParameterSlotCollector.names(function.genericParameterClause) + enclosingGenericNames(of: syntax)
@@ -169,6 +177,32 @@ extension ReferenceCollector {
       current = syntax.parent
     }
     return nil
+  }
+
+  /// Whether a type name written at `node` may be a generic parameter in scope there (of a
+  /// function or a type around it) or a type or type alias declared in a body around it, which
+  /// the index does not record (`func make() { struct Local { ... }; Local(store: .shared) }`).
+  static func namesLocalOrGenericType(_ written: String, at node: Syntax) -> Bool {
+    let first = String(written.prefix { $0 != "." && $0 != "<" })
+    if enclosingGenericNames(of: node).contains(first) { return true }
+    var current = node.parent
+    while let syntax = current {
+      if let items = syntax.as(CodeBlockItemListSyntax.self), syntax.parent?.is(SourceFileSyntax.self) != true {
+        for item in items {
+          guard case .decl(let decl) = item.item else { continue }
+          switch decl.as(DeclSyntaxEnum.self) {
+          case .structDecl(let type): if type.name.text == first { return true }
+          case .classDecl(let type): if type.name.text == first { return true }
+          case .enumDecl(let type): if type.name.text == first { return true }
+          case .actorDecl(let type): if type.name.text == first { return true }
+          case .typeAliasDecl(let alias): if alias.name.text == first { return true }
+          default: break
+          }
+        }
+      }
+      current = syntax.parent
+    }
+    return false
   }
 
   /// `Mode(rawValue: raw) ?? .default`: the type whose init gives the optional `??` unwraps (not
@@ -205,7 +239,7 @@ extension ReferenceCollector {
   }
 
   /// The generic parameters of the types around a declaration (`T` in `struct Box<T> { ... }`).
-  private static func enclosingGenericNames(of node: Syntax) -> [String] {
+  static func enclosingGenericNames(of node: Syntax) -> [String] {
     var names: [String] = []
     var current = node.parent
     while let syntax = current {

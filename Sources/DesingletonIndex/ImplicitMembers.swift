@@ -109,13 +109,16 @@ struct ImplicitMemberLookup {
     if let name = slot.function {
       // With a label, only the callables with a parameter of that label can tell: where none is
       // declared, the answer is the same whether other callables of the name are or not.
+      // A standard library method that takes a value of any type (`stores.append(.shared)`) may be
+      // the one called, whatever the project declares of that name.
+      if Self.genericFunctions.contains(name) { return .unknown }
       coverage?.needCallable(name, label: slot.label)
-      guard declaresCallable(name) else { return Self.genericFunctions.contains(name) ? .unknown : .framework }
+      guard declaresCallable(name) else { return .framework }
       guard let types = parameterTypes(ParameterSlot(callee: name, label: slot.label)) else {
         // Callables of that name declared here, none with a parameter of that label: the call is
         // to another's, a framework method's (`RunLoop.main.add(timer, forMode: .default)`). An
         // unlabeled argument may go to a closure property of that name, which declares no label.
-        return slot.label == "_" || Self.genericFunctions.contains(name) ? .unknown : .framework
+        return slot.label == "_" ? .unknown : .framework
       }
       return .declared(types)
     }
@@ -157,8 +160,9 @@ struct ImplicitMemberLookup {
   /// or is a type its declaration does not tell (a generic parameter, `some P`). A protocol's
   /// implicit members are its own extensions' (the singleton of that protocol, if any).
   ///
-  /// Type aliases are looked up in the files parsed, asking for no more: an alias of the singleton
-  /// names it, so its file is among those a command about the singleton parses first.
+  /// Through a type alias (of an optional too: `typealias MaybeStore = Store?`), asking the files
+  /// that can declare one; and a written type whose meaning the declarations do not settle that
+  /// writes the singleton's name (`Ref<Store>`, `Swift.Optional<Store>`, `Box<Store>.Value`).
   func argument(_ argument: ImplicitArgument, canBe type: String) -> Bool {
     switch argument {
     case .framework:
@@ -171,12 +175,28 @@ struct ImplicitMemberLookup {
         switch parameterType {
         case .structural: return false
         case .unknown: return true
-        case .named(let written):
-          if Self.lookupName(written) == simple { return true }
-          return typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: nil, unwrappingOptionals: true) == type
+        case .named(let written): return names(written, type, simple: simple)
         }
       }
     }
+  }
+
+  /// Whether a written type can name the singleton `type` (simple name `simple`).
+  func names(_ written: String, _ type: String, simple: String) -> Bool {
+    if Self.lookupName(written) == simple { return true }
+    if let aliased = typeAliases.resolve(
+      written, from: nil, simpleNames: simpleNames, coverage: coverage, unwrappingOptionals: true)
+    {
+      return aliased == type
+    }
+    // Aliases of the name declared in several types (`A.S`, `B.S`): the name alone does not say which.
+    if typeAliases.someAlias(named: written, means: type, simpleNames: simpleNames, coverage: coverage) { return true }
+    return written.contains("<") && Self.writes(written, word: simple)
+  }
+
+  /// Whether `word` is one of the identifiers of `written`.
+  static func writes(_ written: String, word: String) -> Bool {
+    written.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains { $0 == word }
   }
 
   /// Whether an argument so declared certainly takes the singleton `type`'s member: every
@@ -187,7 +207,7 @@ struct ImplicitMemberLookup {
     return types.allSatisfy { parameterType in
       guard case .named(let written) = parameterType else { return false }
       if Index.resolve(written, simpleNames: simpleNames, coverage: coverage) == type { return true }
-      return typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: nil, unwrappingOptionals: true) == type
+      return typeAliases.resolve(written, from: nil, simpleNames: simpleNames, coverage: coverage, unwrappingOptionals: true) == type
     }
   }
 
@@ -196,6 +216,8 @@ struct ImplicitMemberLookup {
   static let genericTypes: Set<String> = [
     "Optional", "Array", "Set", "Dictionary", "Result", "Just", "CurrentValueSubject", "Published", "State", "Binding",
     "StateObject", "ObservedObject", "Box", "Task", "AnyPublisher", "Future", "Deferred", "Lazy", "Weak", "Unmanaged",
+    "ContiguousArray", "ArraySlice", "CollectionOfOne", "Repeated", "NSCache", "UnsafePointer", "UnsafeMutablePointer",
+    "AsyncStream", "PassthroughSubject", "CheckedContinuation", "UnsafeContinuation",
   ]
 
   /// Standard library and framework methods and cases that take a value of any type, which the
@@ -204,6 +226,7 @@ struct ImplicitMemberLookup {
     "some", "append", "insert", "contains", "firstIndex", "lastIndex", "updateValue", "send", "resume", "yield",
     "max", "min", "swap", "withExtendedLifetime", "withUnsafePointer", "assign", "store", "success", "failure",
     "init", "map", "flatMap", "compactMap", "filter", "reduce", "first", "last", "removeAll", "merge", "subscript",
+    "replaceSubrange", "initialize", "setObject", "passUnretained", "passRetained", "repeatElement",
   ]
 
   /// The simple name a written type is looked up by (`Outer.Inner<T>` → `Inner`).

@@ -179,7 +179,14 @@ public struct Index: Sendable {
           }
         }
         if reference.use == .unresolvedImplicit {
-          attributePossible(implicit.argument(reference.implicitSlot))
+          // `T(store: .shared)`, `Product(store: .shared)`: a generic parameter's init.
+          if let callee = reference.implicitCallee, reference.implicitEnclosingInit == nil,
+            tables.mayNameGenericParameter(callee, in: reference.context.typeName)
+          {
+            attributePossible(.unknown)
+          } else {
+            attributePossible(implicit.argument(reference.implicitSlot))
+          }
           continue
         }
         let written = reference.baseName == "Self" ? (reference.context.typeName ?? "") : reference.baseName
@@ -196,10 +203,12 @@ public struct Index: Sendable {
           // parameter stands for, any singleton with the accessor.
           let generic =
             reference.baseName == "Self"
-            ? tables.primaryOutline(of: type)?.kind == .protocol || (byQualified[type] == nil && FrameworkTypes.isProtocol(written))
+            ? tables.primaryOutline(of: type)?.kind == .protocol || byQualified[type] == nil
             : byQualified[type] == nil && !FrameworkTypes.isClass(written)
               && tables.mayNameGenericParameter(written, in: reference.context.typeName)
-          if generic { attributePossible(.unknown) }
+          // Otherwise a type the declarations do not settle: an alias of an optional, a generic
+          // alias written with the singleton (`let s: Ref<Store> = .shared`).
+          attributePossible(generic ? .unknown : .declared([.named(written)]))
           continue
         }
         var decided = reference
@@ -472,7 +481,7 @@ public struct Index: Sendable {
 /// The code's `typealias`es, by qualified name (`Outer.Alias` for one declared in `Outer`).
 struct TypeAliasTable: Sendable {
   private var aliasedTypes: [String: String] = [:]
-  private var qualifiedNamesBySimpleName: [String: [String]] = [:]
+  private(set) var qualifiedNamesBySimpleName: [String: [String]] = [:]
   /// The enclosing type of each alias declared in one, as written: its qualified name depends on
   /// what that name resolves to.
   private var owners: [String: String] = [:]

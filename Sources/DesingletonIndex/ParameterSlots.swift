@@ -203,7 +203,9 @@ extension ParameterType {
     case .attributedType(let attributed):
       // `@autoclosure () -> Store` takes an expression of the result's type.
       let isAutoclosure = attributed.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "autoclosure" }
-      if isAutoclosure, let function = attributed.baseType.as(FunctionTypeSyntax.self) {
+      if isAutoclosure {
+        // Through an alias of the function type, the result's type is not written here.
+        guard let function = attributed.baseType.as(FunctionTypeSyntax.self) else { return .unknown }
         return of(function.returnClause.type, generics: generics, source: source)
       }
       return of(attributed.baseType, generics: generics, source: source)

@@ -181,3 +181,14 @@ struct TypeTables: Sendable {
     }
   }
 }
+
+extension TypeAliasTable {
+  /// Whether an alias with the simple name of `written`, declared in any type, means `type` (an
+  /// optional's too): where aliases of the name in several types leave `resolve` without an answer.
+  func someAlias(named written: String, means type: String, simpleNames: [String: [String]], coverage: NameCoverage?) -> Bool {
+    let last = written.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? written
+    return (qualifiedNamesBySimpleName[last] ?? []).contains {
+      resolve($0, from: nil, simpleNames: simpleNames, coverage: coverage, unwrappingOptionals: true) == type
+    }
+  }
+}

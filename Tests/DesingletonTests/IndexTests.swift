@@ -722,6 +722,49 @@ import Testing
     #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty == !isReference, "\(fetcher)")
   }
 
+  /// A type the declarations do not settle leaves an implicit member a possible reference of the
+  /// singleton it can be: an alias of an optional, a generic alias or a generic type's member
+  /// written with the singleton, `Swift.Optional<Store>`, an alias of an autoclosure's function
+  /// type, aliases of one name in several types, a nested alias a phased scan must find, the init
+  /// of a generic parameter, an associated type or a local type, a standard library method or
+  /// type that takes any value (whatever the project declares of the name), a framework
+  /// extension's `Instance`, a result builder's component. Each row: Fetcher.swift after `import
+  /// Foundation`, where Swift takes the `.shared` for `Store.shared`; with `--full` and phased.
+  @Test(arguments: [
+    "typealias MaybeStore = Store?\nfunc use() { let s: MaybeStore = .shared; _ = s }",
+    "typealias Ref<T> = T\nfunc use() { let s: Ref<Store> = .shared; _ = s }",
+    "func use() { let s: Swift.Optional<Store> = .shared; _ = s }",
+    "typealias MaybeStore = Store?\nfunc take(_ s: MaybeStore = .shared) {}",
+    "struct Box<T> { typealias Value = T }\nfunc take(_ s: Box<Store>.Value) {}\nfunc use() { take(.shared) }",
+    "typealias Make = () -> Store\nfunc take(_ s: @autoclosure Make) {}\nfunc use() { take(.shared) }",
+    "struct A { typealias S = Store; func takeA(_ s: S) {} }\nstruct B { typealias S = Int }\nfunc use() { A().takeA(.shared) }",
+    "enum NS { typealias S = Store }\nfunc take(_ s: NS.S) {}\nfunc use() { take(.shared) }",
+    "protocol Makes { init(store: Store) }\nfunc make<T: Makes>(_ t: T.Type) -> T { T(store: .shared) }",
+    "protocol Makes { init(store: Store) }\nprotocol Factory { associatedtype Product: Makes }\nextension Factory { func build() -> Product { Product(store: .shared) } }",
+    "func use() { struct Local { init(store: Store) {} }\n _ = Local(store: .shared) }",
+    "struct Log { mutating func append(_ line: String) {} }\nfunc use() { var stores: [Store] = []; stores.append(.shared) }",
+    "enum LoadState { case success(Int), failure }\nfunc use() { let r = Result<Store, Error>.success(.shared); _ = r }",
+    "func use() { _ = ContiguousArray<Store>(repeating: .shared, count: 2) }",
+    "extension Unmanaged where Instance == Store { static func wrap(_ i: Instance) -> Unmanaged { .passUnretained(i) } }\nfunc use() { _ = Unmanaged<Store>.wrap(.shared) }",
+    "struct Bundle { var stores: [Store] }\n@resultBuilder enum BundleBuilder { static func buildExpression(_ s: Store) -> Store { s }\n static func buildBlock(_ s: Store...) -> Bundle { Bundle(stores: s) } }\n@BundleBuilder var bundle: Bundle { .shared }",
+  ])
+  func implicitMembersOfTypesTheDeclarationsDoNotSettleStayPossibleReferences(fetcher: String) throws {
+    let files = [
+      "Store.swift": "final class Store {\n  static let shared = Store()\n}\n",
+      "Fetcher.swift": "import Foundation\n" + fetcher,
+    ]
+    #expect(!Self.storeReferences(in: makeProject(files), from: "Fetcher.swift").isEmpty, "\(fetcher)")
+    // The phased scan of the same files on disk, which parses only what its questions reach.
+    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    defer { PrinterTestSupport.removeDirectory(directory) }
+    for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
+    let loader = ProjectLoader(
+      paths: files.keys.sorted().map { directory + "/" + $0 }, builder: IndexBuilder(threads: 1), mentioning: nil,
+      full: false, objectiveCPaths: [], modules: ModuleMap(), bounded: false)
+    let phased = try loader.run { Self.storeReferences(in: $0, from: "Fetcher.swift") }
+    #expect(!phased.isEmpty, "phased: \(fetcher)")
+  }
+
   /// An implicit member passed to `super.init(...)` is looked up in the superclass's inits: a
   /// project superclass's own declaration, a framework class's the framework's
   /// (`super.init(style: .default, reuseIdentifier: id)`); a superclass the model does not know,
