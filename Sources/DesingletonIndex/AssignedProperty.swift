@@ -73,7 +73,7 @@ extension ImplicitMemberLookup {
     for operation in ["==", "!="] {
       // An operator's arguments take no labels, whatever its parameters are named.
       coverage?.needCallable(operation)
-      types.formUnion(parameterTypes(ofEvery: operation))
+      types.formUnion(parameterTypes(ofEvery: operation, operand: type))
     }
     return .declared(types)
   }

@@ -250,19 +250,36 @@ struct ImplicitMemberLookup {
     return slots?[slot].map { Set($0.map(declaredType)) }
   }
 
-  /// The types of every parameter of every callable of the name, whatever its label.
-  mutating func parameterTypes(ofEvery callee: String) -> Set<ParameterType> {
+  /// The types of every parameter of every callable of the name, whatever its label. `operand`:
+  /// the type an operator's `Self` stands for (`static func == (lhs: Self, rhs: Self)`, in a
+  /// protocol's extension too, takes two values of one type).
+  mutating func parameterTypes(ofEvery callee: String, operand: String? = nil) -> Set<ParameterType> {
     _ = parameterTypes(ParameterSlot(callee: callee, label: "_"))
     var types: Set<ParameterType> = []
-    for (slot, facts) in slots ?? [:] where slot.callee == callee { types.formUnion(facts.map(declaredType)) }
+    for (slot, facts) in slots ?? [:] where slot.callee == callee {
+      types.formUnion(facts.map { fact in
+        if let operand, fact.type == .named("Self") { return .named(operand) }
+        return declaredType(fact)
+      })
+    }
     return types
   }
 
   /// A parameter's type as its declaration gives it, or not told where a generic parameter may
   /// stand for it there (`TypeTables.mayNameGenericParameter`: `T` in `extension Box`).
+  /// `Self` in a struct, an enum, an actor or a final class is that type (`static func == (lhs:
+  /// Self, rhs: Self)`); elsewhere a subclass or a conforming type.
   private func declaredType(_ fact: ParameterFact) -> ParameterType {
     guard case .named(let written) = fact.type, tables.mayNameGenericParameter(written, in: fact.scope) else {
       return fact.type
+    }
+    if written == "Self", let scope = fact.scope {
+      let type = tables.resolveType(scope)
+      if let primary = tables.primaryOutline(of: type),
+        [.struct, .enum, .actor].contains(primary.kind) || (primary.kind == .class && primary.modifiers.contains("final"))
+      {
+        return .named(type)
+      }
     }
     return .unknown
   }

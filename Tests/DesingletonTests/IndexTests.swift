@@ -654,7 +654,9 @@ import Testing
 
   /// A declared type no generic parameter can stand for says what an implicit member is, in an
   /// extension as in the type: `Mode` (an enum with a case `shared`) in an extension of a generic
-  /// type, of `Array`, of a protocol with an associated type, and in a nested type. Each row:
+  /// type, of `Array`, of a protocol with an associated type, and in a nested type; `Self` in an
+  /// enum's extension, also of the `==` a comparison may call, in the type or a protocol's
+  /// extension (UTM's). Each row:
   /// Fetcher.swift after `import Foundation`, where Swift takes the `.shared` for `Mode.shared`.
   @Test(arguments: [
     "struct Box<T> { var value: T }\nextension Box { init(mode: Mode, value: T) { self.value = value } }\nfunc use() { _ = Box<Int>(mode: .shared, value: 1) }",
@@ -662,6 +664,9 @@ import Testing
     "protocol Sink { associatedtype Value }\nextension Sink { func set(_ mode: Mode) {} }\nstruct IntSink: Sink { typealias Value = Int }\nfunc use() { IntSink().set(.shared) }",
     "struct Outer<T> { struct Inner { init(mode: Mode) {} } }\nfunc use() { _ = Outer<Int>.Inner(mode: .shared) }",
     "struct Holder<T> { var mode: Mode = .other }\nextension Holder { mutating func reset() { mode = .shared } }",
+    "extension Mode { func matches(_ other: Self) -> Bool { self == other } }\nfunc use() { _ = Mode.other.matches(.shared) }",
+    "extension Mode { static func == (lhs: Self, rhs: Self) -> Bool { true } }\nfinal class Screen { var mode: Mode = .other\n func go() { _ = mode == .shared } }",
+    "protocol Drive: Hashable {}\nextension Drive { static func == (lhs: Self, rhs: Self) -> Bool { true } }\nfinal class Screen { var mode: Mode = .other\n func go() { _ = mode == .shared } }",
   ])
   func implicitMembersTypedByAConcreteTypeInAGenericContextAreThatTypes(fetcher: String) {
     let project = makeProject([
