@@ -641,15 +641,7 @@ import Testing
     "struct Outer2<T> { struct Cell { var value: T? } }\nextension Outer2.Cell where T == Store { mutating func fill() { value = .shared } }",
   ])
   func implicitMembersTypedByAGenericParameterStayPossibleReferences(fetcher: String) {
-    let project = makeProject([
-      "Store.swift": """
-        final class Store {
-          static let shared = Store()
-        }
-        """,
-      "Fetcher.swift": "import Foundation\n" + fetcher,
-    ])
-    #expect(!Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty, "\(fetcher)")
+    #expect(!Self.fetcherReferences(fetcher).isEmpty, "\(fetcher)")
   }
 
   /// A declared type no generic parameter can stand for says what an implicit member is, in an
@@ -669,16 +661,7 @@ import Testing
     "protocol Drive: Hashable {}\nextension Drive { static func == (lhs: Self, rhs: Self) -> Bool { true } }\nfinal class Screen { var mode: Mode = .other\n func go() { _ = mode == .shared } }",
   ])
   func implicitMembersTypedByAConcreteTypeInAGenericContextAreThatTypes(fetcher: String) {
-    let project = makeProject([
-      "Store.swift": """
-        final class Store {
-          static let shared = Store()
-        }
-        enum Mode { case shared, other }
-        """,
-      "Fetcher.swift": "import Foundation\n" + fetcher,
-    ])
-    #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty, "\(fetcher)")
+    #expect(Self.fetcherReferences(fetcher).isEmpty, "\(fetcher)")
   }
 
   /// An init called through a type alias is the aliased type's: its parameters say what an
@@ -692,16 +675,7 @@ import Testing
     ("final class Fetcher { init(mode: Mode) {} }\ntypealias Maker = Fetcher\nfunc use() { _ = Maker(mode: .shared) }", false),
   ])
   func implicitMembersPassedToAnInitThroughATypeAliasAreLookedUpInTheAliasedType(fetcher: String, isReference: Bool) {
-    let project = makeProject([
-      "Store.swift": """
-        final class Store {
-          static let shared = Store()
-        }
-        enum Mode { case shared, other }
-        """,
-      "Fetcher.swift": "import Foundation\n" + fetcher,
-    ])
-    #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty == !isReference, "\(fetcher)")
+    #expect(Self.fetcherReferences(fetcher).isEmpty == !isReference, "\(fetcher)")
   }
 
   /// An implicit member passed to an `@autoclosure` parameter is looked up in the closure's result
@@ -715,16 +689,7 @@ import Testing
     ("typealias MaybeMode = Mode?\nfunc take(_ mode: MaybeMode) {}\nfunc use() { take(.shared) }", false),
   ])
   func implicitMembersPassedToAnAutoclosureOrAnOptionalAliasAreLookedUpInWhatTheyWrap(fetcher: String, isReference: Bool) {
-    let project = makeProject([
-      "Store.swift": """
-        final class Store {
-          static let shared = Store()
-        }
-        enum Mode { case shared, other }
-        """,
-      "Fetcher.swift": "import Foundation\n" + fetcher,
-    ])
-    #expect(Self.storeReferences(in: project, from: "Fetcher.swift").isEmpty == !isReference, "\(fetcher)")
+    #expect(Self.fetcherReferences(fetcher).isEmpty == !isReference, "\(fetcher)")
   }
 
   /// A type the declarations do not settle leaves an implicit member a possible reference of the
@@ -955,6 +920,21 @@ import Testing
   }
 
   /// The references of `Store.shared` the project's index has in the file at `path`.
+  /// The references to `Store.shared` in Fetcher.swift (after `import Foundation`), beside
+  /// Store.swift, which declares `Store` and `enum Mode { case shared, other }`.
+  static func fetcherReferences(_ fetcher: String) -> [Reference] {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store {
+          static let shared = Store()
+        }
+        enum Mode { case shared, other }
+        """,
+      "Fetcher.swift": "import Foundation\n" + fetcher,
+    ])
+    return storeReferences(in: project, from: "Fetcher.swift")
+  }
+
   static func storeReferences(in project: Project, from path: String) -> [Reference] {
     let index = project.index
     let store = index.singletons.first { $0.typeName == "Store" }
