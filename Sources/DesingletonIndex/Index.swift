@@ -198,17 +198,7 @@ public struct Index: Sendable {
           type = aliased
         }
         guard accessorsByType[type]?.contains(reference.accessor) == true else {
-          // `T.shared`, or `.shared` where the declared type is `T` (`var fallback: T { .shared }`
-          // in an extension of `Box<T>`), `Self` in a protocol's extension: the type a generic
-          // parameter stands for, any singleton with the accessor.
-          let generic =
-            reference.baseName == "Self"
-            ? tables.primaryOutline(of: type)?.kind == .protocol || byQualified[type] == nil
-            : byQualified[type] == nil && !FrameworkTypes.isClass(written)
-              && tables.mayNameGenericParameter(written, in: reference.context.typeName)
-          // Otherwise a type the declarations do not settle: an alias of an optional, a generic
-          // alias written with the singleton (`let s: Ref<Store> = .shared`).
-          attributePossible(generic ? .unknown : .declared([.named(written)]))
+          attributePossible(unsettled(reference, written: written, type: type, tables: tables))
           continue
         }
         var decided = reference

@@ -192,3 +192,19 @@ extension TypeAliasTable {
     }
   }
 }
+
+extension Index {
+  /// What a reference whose written base names no singleton with its accessor may still be:
+  /// `T.shared`, or `.shared` where the declared type is `T` (`var fallback: T { .shared }` in an
+  /// extension of `Box<T>`), `Self` in a protocol's extension or a framework type's: the type a
+  /// generic parameter stands for, any singleton with the accessor. Otherwise a type the
+  /// declarations do not settle (an alias of an optional, `let s: Ref<Store> = .shared`).
+  static func unsettled(_ reference: Reference, written: String, type: String, tables: TypeTables) -> ImplicitArgument {
+    let undeclared = tables.declarations[type] == nil
+    let generic =
+      reference.baseName == "Self"
+      ? tables.primaryOutline(of: type)?.kind == .protocol || undeclared
+      : undeclared && !FrameworkTypes.isClass(written) && tables.mayNameGenericParameter(written, in: reference.context.typeName)
+    return generic ? .unknown : .declared([.named(written)])
+  }
+}
