@@ -201,10 +201,11 @@ extension Index {
   /// declarations do not settle (an alias of an optional, `let s: Ref<Store> = .shared`).
   static func unsettled(_ reference: Reference, written: String, type: String, tables: TypeTables) -> ImplicitArgument {
     let undeclared = tables.declarations[type] == nil
+    // An explicit `Self` reads as the type around it: in a protocol's extension it is a
+    // conformer's, which the one-singleton loader would have to find (not yet asked).
     let generic =
-      reference.baseName == "Self"
-      ? tables.primaryOutline(of: type)?.kind == .protocol || undeclared
-      : undeclared && !FrameworkTypes.isClass(written) && tables.mayNameGenericParameter(written, in: reference.context.typeName)
+      reference.baseName != "Self" && undeclared && !FrameworkTypes.isClass(written)
+      && tables.mayNameGenericParameter(written, in: reference.context.typeName)
     return generic ? .unknown : .declared([.named(written)])
   }
 }
