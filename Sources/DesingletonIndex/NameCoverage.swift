@@ -65,6 +65,23 @@ public final class NameCoverage: @unchecked Sendable {
       everything = everything || other.everything
     }
 
+    /// What is asked, a kind at a time with a few names of each (`--stats`): "types Foo, Bar (+3)".
+    public var summary: String {
+      if everything { return "everything" }
+      func few(_ kind: String, _ names: [String]) -> String? {
+        guard !names.isEmpty else { return nil }
+        let sorted = names.sorted()
+        return "\(kind) " + sorted.prefix(3).joined(separator: ", ") + (sorted.count > 3 ? " (+\(sorted.count - 3))" : "")
+      }
+      return [
+        few("types", Array(types)), few("members", Array(members)), few("top-level members", Array(topLevelMembers)),
+        few("top-level types", Array(topLevelTypes)), few("mutating", Array(mutatingMethods)),
+        few("accessors", accessors.map { "\($0.type).\($0.name)" }), few("callables", Array(callables)),
+        few("labelled", labeledCallables.map { "\($0.name)(\($0.label):)" }), few("mentions", Array(mentions)),
+        few("alias targets", Array(aliasTargets)), few("implicit", Array(implicitAccessors)),
+      ].compactMap { $0 }.joined(separator: "; ")
+    }
+
     /// What is asked here and not in `other` (nothing, where `other` is everything).
     public func subtracting(_ other: Needs) -> Needs {
       guard !other.everything else { return Needs() }

@@ -42,6 +42,9 @@ public final class PhasedScan {
     public var files: Int
     public var lines: Int
     public var time: Duration = .zero
+    /// What the runs before it asked that it answers (`NameCoverage.Needs.summary`; the first
+    /// phase: empty).
+    public var asked = ""
   }
 
   private enum State: Sendable {
@@ -74,6 +77,8 @@ public final class PhasedScan {
   public var mentioning: (@Sendable ([String]) -> Set<String>?)?
   /// Files and lines each phase parsed, in order.
   public private(set) var phases: [Phase] = []
+  /// How long each run of a command's body took (`run`), the last one the run whose result it kept.
+  public private(set) var runs: [Duration] = []
   /// Time spent building indexes from the files' summaries (one thread), over all phases.
   public private(set) var indexTime: Duration = .zero
   private var states: [State]
@@ -261,6 +266,7 @@ public final class PhasedScan {
         let (started, keptBefore) = (ContinuousClock.now, keptTime)
         // What the run cost, less what the runs after it keep.
         func thrownAway() -> Duration { ContinuousClock.now - started - (keptTime - keptBefore) }
+        defer { runs.append(ContinuousClock.now - started) }
         do {
           result = try body(index)
         } catch {
@@ -350,6 +356,8 @@ public final class PhasedScan {
     /// What was asked of the files.
     var questions: Asked
     var started: ContinuousClock.Instant
+    /// What was asked that no phase before answered.
+    var needs: NameCoverage.Needs
 
     var parses: Bool { !files.isEmpty }
   }
@@ -395,7 +403,7 @@ public final class PhasedScan {
       }
     }
     var selection = Selection(
-      files: [], covered: covered, keptMembers: keptMembers, questions: questions, started: started)
+      files: [], covered: covered, keptMembers: keptMembers, questions: questions, started: started, needs: needs)
     // A scan's file parsed for the first time keeps its bodies unparsed, and may leave out whole
     // the top-level declarations that answer nothing asked.
     let omits = focus == nil && !everything
@@ -456,6 +464,7 @@ public final class PhasedScan {
     self.covered = selection.covered
     var phase = PhasedScan.phase(of: parsed.compactMap { $0 })
     phase.time = ContinuousClock.now - selection.started
+    phase.asked = selection.needs.summary
     phases.append(phase)
   }
 

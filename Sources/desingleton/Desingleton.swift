@@ -73,6 +73,9 @@ struct CommonOptions: ParsableArguments {
   @Option(help: "Colour diffs and the summary: auto (on a terminal, unless NO_COLOR is set), always, never.")
   var color: ColorChoice = .auto
 
+  @Flag(help: "Print to standard error how much of the code each phase parsed, and what it was parsed for.")
+  var stats = false
+
   @Option(
     help: ArgumentHelp(
       "Read settings from this file (default: the .desingleton.json in this directory or one above it, up to the git root).",
@@ -137,6 +140,7 @@ struct CommonOptions: ParsableArguments {
       paths: found.files, builder: indexBuilder, mentioning: names, full: full, objectiveCPaths: found.objectiveCFiles,
       modules: manifests(found), readsNamingFiles: readsConsumers)
     Terminal.shared.progress.begin("planning")
+    if stats { PhaseStatistics.printAtExit(loader) }
     return keptUntilExit(loader)
   }
 }
@@ -423,3 +427,29 @@ private func keptUntilExit<Object: AnyObject>(_ object: Object) -> Object {
   @_silgen_name("mallopt")
   private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
 #endif
+
+/// `--stats` of a command other than `scan`: what each phase parsed and each run of the planners
+/// took, printed when the command ends (a refusal too).
+enum PhaseStatistics {
+  nonisolated(unsafe) private static var loaders: [ProjectLoader] = []
+
+  static func printAtExit(_ loader: ProjectLoader) {
+    if loaders.isEmpty { atexit { PhaseStatistics.printAll() } }
+    loaders.append(loader)
+  }
+
+  private static func printAll() {
+    for loader in loaders {
+      guard let scan = loader.phasedScan else { continue }
+      let parsed = scan.parsed
+      var lines = ["stats: parsed \(parsed.files) of \(scan.paths.count) files, \(parsed.lines) lines"]
+      for (number, phase) in scan.phases.enumerated() {
+        lines.append(
+          String(format: "stats: phase %d: %d files, %d lines, %.3f s", number + 1, phase.files, phase.lines, Scan.seconds(phase.time))
+            + (phase.asked.isEmpty ? "" : " for " + phase.asked))
+      }
+      lines.append("stats: runs: " + scan.runs.map { String(format: "%.3f s", Scan.seconds($0)) }.joined(separator: ", "))
+      for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+  }
+}

@@ -41,9 +41,6 @@ struct Scan: ParsableCommand {
     help: "Also count each singleton's accessor references outside composition roots, entry points and tests, as inject does (the count a migration never raises); slower: it asks who creates each consumer.")
   var census = false
 
-  @Flag(help: "Print to standard error how much of the code each phase of the scan parsed.")
-  var stats = false
-
   @Flag(help: .hidden)
   var parseOnly = false
 
@@ -111,12 +108,7 @@ struct Scan: ParsableCommand {
       return try ScanReport(
         project: project, only: typeName, threads: common.threads, maxSlices: maxSlices, census: census, chosen: chosen)
     }
-    if stats {
-      let phases = loader.phases.map { "\($0.files) files" }.joined(separator: " / ")
-      printError(
-        "scan: parsed \(loader.parsedFiles) of \(loader.paths.count) files (--full or --singleton)"
-          + (phases.isEmpty ? "" : "; by phase: \(phases)"))
-    }
+    // `--stats`: printed at exit by the loader (`PhaseStatistics`).
     output(report)
   }
 
@@ -147,7 +139,7 @@ struct Scan: ParsableCommand {
     }
     let scanned = clock.now
     output(report)
-    if stats {
+    if common.stats {
       printError(Scan.statistics(scan, lines: report.lines))
       // The parts that run on one thread, against the whole command's time.
       let total = clock.now - started
