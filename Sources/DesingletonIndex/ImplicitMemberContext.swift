@@ -183,7 +183,7 @@ extension ReferenceCollector {
   /// function or a type around it) or a type or type alias declared in a body around it, which
   /// the index does not record (`func make() { struct Local { ... }; Local(store: .shared) }`).
   static func namesLocalOrGenericType(_ written: String, at node: Syntax) -> Bool {
-    let first = String(written.prefix { $0 != "." && $0 != "<" })
+    let first = Index.firstName(ofWritten: written)
     if enclosingGenericNames(of: node).contains(first) { return true }
     var current = node.parent
     while let syntax = current {

@@ -1,6 +1,12 @@
 import Foundation
 
 extension Index {
+  /// The name a written type starts with, where a generic parameter or a local type would stand:
+  /// `T` of `T`, `T.Element`, `T<U>`, `T?` and `T!`. The one reading of "the first component".
+  public static func firstName(ofWritten written: String) -> String {
+    String(written.prefix { $0 != "." && $0 != "<" && $0 != "?" && $0 != "!" && $0 != " " })
+  }
+
   /// The qualified name a type written as `written` most likely means.
   ///
   /// A type declared with the very name written is the answer whatever other files declare: more
@@ -129,7 +135,7 @@ struct TypeTables: Sendable {
   /// (`extension Array`), the framework's usual names of generic parameters and associated types.
   /// The one rule for a parameter's, a property's and a returned value's declared type.
   func mayNameGenericParameter(_ written: String, in scope: String?) -> Bool {
-    let first = String(written.prefix { $0 != "." && $0 != "<" && $0 != "?" && $0 != "!" && $0 != " " })
+    let first = Index.firstName(ofWritten: written)
     if first == "Self" { return true }
     guard let scope, !first.isEmpty else { return false }
     let components = resolveType(scope).split(separator: ".")

@@ -134,8 +134,7 @@ enum InitCallFinder {
     guard let parent = node.parent else { return .unknown }
     // A type written where a generic parameter may stand for another (`T` in `extension Box`).
     func told(_ type: String, generics: [String] = []) -> ContextualType {
-      let first = String(type.prefix { $0 != "." && $0 != "<" && $0 != "?" && $0 != "!" })
-      if generics.contains(first) { return .unknown }
+      if generics.contains(Index.firstName(ofWritten: type)) { return .unknown }
       let scope = ReferenceContextFinder.context(of: node).typeName
       return type != "Self" && index.mayNameGenericParameter(type, in: scope) ? .unknown : .named(type)
     }
