@@ -77,6 +77,10 @@ struct ImplicitMemberLookup {
   /// Every file's tables, merged on the first question that reads them.
   private var callableNames: Set<String>?
   private var slots: [ParameterSlot: Set<ParameterFact>]?
+  /// Every slot of each callee's name, with `slots`.
+  private var slotsByCallee: [String: [ParameterSlot]] = [:]
+  /// `parameterTypes(_:)`'s answers: each slot's facts read once.
+  private var declaredTypes: [ParameterSlot: Set<ParameterType>] = [:]
 
   init(files: [FileSummary], tables: TypeTables) {
     self.files = files
@@ -240,26 +244,37 @@ struct ImplicitMemberLookup {
   /// The types the declarations of the slot's callables give its parameter; nil where none has
   /// a parameter of the slot.
   mutating func parameterTypes(_ slot: ParameterSlot) -> Set<ParameterType>? {
-    if slots == nil {
-      var table: [ParameterSlot: Set<ParameterFact>] = [:]
-      for file in files {
-        for fact in file.parameters { table[fact.slot, default: []].insert(fact) }
-      }
-      slots = table
+    readSlots()
+    if let known = declaredTypes[slot] { return known }
+    guard let facts = slots?[slot] else { return nil }
+    let types = Set(facts.map(declaredType))
+    declaredTypes[slot] = types
+    return types
+  }
+
+  private mutating func readSlots() {
+    guard slots == nil else { return }
+    var table: [ParameterSlot: Set<ParameterFact>] = [:]
+    for file in files {
+      for fact in file.parameters { table[fact.slot, default: []].insert(fact) }
     }
-    return slots?[slot].map { Set($0.map(declaredType)) }
+    slots = table
+    for slot in table.keys { slotsByCallee[slot.callee, default: []].append(slot) }
   }
 
   /// The types of every parameter of every callable of the name, whatever its label. `operand`:
   /// the type an operator's `Self` stands for (`static func == (lhs: Self, rhs: Self)`, in a
   /// protocol's extension too, takes two values of one type).
   mutating func parameterTypes(ofEvery callee: String, operand: String? = nil) -> Set<ParameterType> {
-    _ = parameterTypes(ParameterSlot(callee: callee, label: "_"))
+    readSlots()
     var types: Set<ParameterType> = []
-    for (slot, facts) in slots ?? [:] where slot.callee == callee {
-      types.formUnion(facts.map { fact in
-        if let operand, fact.type == .named("Self") { return .named(operand) }
-        return declaredType(fact)
+    for slot in slotsByCallee[callee] ?? [] {
+      guard let operand else {
+        types.formUnion(parameterTypes(slot) ?? [])
+        continue
+      }
+      types.formUnion((slots?[slot] ?? []).map { fact in
+        fact.type == .named("Self") ? .named(operand) : declaredType(fact)
       })
     }
     return types
