@@ -523,6 +523,22 @@ public enum BytePrefilter {
     }
   }
 
+  /// Whether one of these operators (`==`) can be declared in the bytes: right after `func`, with
+  /// blank space or none between, or a comment (then "maybe"). A file's names (`NameSites`) keep
+  /// identifiers only.
+  public static func canDeclareOperator(_ operators: [[UInt8]], in bytes: [UInt8]) -> Bool {
+    let keyword = Array("func".utf8)
+    return occurrences(of: operators, in: bytes).contains { offset in
+      var end = offset
+      while end > 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[end - 1]) {
+        end -= 1
+      }
+      if end >= 2, bytes[end - 2] == UInt8(ascii: "*"), bytes[end - 1] == UInt8(ascii: "/") { return true }
+      let start = end - keyword.count
+      return start >= 0 && bytes[start..<end].elementsEqual(keyword) && (start == 0 || !isIdentifierByte(bytes[start - 1]))
+    }
+  }
+
   /// Whether the identifier starting at `offset` follows a declaration keyword, or a `.` of a
   /// name an extension can extend (`canNameExtendedType`), or a comment may be in between.
   private static func isDeclarationSite(_ offset: Int, in bytes: [UInt8]) -> Bool {

@@ -15,6 +15,8 @@ extension PhasedScan {
     let topLevel: NameSites.Query
     let mutating: NameSites.Query
     let callable: NameSites.Query
+    /// The operators among the callables (`==`), which no file's names keep: found in its bytes.
+    let operators: [[UInt8]]
     /// Labeled callables: each name's query, and its labels as bytes.
     let labeled: [(name: NameSites.Query, labels: [[UInt8]])]
     let bases: Set<[UInt8]>?
@@ -39,7 +41,9 @@ extension PhasedScan {
       topLevelNames = needs.topLevelMembers.union(needs.topLevelTypes).sorted()
       topLevel = NameSites.Query(topLevelNames)
       mutating = NameSites.Query(needs.mutatingMethods)
-      callable = NameSites.Query(needs.callables)
+      let isOperator = { (name: String) in !name.utf8.contains(where: BytePrefilter.isIdentifierByte) }
+      callable = NameSites.Query(needs.callables.filter { !isOperator($0) })
+      operators = needs.callables.filter(isOperator).sorted().map { Array($0.utf8) }
       labeled = Dictionary(grouping: needs.labeledCallables, by: \.name).sorted { $0.key < $1.key }.map { name, callables in
         (NameSites.Query([name]), callables.map(\.label).sorted().map { Array($0.utf8) })
       }
@@ -118,6 +122,7 @@ extension PhasedScan {
       {
         return true
       }
+      if !operators.isEmpty, let bytes = read(), BytePrefilter.canDeclareOperator(operators, in: bytes) { return true }
       // A labeled callable's declarations: the file that can declare the name is read for a label.
       let labels = labeled.filter { sites.canDeclareValue($0.name) }.flatMap(\.labels)
       if !labels.isEmpty, let bytes = read(), BytePrefilter.mentions(labels, in: bytes) { return true }

@@ -735,6 +735,32 @@ import Testing
     #expect(!phased.isEmpty, "phased: \(fetcher)")
   }
 
+  /// An operator declared in a file no other question reaches (`func == (l: Mode, r: Store)`) is
+  /// found by the phased scan too, though a file's names keep identifiers only: `mode == .shared`
+  /// may be `Store.shared`, with `--full` and phased alike. Each row: how Operators.swift declares it.
+  @Test(arguments: [
+    "func == (l: Mode, r: Store) -> Bool { true }",
+    "func==(l: Mode, r: Store) -> Bool { true }",
+    "func\n  == (l: Mode, r: Store) -> Bool { true }",
+    "func /* compares */ == (l: Mode, r: Store) -> Bool { true }",
+  ])
+  func operatorsDeclaredInFilesNothingElseReachesAreFoundByThePhasedScan(operators: String) throws {
+    let files = [
+      "Store.swift": "final class Store {\n  static let shared = Store()\n}\n",
+      "Operators.swift": operators + "\n",
+      "Screen.swift": "import Foundation\nenum Mode { case a }\nfinal class Screen { var mode: Mode = .a\n  func go() { _ = mode == .shared } }\n",
+    ]
+    #expect(!Self.storeReferences(in: makeProject(files), from: "Screen.swift").isEmpty, "\(operators)")
+    let directory = try PrinterTestSupport.makeTemporaryDirectory()
+    defer { PrinterTestSupport.removeDirectory(directory) }
+    for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
+    let loader = ProjectLoader(
+      paths: files.keys.sorted().map { directory + "/" + $0 }, builder: IndexBuilder(threads: 1), mentioning: nil,
+      full: false, objectiveCPaths: [], modules: ModuleMap(), bounded: false)
+    let phased = try loader.run { Self.storeReferences(in: $0, from: "Screen.swift") }
+    #expect(!phased.isEmpty, "phased: \(operators)")
+  }
+
   /// An implicit member passed to `super.init(...)` is looked up in the superclass's inits: a
   /// project superclass's own declaration, a framework class's the framework's
   /// (`super.init(style: .default, reuseIdentifier: id)`); a superclass the model does not know,
