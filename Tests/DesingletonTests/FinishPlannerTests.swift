@@ -560,6 +560,42 @@ import Testing
       """)
   }
 
+  /// An accessor that is a static requirement of a protocol the singleton conforms to (through an
+  /// extension or a refined protocol too) stays: deleting it would break the
+  /// conformance and leave what reads `Self.shared` through the protocol without an instance. Each
+  /// row: Protocols.swift.
+  @Test(arguments: [
+    "@MainActor protocol HasShared { static var shared: Store { get } }\nextension Store: HasShared {}\n",
+    "@MainActor protocol HasShared { static var shared: Self { get } }\nextension HasShared { static func poke() -> Self { Self.shared } }\nextension Store: HasShared {}\n",
+    "@MainActor protocol HasShared { static var shared: Store { get } }\n@MainActor protocol Refined: HasShared {}\nextension Store: Refined {}\n",
+  ])
+  func anAccessorThatIsAProtocolRequirementStays(protocols: String) throws {
+    try expectFinishRefusal(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          private(set) var count = 0
+          func bump() { count += 1 }
+        }
+
+        """,
+        "Protocols.swift": protocols,
+        "ShopApp.swift": """
+        @MainActor
+        final class ShopApp {
+          func start() { Store.shared.bump() }
+        }
+
+        """,
+      ],
+      root: "ShopApp",
+      """
+      Protocols.swift:1:33: error: 'Store.shared' is the requirement 'shared' of the protocol 'HasShared', which 'Store' conforms to: deleting it would break the conformance; remove the requirement and the code that reads it through the protocol first, by hand
+      """)
+  }
+
   @Test func twoRootPropertiesHoldingTheSharedInstanceStillBlock() throws {
     let project = makeProject(
       Self.injected.merging([

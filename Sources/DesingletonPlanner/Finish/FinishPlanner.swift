@@ -189,6 +189,7 @@ public enum FinishPlanner {
     remaining.removeAll { madeTogether.contains($0) }
     try index.requireCoverage()
     try checkRootDoesNotReceiveTheInstance(singleton, root: root, project: project)
+    try checkAccessorIsNoRequirement(singleton, project: project)
     let testRefusals = options.includeTests
       ? try testReferencesToRefuse(remaining.filter { $0.kind == .test }, project: project) : [:]
     let owner = options.container == nil

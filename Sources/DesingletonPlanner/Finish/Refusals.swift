@@ -19,6 +19,27 @@ extension FinishPlanner {
     throw Refusal(message, at: location)
   }
 
+  /// An accessor that is a static requirement of a protocol the singleton conforms to (`protocol
+  /// HasShared { static var shared: Self { get } }`, refined or a superclass's too) cannot be
+  /// deleted: the type would stop conforming, and what the protocol's code reads as `Self.shared`
+  /// has no instance to give without it.
+  static func checkAccessorIsNoRequirement(_ singleton: Singleton, project: Project) throws {
+    let index = project.index
+    for name in singleton.accessors {
+      for conformed in index.conformances(of: singleton.typeName) {
+        for declaration in index.declarations(of: conformed) where declaration.kind == .protocol {
+          guard let requirement = declaration.members.first(where: { $0.isStatic && $0.name == name }) else { continue }
+          let source = try project.file(requirement.range.path).source
+          throw Refusal(
+            "'\(singleton.typeName).\(name)' is the requirement '\(name)' of the protocol '\(conformed)', which "
+              + "'\(singleton.typeName)' conforms to: deleting it would break the conformance; remove the requirement "
+              + "and the code that reads it through the protocol first, by hand",
+            at: source.location(ofOffset: requirement.range.bytes.lowerBound))
+        }
+      }
+    }
+  }
+
   /// The refusal when several types could own the instance (`CompositionRoots.proposedRoot`'s
   /// candidates, the likeliest first, whom `options` names as the root): while the others still
   /// use the accessor none can own it, so what blocks with the likeliest is the work left, listed
