@@ -470,7 +470,7 @@ public struct Index: Sendable {
 
 /// The code's `typealias`es, by qualified name (`Outer.Alias` for one declared in `Outer`).
 struct TypeAliasTable: Sendable {
-  private var aliasedTypes: [String: String] = [:]
+  private(set) var aliasedTypes: [String: String] = [:]
   private(set) var qualifiedNamesBySimpleName: [String: [String]] = [:]
   /// The enclosing type of each alias declared in one, as written: its qualified name depends on
   /// what that name resolves to.

@@ -133,8 +133,9 @@ struct TypeTables: Sendable {
   /// generic parameter of the scope or of a type around it (`Outer<T>.Inner`), or an associated
   /// type of a protocol among them. In an extension of a type the project does not declare
   /// (`extension Array`), the framework's usual names of generic parameters and associated types.
-  /// The one rule for a parameter's, a property's and a returned value's declared type.
-  func mayNameGenericParameter(_ written: String, in scope: String?) -> Bool {
+  /// The one rule for a parameter's, a property's and a returned value's declared type. An alias
+  /// declared in one of those types stands for what it names (`typealias Me = T`).
+  func mayNameGenericParameter(_ written: String, in scope: String?, aliasDepth: Int = 0) -> Bool {
     let first = Index.firstName(ofWritten: written)
     if first == "Self" { return true }
     guard let scope, !first.isEmpty else { return false }
@@ -146,7 +147,12 @@ struct TypeTables: Sendable {
       }
       if primary.genericParameters.contains(first) { return true }
     }
-    return false
+    // A cycle of aliases does not compile; a few levels at most.
+    coverage.needType(first)
+    guard aliasDepth < 8, let (aliased, owner) = typeAliases.declared(first, in: components.joined(separator: ".")) else {
+      return false
+    }
+    return mayNameGenericParameter(aliased, in: owner, aliasDepth: aliasDepth + 1)
   }
 
   /// `Mode` for `Mode?`, `Mode!` and `Mode??`.
@@ -189,6 +195,17 @@ struct TypeTables: Sendable {
 }
 
 extension TypeAliasTable {
+  /// The type an alias of this name declared in `scope` (a qualified type name) or a type around
+  /// it says, as written, and the type it is declared in.
+  func declared(_ name: String, in scope: String) -> (aliased: String, owner: String)? {
+    var owner = scope
+    while true {
+      if let aliased = aliasedTypes[owner + "." + name] { return (aliased, owner) }
+      guard let dot = owner.lastIndex(of: ".") else { return nil }
+      owner = String(owner[..<dot])
+    }
+  }
+
   /// Whether an alias with the simple name of `written`, declared in any type, means `type` (an
   /// optional's too): where aliases of the name in several types leave `resolve` without an answer.
   func someAlias(named written: String, means type: String, simpleNames: [String: [String]], coverage: NameCoverage?) -> Bool {
