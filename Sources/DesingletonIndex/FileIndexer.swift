@@ -308,7 +308,10 @@ public enum ReferenceCollector {
       if let base = node.base {
         guard let written = base.typeReferenceText else { continue }
         record(instance: instance, baseName: written, accessor: accessor, alias: nil, source: source, into: &result)
-      } else if let annotated = annotatedType(ofImplicit: instance) {
+      } else if let annotated = annotatedType(ofImplicit: instance),
+        // A type declared in a body (`typealias S = Store` in a function) is none the index knows.
+        !namesLocalOrGenericType(annotated, at: Syntax(instance))
+      {
         record(instance: instance, baseName: annotated, accessor: accessor, alias: nil, source: source, into: &result)
       } else if isCasePattern(instance) {
         // `case .shared:` matches an enum case of the switched value, not an accessor.

@@ -699,7 +699,7 @@ import Testing
   /// of a generic parameter, an associated type or a local type, a standard library method or
   /// type that takes any value (whatever the project declares of the name), a framework
   /// extension's `Instance`, a result builder's component, an alias that stands for a generic
-  /// parameter (`typealias Me = T`). Each row: Fetcher.swift after `import
+  /// parameter (`typealias Me = T`), an annotation naming an alias declared in the body. Each row: Fetcher.swift after `import
   /// Foundation`, where Swift takes the `.shared` for `Store.shared`; with `--full` and phased.
   @Test(arguments: [
     "typealias MaybeStore = Store?\nfunc use() { let s: MaybeStore = .shared; _ = s }",
@@ -717,6 +717,7 @@ import Testing
     "enum LoadState { case success(Int), failure }\nfunc use() { let r = Result<Store, Error>.success(.shared); _ = r }",
     "func use() { _ = ContiguousArray<Store>(repeating: .shared, count: 2) }",
     "extension Unmanaged where Instance == Store { static func wrap(_ i: Instance) -> Unmanaged { .passUnretained(i) } }\nfunc use() { _ = Unmanaged<Store>.wrap(.shared) }",
+    "func use() { typealias S = Store; let s: S = .shared; _ = s }",
     "struct Holder<T> { typealias Me = T; var value: Me }\nfunc use() { let h = Holder<Store>(value: .shared); _ = h }",
     "struct Holder<T> { typealias Me = T; var value: Me }\nextension Holder { typealias Other = Me; func take(_ o: Other) {} }\nfunc use() { Holder<Store>(value: Store()).take(.shared) }",
     "struct Bundle { var stores: [Store] }\n@resultBuilder enum BundleBuilder { static func buildExpression(_ s: Store) -> Store { s }\n static func buildBlock(_ s: Store...) -> Bundle { Bundle(stores: s) } }\n@BundleBuilder var bundle: Bundle { .shared }",
