@@ -728,15 +728,19 @@ import Testing
       "Fetcher.swift": "import Foundation\n" + fetcher,
     ]
     #expect(!Self.storeReferences(in: makeProject(files), from: "Fetcher.swift").isEmpty, "\(fetcher)")
-    // The phased scan of the same files on disk, which parses only what its questions reach.
+    #expect(!(try Self.phasedStoreReferences(files, from: "Fetcher.swift")).isEmpty, "phased: \(fetcher)")
+  }
+
+  /// `storeReferences` as the phased scan of the same files on disk finds them: it parses only
+  /// what its questions reach.
+  static func phasedStoreReferences(_ files: [String: String], from path: String) throws -> [Reference] {
     let directory = try PrinterTestSupport.makeTemporaryDirectory()
     defer { PrinterTestSupport.removeDirectory(directory) }
     for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
     let loader = ProjectLoader(
       paths: files.keys.sorted().map { directory + "/" + $0 }, builder: IndexBuilder(threads: 1), mentioning: nil,
       full: false, objectiveCPaths: [], modules: ModuleMap(), bounded: false)
-    let phased = try loader.run { Self.storeReferences(in: $0, from: "Fetcher.swift") }
-    #expect(!phased.isEmpty, "phased: \(fetcher)")
+    return try loader.run { storeReferences(in: $0, from: path) }
   }
 
   /// An operator declared in a file no other question reaches (`func == (l: Mode, r: Store)`) is
@@ -755,14 +759,7 @@ import Testing
       "Screen.swift": "import Foundation\nenum Mode { case a }\nfinal class Screen { var mode: Mode = .a\n  func go() { _ = mode == .shared } }\n",
     ]
     #expect(!Self.storeReferences(in: makeProject(files), from: "Screen.swift").isEmpty, "\(operators)")
-    let directory = try PrinterTestSupport.makeTemporaryDirectory()
-    defer { PrinterTestSupport.removeDirectory(directory) }
-    for (path, text) in files { try text.write(toFile: directory + "/" + path, atomically: true, encoding: .utf8) }
-    let loader = ProjectLoader(
-      paths: files.keys.sorted().map { directory + "/" + $0 }, builder: IndexBuilder(threads: 1), mentioning: nil,
-      full: false, objectiveCPaths: [], modules: ModuleMap(), bounded: false)
-    let phased = try loader.run { Self.storeReferences(in: $0, from: "Screen.swift") }
-    #expect(!phased.isEmpty, "phased: \(operators)")
+    #expect(!(try Self.phasedStoreReferences(files, from: "Screen.swift")).isEmpty, "phased: \(operators)")
   }
 
   /// An implicit member passed to `super.init(...)` is looked up in the superclass's inits: a
