@@ -104,13 +104,6 @@ public final class Project: @unchecked Sendable {
     return value
   }
 
-  /// Whether the question `key` names was answered in this project (`answer(_:_:)`).
-  public func hasAnswer(_ key: String) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return answers[key] != nil
-  }
-
   /// The answers a later run of the loader keeps: those worked out before the last check that
   /// found nothing asked missing (`answer(_:_:)`).
   private func completeAnswers() -> [String: Any] {

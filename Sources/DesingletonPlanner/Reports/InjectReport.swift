@@ -154,12 +154,7 @@ public struct AccessorCensus: Sendable, Equatable {
 
   public init(singleton: Singleton, project: Project) throws {
     let collaborators = InjectPlanner.createdWhileMade(singleton, project: project)
-    let remaining = CompositionRoots.remainingReferences(singleton: singleton, root: nil, project: project)
-    // Whether each type is a root asks who creates it: asked of every such type at once.
-    try CompositionRoots.findRoots(
-      among: remaining.filter { [.consumer, .coderInit, .frameworkCreated, .root, .requiredInit].contains($0.kind) }
-        .compactMap(\.typeName).filter { !CompositionRoots.isEntryPoint($0, index: project.index) }, project: project)
-    for item in remaining {
+    for item in CompositionRoots.remainingReferences(singleton: singleton, root: nil, project: project) {
       total += 1
       // An instance of a root or entry point is where the instance comes from (its static members,
       // such as a preview's, are not); tests get their own.

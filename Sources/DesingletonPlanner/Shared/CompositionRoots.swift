@@ -216,35 +216,14 @@ public enum CompositionRoots {
 
   /// The types whose code creates `type`, and the top-level functions outside tests that do, in file order.
   static func creators(of type: String, project: Project) throws -> [String] {
-    try project.answer("creators of \(type)") { try findCreators(of: [type], project: project)[type] ?? [] }
+    try project.answer("creators of \(type)") { try findCreators(of: type, project: project) }
   }
 
-  /// `isCompositionRoot(_:project:)` of each of `types` about to be asked, worked out together: the
-  /// creators of those it asks them of (classes, structs and actors).
-  public static func findRoots(among types: [String], project: Project) throws {
-    try findCreators(
-      ofEach: types.filter { type in
-        project.index.primaryDeclaration(of: type).map { [.class, .struct, .actor].contains($0.kind) } == true
-      }, project: project)
-  }
-
-  /// `creators(of:)` of each of `types`, the ones not yet asked found together: one search of the
-  /// files naming any of them, walked on every core, instead of one search a type. A file's walk
-  /// finds the creations of the types it names whatever else is asked with them (`CreationTable`),
-  /// so each answer is the one `creators(of:)` gives alone.
-  static func findCreators(ofEach types: [String], project: Project) throws {
-    let asked = Set(types.filter { !project.hasAnswer("creators of \($0)") })
-    guard asked.count > 1 else { return }
-    let found = try findCreators(of: asked, project: project)
-    for type in asked.sorted() { _ = project.answer("creators of \(type)") { found[type] ?? [] } }
-  }
-
-  private static func findCreators(of types: Set<String>, project: Project) throws -> [String: [String]] {
+  private static func findCreators(of type: String, project: Project) throws -> [String] {
     let index = project.index
-    var result: [String: [String]] = [:]
-    for call in try InitCallFinder.calls(of: types, superclassOf: [:], project: project).calls
+    var result: [String] = []
+    for call in try InitCallFinder.calls(of: [type], superclassOf: [:], project: project).calls
     where !call.isSelfInit && !call.isSuperInit {
-      let type = call.typeName
       // A top-level function outside tests is a factory some code calls, and a global variable's
       // initial value (`var modules: [Module] = [CPU(), ...]`) is made when it is first read: both
       // create the type too, where top-level statements (a `main.swift`) are the program's entry.
@@ -252,10 +231,9 @@ public enum CompositionRoots {
       let global = call.context.typeName == nil
         && (call.context.memberName?.hasSuffix(")") == true || (call.context.inPropertyInitializer && !isMainFile))
       let function = global && !Index.isTestPath(call.path) ? call.context.memberName : nil
-      guard let owner = call.context.typeName.map(index.resolveType) ?? function, owner != type,
-        result[type]?.contains(owner) != true
+      guard let owner = call.context.typeName.map(index.resolveType) ?? function, owner != type, !result.contains(owner)
       else { continue }
-      result[type, default: []].append(owner)
+      result.append(owner)
     }
     return result
   }

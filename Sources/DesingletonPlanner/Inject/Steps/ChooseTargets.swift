@@ -77,7 +77,6 @@ extension InjectContext {
   /// leaves their uses of the accessor for `finish`, which makes one of them its owner. A root that
   /// creates no consumer is injected like any consumer; whoever creates it outside the project passes it.
   func rootsHandingDown(_ targets: [String]) throws -> [SkippedConsumer] {
-    try CompositionRoots.findRoots(among: targets, project: project)
     let candidates = try targets.filter { try CompositionRoots.isCompositionRoot($0, project: project) }
     guard !candidates.isEmpty else { return [] }
     // What an earlier run injected holds the instance as a protocol-typed stored property: a root
@@ -90,10 +89,6 @@ extension InjectContext {
     var creates: [String: String] = [:]
     var frontier = (targets + holders).map { (type: $0, consumer: $0) }
     while let (type, consumer) = frontier.popLast() {
-      // The creators of every type waiting are found together.
-      if !project.hasAnswer("creators of \(type)") {
-        try CompositionRoots.findCreators(ofEach: [type] + frontier.map(\.type), project: project)
-      }
       for creator in try CompositionRoots.creators(of: type, project: project)
       where creator != consumer && creates[creator] == nil && !index.isTestType(creator) {
         creates[creator] = type
