@@ -754,6 +754,108 @@ import Testing
       ])
   }
 
+  /// The root's new property and a test's new local take a name nothing there declares or refers
+  /// to: `store` in a root whose method has a parameter `store` would make `Store.shared.bump()`
+  /// bump the argument, and a test's `let store` would be declared twice.
+  @Test func theNewPropertyAndTestLocalsTakeNamesNothingThereHas() throws {
+    try expectFinish(
+      Self.injected.merging([
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func merge(from store: Store) -> Int {
+            Store.shared.bump()
+            return store.count
+          }
+        }
+
+        """,
+        "Tests/BadgeTests.swift": """
+        import Testing
+
+        @MainActor
+        struct BadgeTests {
+          @Test func counts() {
+            let store = Badge(counting: Store.shared)
+            #expect(store.refresh() == 0)
+          }
+        }
+
+        """,
+      ]) { $1 },
+      root: "Coordinator", includeTests: true,
+      produces: [
+        "Store.swift": Self.finishedStore,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          private let sharedStore = Store()
+
+          func merge(from store: Store) -> Int {
+            sharedStore.bump()
+            return store.count
+          }
+        }
+
+        """,
+        "Tests/BadgeTests.swift": """
+        import Testing
+
+        @MainActor
+        struct BadgeTests {
+          @Test func counts() {
+            let sharedStore = Store()
+            let store = Badge(counting: sharedStore)
+            #expect(store.refresh() == 0)
+          }
+        }
+
+        """,
+      ])
+  }
+
+  /// A root property holding the shared instance is not its owner when a parameter or local of
+  /// its name would take the uses it replaces: the instance gets a property of its own.
+  @Test func aRootPropertyNamedLikeAParameterIsNotTheOwner() throws {
+    try expectFinish(
+      Self.injected.merging([
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          let store: Store = Store.shared
+
+          func merge(from store: Store) -> Int {
+            Store.shared.bump()
+            return store.count + self.store.count
+          }
+        }
+
+        """
+      ]) { $1 },
+      root: "Coordinator",
+      produces: [
+        "Store.swift": Self.finishedStore,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          private let sharedStore = Store()
+
+          let store: Store
+
+          init() {
+            self.store = sharedStore
+          }
+
+          func merge(from store: Store) -> Int {
+            sharedStore.bump()
+            return store.count + self.store.count
+          }
+        }
+
+        """,
+      ])
+  }
+
   @Test func testsCreateTheirOwnInstanceWithIncludeTests() throws {
     try expectFinish(
       Self.injected.merging([

@@ -193,7 +193,7 @@ public enum FinishPlanner {
     let testRefusals = options.includeTests
       ? try testReferencesToRefuse(remaining.filter { $0.kind == .test }, project: project) : [:]
     let owner = options.container == nil
-      ? try ownerProperty(among: remaining.filter { $0.kind == .root }, singleton: singleton, project: project) : nil
+      ? try ownerProperty(among: remaining.filter { $0.kind == .root }, singleton: singleton, root: root, project: project) : nil
     let selfUses = Set(try remaining.filter { try SelfUses.canBeSelf($0, singleton: singleton, project: project) }.map(\.reference))
     let blocking = remaining.filter { item in
       // `.shared` of a type that cannot be told may be this accessor: it cannot be deleted under it.
@@ -220,9 +220,11 @@ public enum FinishPlanner {
 
     let members = index.declarations(of: singleton.typeName).flatMap(\.members)
     let source = try project.file(rootDecl.path).source
-    let taken = Set(index.members(of: root).map(\.name))
-    var name = owner?.name ?? lowerCamel(singleton.simpleTypeName)
-    if owner == nil && taken.contains(name) { name = "shared" + singleton.simpleTypeName }
+    // A name nothing in the root declares or refers to: a parameter named like it would take the
+    // uses of the accessor the property replaces (`merge(guest cart: Cart)`).
+    let taken = try rootNames(root, remaining: remaining, project: project)
+    let name = owner?.name
+      ?? NamesInScope.free(lowerCamel(singleton.simpleTypeName), or: ["shared" + singleton.simpleTypeName], taken: taken)
     // An Objective-C singleton's accessor stays in its header: a strict one's instance can only
     // come from it; another's the root makes (`[[X alloc] init]`, `X()` in Swift). Typed, since an
     // init the header leaves unannotated is imported as `init!`.

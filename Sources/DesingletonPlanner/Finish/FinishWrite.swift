@@ -114,6 +114,8 @@ extension FinishPlanner {
     let unit = try project.file(design.rootDecl.path).source.indentUnit
     var testValues: [Reference: String] = [:]
     var localsAdded: Set<String> = []
+    /// Each test function's local: named like the root's property unless the function has that name.
+    var localNames: [String: String] = [:]
     var testCaptures = CaptureCollector()
     for item in design.remaining where item.kind == .test {
       let file = try project.file(item.reference.range.path)
@@ -126,15 +128,19 @@ extension FinishPlanner {
       }
       let key = "\(file.path):\(body.position.utf8Offset)"
       if localsAdded.insert(key).inserted {
+        let local = NamesInScope.free(
+          name, or: ["shared" + design.singleton.simpleTypeName], taken: NamesInScope.names(in: [Syntax(body)]))
+        localNames[key] = local
         let start = body.statements.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
         let indent = body.statements.first.map { _ in file.source.indentation(at: start) } ?? file.source.indentation(at: body.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset) + unit
-        let local = "let \(name)\(creation.type.map { ": \($0)" } ?? "") = \(creation.expression)"
-        plan.add(.insert(local + file.source.lineEnding + indent, at: start), in: file.path)
+        let declaration = "let \(local)\(creation.type.map { ": \($0)" } ?? "") = \(creation.expression)"
+        plan.add(.insert(declaration + file.source.lineEnding + indent, at: start), in: file.path)
       }
-      testValues[item.reference] = name
+      let local = localNames[key] ?? name
+      testValues[item.reference] = local
       if wrapped.contains(item.reference) { continue }
-      plan.add(TextEdit(range: item.reference.range.bytes, replacement: name), in: file.path)
-      testCaptures.capture(name, at: Syntax(node), in: file.path, stopAt: Syntax(body))
+      plan.add(TextEdit(range: item.reference.range.bytes, replacement: local), in: file.path)
+      testCaptures.capture(local, at: Syntax(node), in: file.path, stopAt: Syntax(body))
     }
     for edit in testCaptures.edits() { plan.add(edit.1, in: edit.0) }
     report.testFunctions = localsAdded.count

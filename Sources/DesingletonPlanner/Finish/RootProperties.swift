@@ -16,8 +16,27 @@ extension FinishPlanner {
   /// instance there already, so that value becomes the creation and what reads the property stays.
   /// Nil when there is none, several, or a local alias of the same name (`let store = store` would
   /// not compile).
+  /// The names the root's new property cannot take: what its declarations and its superclasses'
+  /// members declare or refer to (`NamesInScope`), but a local that only names the instance (`let
+  /// store = Store.shared`: it becomes `let store = self.store`, the same instance) unless the name
+  /// is declared otherwise too (a parameter would take the uses the property replaces).
+  static func rootNames(_ root: String, remaining: [RemainingReference], project: Project) throws -> Set<String> {
+    let index = project.index
+    var taken = Set(index.members(of: root).map(\.name))
+    for step in index.superclassChain(of: root) {
+      if case .project(let name) = step { taken.formUnion(index.members(of: name).map(\.name)) }
+    }
+    var aliases: [String: Int] = [:]
+    for item in remaining where item.kind == .root && !item.reference.context.isStatic {
+      if case .alias(let name) = item.reference.use { aliases[name] = item.reference.range.bytes.lowerBound }
+    }
+    let nodes = try index.declarations(of: root).compactMap { try project.file($0.path).node(at: $0.range.bytes) }
+    let declared = NamesInScope.declaredLocally(in: nodes, skipping: Set(aliases.values))
+    return taken.union(NamesInScope.names(in: nodes).subtracting(aliases.keys)).union(declared)
+  }
+
   static func ownerProperty(
-    among references: [RemainingReference], singleton: Singleton, project: Project
+    among references: [RemainingReference], singleton: Singleton, root: String, project: Project
   ) throws -> (name: String, reference: Reference)? {
     var found: [(name: String, reference: Reference)] = []
     for item in references {
@@ -33,7 +52,9 @@ extension FinishPlanner {
       guard case .alias(let name) = item.reference.use else { return false }
       return name == owner.name && item.reference != owner.reference
     }
-    return shadowed ? nil : owner
+    // A parameter or local of its name would take the uses the property replaces.
+    let declared = try project.index.declarations(of: root).compactMap { try project.file($0.path).node(at: $0.range.bytes) }
+    return shadowed || NamesInScope.declaredLocally(in: declared).contains(owner.name) ? nil : owner
   }
 
   /// The stored instance property whose initial value holds `node`, unless it is `lazy` (a lazy
