@@ -856,6 +856,145 @@ import Testing
       ])
   }
 
+  /// The root creates the instance with the accessor's initial value, in which the type's own
+  /// static members and nested types are written after its name: unqualified, the root would read
+  /// its own `defaultStart` (or fail to find `Mode`).
+  @Test func theRootsCreationQualifiesTheTypesOwnNames() throws {
+    try expectFinish(
+      Self.injected.merging([
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store(start: defaultStart, mode: Mode())
+          static let defaultStart = 1
+          struct Mode {}
+
+          var count: Int
+
+          init(start: Int, mode: Mode) {
+            count = start
+          }
+
+          func bump() {
+            count += 1
+          }
+        }
+
+        extension Store: Counting {}
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          static let defaultStart = 5
+
+          func start() -> Badge {
+            Badge(counting: Store.shared)
+          }
+        }
+
+        """,
+      ]) { $1 },
+      root: "Coordinator",
+      produces: [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let defaultStart = 1
+          struct Mode {}
+
+          var count: Int
+
+          init(start: Int, mode: Mode) {
+            count = start
+          }
+
+          func bump() {
+            count += 1
+          }
+        }
+
+        extension Store: Counting {}
+
+        """,
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          private let store = Store(start: Store.defaultStart, mode: Store.Mode())
+
+          static let defaultStart = 5
+
+          func start() -> Badge {
+            Badge(counting: store)
+          }
+        }
+
+        """,
+      ])
+  }
+
+  /// A root created in two places of one program would make two instances where there was one.
+  @Test func aRootCreatedTwiceIsRefused() throws {
+    try expectFinishRefusal(
+      Self.injected.merging([
+        "ShopApp.swift": """
+        @MainActor
+        final class ShopApp {
+          func start() -> Int {
+            Badge(counting: Store.shared).refresh()
+          }
+        }
+
+        """,
+        "main.swift": """
+        let first = ShopApp()
+        let second = ShopApp()
+        print(first.start() + second.start())
+
+        """,
+      ]) { $1 },
+      root: "ShopApp",
+      """
+      main.swift:1:13: error: 'ShopApp' is created in 2 places: each would own its own 'Store' where all of them shared one; create it once and pass it on, or name the type that creates them as --root
+      main.swift:2:14: note: 'ShopApp' is created here too
+      """)
+  }
+
+  /// A test that creates the root and hands the accessor to something else beside it relies on the
+  /// two sharing the instance: a fresh one in the test would not be the root's.
+  @Test func aTestThatAlsoCreatesTheRootKeepsTheAccessor() throws {
+    try expectFinishRefusal(
+      Self.injected.merging([
+        "Coordinator.swift": """
+        @MainActor
+        final class Coordinator {
+          func bump() {
+            Store.shared.bump()
+          }
+        }
+
+        """,
+        "Tests/BadgeTests.swift": """
+        import Testing
+
+        @MainActor
+        struct BadgeTests {
+          @Test func seesTheRootsBumps() {
+            let badge = Badge(counting: Store.shared)
+            Coordinator().bump()
+            #expect(badge.refresh() == 1)
+          }
+        }
+
+        """,
+      ]) { $1 },
+      root: "Coordinator", includeTests: true,
+      """
+      Tests/BadgeTests.swift:6:33: error: 'Store.shared' is used by a test 'BadgeTests' in 'seesTheRootsBumps()' that also creates 'Coordinator', which will own another instance: a fresh one here would not be the one 'Coordinator' uses; change the test by hand
+      Coordinator.swift:4:5: note: 'Store.shared' is used by the composition root 'Coordinator'
+      """)
+  }
+
   @Test func testsCreateTheirOwnInstanceWithIncludeTests() throws {
     try expectFinish(
       Self.injected.merging([

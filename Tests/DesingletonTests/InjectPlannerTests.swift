@@ -59,6 +59,85 @@ import Testing
       ])
   }
 
+  /// An init a protocol of the project declares (`protocol Screen { init() }`) keeps its
+  /// signature in a final class or a value type as a required one does: it takes the shared instance.
+  @Test func anInitAProtocolDeclaresKeepsItsSignature() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Profile.swift": """
+        @MainActor
+        protocol Page {
+          init()
+        }
+
+        @MainActor
+        final class Profile: Page {
+          init() {}
+
+          func show() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        struct Summary: Page {
+          init() {}
+
+          func show() -> Int {
+            Store.shared.count
+          }
+        }
+
+        @MainActor
+        func makePages() -> [any Page] {
+          [Profile(), Summary()]
+        }
+
+        """
+      ]) { $1 },
+      types: ["Profile", "Summary"],
+      produces: [
+        "Profile.swift": """
+        @MainActor
+        protocol Page {
+          init()
+        }
+
+        @MainActor
+        final class Profile: Page {
+          private let counting: Counting
+
+          init() {
+            self.counting = Store.shared
+          }
+
+          func show() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        struct Summary: Page {
+          private let counting: Counting
+
+          init() {
+            self.counting = Store.shared
+          }
+
+          func show() -> Int {
+            counting.count
+          }
+        }
+
+        @MainActor
+        func makePages() -> [any Page] {
+          [Profile(), Summary()]
+        }
+
+        """
+      ])
+  }
+
   @Test func aDesignatedInitTakesTheParameterFirstAndAssignsItBeforeSuperInit() throws {
     try expectInjection(
       Self.store.merging(["Screen.swift": Self.screen]) { $1 }.merging([

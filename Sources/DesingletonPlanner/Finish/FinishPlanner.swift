@@ -190,8 +190,9 @@ public enum FinishPlanner {
     try index.requireCoverage()
     try checkRootDoesNotReceiveTheInstance(singleton, root: root, project: project)
     try checkAccessorIsNoRequirement(singleton, project: project)
+    try checkRootIsMadeOnce(root, singleton: singleton, project: project)
     let testRefusals = options.includeTests
-      ? try testReferencesToRefuse(remaining.filter { $0.kind == .test }, project: project) : [:]
+      ? try testReferencesToRefuse(remaining.filter { $0.kind == .test }, root: root, project: project) : [:]
     let owner = options.container == nil
       ? try ownerProperty(among: remaining.filter { $0.kind == .root }, singleton: singleton, root: root, project: project) : nil
     let selfUses = Set(try remaining.filter { try SelfUses.canBeSelf($0, singleton: singleton, project: project) }.map(\.reference))

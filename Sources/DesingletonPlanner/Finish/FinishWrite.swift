@@ -235,7 +235,13 @@ extension FinishPlanner {
         }),
         let value = binding.initializer?.value
       else { continue }
-      return qualified(value, singleton: singleton, source: file.source, replacing: extra)
+      // The names the initializer reaches unqualified in the type (`FeatureFlags(environment:
+      // defaultEnvironment)`): its static members and nested types, which the root would not see
+      // or would take for its own.
+      let own = Set(members.filter(\.isStatic).map(\.name))
+      return qualified(
+        value, singleton: singleton, source: file.source, replacing: extra,
+        ownNames: { own.contains($0) || project.index.hasType(singleton.typeName + "." + $0) })
     }
     return ("\(singleton.typeName)()", nil)
   }
@@ -243,22 +249,30 @@ extension FinishPlanner {
   /// The text of `value` with the singleton's simple name and `Self` replaced by its qualified name,
   /// and a leading `.init(...)` or `.member` given the type; a closure called in place keeps a type
   /// annotation.
+  /// `ownNames`: whether a name written alone is one the singleton's type gives (a static member, a
+  /// nested type): it is written after the qualified name (`FeatureFlags.defaultEnvironment`),
+  /// unless the value declares it (a closure's parameter or local).
   static func qualified(
-    _ value: ExprSyntax, singleton: Singleton, source: SourceText, replacing extra: [(Range<Int>, String)] = []
+    _ value: ExprSyntax, singleton: Singleton, source: SourceText, replacing extra: [(Range<Int>, String)] = [],
+    ownNames: (String) -> Bool = { _ in false }
   ) -> (expression: String, type: String?) {
     let names: Set<String> = ["Self", singleton.simpleTypeName]
+    let declaredInside = NamesInScope.declaredLocally(in: [Syntax(value)])
     var replacements: [(Range<Int>, String)] = extra
-    func replace(_ token: TokenSyntax) {
-      replacements.append((token.positionAfterSkippingLeadingTrivia.utf8Offset..<token.endPositionBeforeTrailingTrivia.utf8Offset, singleton.typeName))
+    func replace(_ token: TokenSyntax, with text: String) {
+      replacements.append((token.positionAfterSkippingLeadingTrivia.utf8Offset..<token.endPositionBeforeTrailingTrivia.utf8Offset, text))
     }
-    for token in value.tokens(viewMode: .sourceAccurate) where names.contains(token.text) {
+    for token in value.tokens(viewMode: .sourceAccurate) {
       guard let parent = token.parent else { continue }
+      let own = !names.contains(token.text) && !declaredInside.contains(token.text) && ownNames(token.text)
+      guard names.contains(token.text) || own else { continue }
+      let text = own ? singleton.typeName + "." + token.text : singleton.typeName
       if let reference = parent.as(DeclReferenceExprSyntax.self) {
         // `Outer.Store` is already qualified: its last component is a member access's name.
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
-        replace(token)
-      } else if parent.is(IdentifierTypeSyntax.self) {
-        replace(token)
+        replace(token, with: text)
+      } else if let type = parent.as(IdentifierTypeSyntax.self), type.name.id == token.id {
+        replace(token, with: text)
       }
     }
     var type: String?

@@ -19,6 +19,40 @@ extension FinishPlanner {
     throw Refusal(message, at: location)
   }
 
+  /// A root that code outside tests creates in more than one place in one program (`let first =
+  /// WindowCoordinator()` and `let second = WindowCoordinator()` in `main.swift`): each instance
+  /// would own its own instance of the singleton where all of them shared one.
+  static func checkRootIsMadeOnce(_ root: String, singleton: Singleton, project: Project) throws {
+    // A static member's creation (a preview's, a factory's) and a `#Preview`'s are not the program's.
+    let sites = try InitCallFinder.calls(of: [root], superclassOf: [:], project: project).calls.filter { call in
+      !call.isSelfInit && !call.isSuperInit && !Index.isTestPath(call.path) && !call.context.isStatic
+        && !sequence(first: Syntax(call.call), next: \.parent).contains { node in
+          node.as(MacroExpansionDeclSyntax.self)?.macroName.text == "Preview"
+            || node.as(MacroExpansionExprSyntax.self)?.macroName.text == "Preview"
+        }
+    }
+    var byProgram: [String: [InitCall]] = [:]
+    for call in sites {
+      let programs = project.modules.programs(of: call.path)
+      for program in programs.isEmpty ? [""] : programs { byProgram[program, default: []].append(call) }
+    }
+    guard let (_, calls) = byProgram.sorted(by: { $0.key < $1.key }).first(where: { $0.value.count > 1 }) else { return }
+    var diagnostics: [Diagnostic] = []
+    for call in calls {
+      let source = try project.file(call.path).source
+      let location = source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
+      diagnostics.append(
+        diagnostics.isEmpty
+          ? Diagnostic(
+            .error,
+            "'\(root)' is created in \(calls.count) places: each would own its own '\(singleton.typeName)' where all of them "
+              + "shared one; create it once and pass it on, or name the type that creates them as --root",
+            at: location)
+          : Diagnostic(.note, "'\(root)' is created here too", at: location))
+    }
+    throw Refusal(diagnostics)
+  }
+
   /// An accessor that is a static requirement of a protocol the singleton conforms to (`protocol
   /// HasShared { static var shared: Self { get } }`, refined or a superclass's too) cannot be
   /// deleted: the type would stop conforming, and what the protocol's code reads as `Self.shared`
@@ -68,11 +102,18 @@ extension FinishPlanner {
   /// fresh instance keeps a test's behaviour only where the test hands it to what it creates
   /// (`Screen(counting: Store.shared)`); a test that reads or calls the shared instance itself checks
   /// the state code under test left in it, which a fresh instance would not have.
-  static func testReferencesToRefuse(_ items: [RemainingReference], project: Project) throws -> [Reference: String] {
+  /// A test that also creates the root hands its fresh instance to what it creates beside the
+  /// root, which owns another one.
+  static func testReferencesToRefuse(_ items: [RemainingReference], root: String, project: Project) throws -> [Reference: String] {
     let index = project.index
     var reasons: [Reference: String] = [:]
     var membersByType: [String: Set<String>] = [:]
     var outsideTests: [(reference: Reference, type: String)] = []
+    // The functions (by file and start) of the tests that create the root.
+    let creatingRoot = Set(
+      try InitCallFinder.calls(of: [root], superclassOf: [:], project: project).calls.compactMap { call in
+        Index.isTestPath(call.path) ? enclosingFunction(of: Syntax(call.call)).map { "\(call.path):\($0.position.utf8Offset)" } : nil
+      })
     for item in items {
       let file = try project.file(item.reference.range.path)
       guard let node = file.expression(at: item.reference.range.bytes) else { continue }
@@ -83,6 +124,11 @@ extension FinishPlanner {
       }
       let type = item.typeName ?? file.path
       let function = enclosingFunction(of: Syntax(node))
+      if let function, creatingRoot.contains("\(file.path):\(function.position.utf8Offset)") {
+        reasons[item.reference] = "that also creates '\(root)', which will own another instance: a fresh one here "
+          + "would not be the one '\(root)' uses; change the test by hand"
+        continue
+      }
       let member = function.map { "\($0.position.utf8Offset)" } ?? (item.reference.context.memberName ?? "")
       membersByType[type, default: []].insert(member)
       if !(function.map(isTestFunction) ?? false) { outsideTests.append((item.reference, type)) }

@@ -14,7 +14,8 @@ extension Project {
   /// code may create through a metatype (`Panel.self`, `Panel.Type`, a generic constrained to it,
   /// `Self()` or `type(of:)` in its own code), which only a required init serves. A class's own
   /// required init that none of these asks for is reached only by naming the class: an init like
-  /// any other.
+  /// any other. An init without `required` keeps its signature where a protocol the type conforms
+  /// to declares it (the project's, or a requirement the framework model knows).
   /// The init whose body holds a reference, among the members of the type it is in.
   func enclosingInit(of reference: Reference, in owner: String) -> MemberDecl? {
     let start = reference.range.bytes.lowerBound
@@ -24,7 +25,18 @@ extension Project {
   }
 
   func requiredInitKeepsItsSignature(_ member: MemberDecl, of typeName: String) -> Bool {
-    guard member.kind == .initializer, member.modifiers.contains("required") else { return false }
+    guard member.kind == .initializer else { return false }
+    guard member.modifiers.contains("required") else {
+      // A value type's or a final class's init that a protocol it conforms to declares (`protocol
+      // Screen { init() }`): only the project's protocols and the framework's known requirements,
+      // since any init may conform to a protocol the model does not know.
+      return index.conformances(of: typeName).contains { conformance in
+        guard let declaration = index.primaryDeclaration(of: conformance), declaration.kind == .protocol else {
+          return FrameworkTypes.initRequirements(of: conformance)?.contains(member.labels) == true
+        }
+        return declaration.members.contains { $0.kind == .initializer && $0.labels == member.labels }
+      }
+    }
     if member.labels == ["coder"] { return true }
     if !index.subclasses(of: typeName).isEmpty { return true }
     for step in index.superclassChain(of: typeName) {

@@ -453,12 +453,13 @@ extension InjectContext {
     while let syntax = current {
       if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(FunctionParameterSyntax.self) == true { return .kept }
       if let initializer = syntax.as(InitializerDeclSyntax.self) {
-        // A required init that keeps its signature (`init?(coder:)`, one a superclass declares) takes the shared instance.
+        // A required init that keeps its signature (`init?(coder:)`, one a superclass declares), or
+        // an init a protocol declares, takes the shared instance.
         let member = index.enclosingType(of: reference).flatMap { owner in
           project.enclosingInit(of: reference, in: owner).map { ($0, owner) }
         }
         let isRequired = initializer.modifiers.contains { $0.name.tokenKind == .keyword(.required) }
-        guard isRequired, let (found, owner) = member else { return isRequired ? .kept : .none }
+        guard let (found, owner) = member else { return isRequired ? .kept : .none }
         return project.requiredInitKeepsItsSignature(found, of: owner) ? .kept : .none
       }
       if syntax.is(MemberBlockItemSyntax.self) { return .none }
