@@ -860,29 +860,30 @@ import Testing
   /// static members and nested types are written after its name: unqualified, the root would read
   /// its own `defaultStart` (or fail to find `Mode`).
   @Test func theRootsCreationQualifiesTheTypesOwnNames() throws {
-    try expectFinish(
-      Self.injected.merging([
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          static let shared = Store(start: defaultStart, mode: Mode())
-          static let defaultStart = 1
-          struct Mode {}
+    let finished = """
+      @MainActor
+      final class Store {
+        static let defaultStart = 1
+        struct Mode {}
 
-          var count: Int
+        var count: Int
 
-          init(start: Int, mode: Mode) {
-            count = start
-          }
-
-          func bump() {
-            count += 1
-          }
+        init(start: Int, mode: Mode) {
+          count = start
         }
 
-        extension Store: Counting {}
+        func bump() {
+          count += 1
+        }
+      }
 
-        """,
+      extension Store: Counting {}
+
+      """
+    try expectFinish(
+      Self.injected.merging([
+        "Store.swift": finished.replacingOccurrences(
+          of: "final class Store {\n", with: "final class Store {\n  static let shared = Store(start: defaultStart, mode: Mode())\n"),
         "Coordinator.swift": """
         @MainActor
         final class Coordinator {
@@ -897,26 +898,7 @@ import Testing
       ]) { $1 },
       root: "Coordinator",
       produces: [
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          static let defaultStart = 1
-          struct Mode {}
-
-          var count: Int
-
-          init(start: Int, mode: Mode) {
-            count = start
-          }
-
-          func bump() {
-            count += 1
-          }
-        }
-
-        extension Store: Counting {}
-
-        """,
+        "Store.swift": finished,
         "Coordinator.swift": """
         @MainActor
         final class Coordinator {

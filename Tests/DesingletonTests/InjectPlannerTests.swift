@@ -59,52 +59,41 @@ import Testing
       ])
   }
 
-  /// An init a protocol of the project declares (`protocol Screen { init() }`) keeps its
-  /// signature in a final class or a value type as a required one does: it takes the shared instance.
-  @Test func anInitAProtocolDeclaresKeepsItsSignature() throws {
+  /// An init a protocol of the project declares (`protocol Page { init() }`) keeps its signature
+  /// in a final class or a value type as a required one does: it takes the shared instance.
+  @Test(arguments: ["final class", "struct"])
+  func anInitAProtocolDeclaresKeepsItsSignature(kind: String) throws {
+    let page = """
+      @MainActor
+      protocol Page {
+        init()
+      }
+
+      @MainActor
+      func makePage() -> any Page {
+        Profile()
+      }
+
+      """
     try expectInjection(
       Self.store.merging([
-        "Profile.swift": """
+        "Profile.swift": page + """
         @MainActor
-        protocol Page {
-          init()
-        }
-
-        @MainActor
-        final class Profile: Page {
+        \(kind) Profile: Page {
           init() {}
 
           func show() -> Int {
             Store.shared.count
           }
-        }
-
-        @MainActor
-        struct Summary: Page {
-          init() {}
-
-          func show() -> Int {
-            Store.shared.count
-          }
-        }
-
-        @MainActor
-        func makePages() -> [any Page] {
-          [Profile(), Summary()]
         }
 
         """
       ]) { $1 },
-      types: ["Profile", "Summary"],
+      types: ["Profile"],
       produces: [
-        "Profile.swift": """
+        "Profile.swift": page + """
         @MainActor
-        protocol Page {
-          init()
-        }
-
-        @MainActor
-        final class Profile: Page {
+        \(kind) Profile: Page {
           private let counting: Counting
 
           init() {
@@ -114,24 +103,6 @@ import Testing
           func show() -> Int {
             counting.count
           }
-        }
-
-        @MainActor
-        struct Summary: Page {
-          private let counting: Counting
-
-          init() {
-            self.counting = Store.shared
-          }
-
-          func show() -> Int {
-            counting.count
-          }
-        }
-
-        @MainActor
-        func makePages() -> [any Page] {
-          [Profile(), Summary()]
         }
 
         """
