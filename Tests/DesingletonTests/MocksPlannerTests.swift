@@ -97,6 +97,50 @@ import Testing
       ])
   }
 
+  /// A closure the mock stores comes into its init as `@escaping`; an optional one escapes already.
+  @Test func aClosurePropertyComesInAsEscaping() throws {
+    try expectMocks(
+      [
+        "Sources/Player.swift": """
+        @MainActor
+        final class Player {
+            static let shared = Player()
+            var onFinish: () -> Void = {}
+            var onPause: (() -> Void)?
+        }
+
+        extension Player: FinishHandling {}
+
+        """,
+        "Sources/FinishHandling.swift": """
+        @MainActor
+        protocol FinishHandling: AnyObject {
+            var onFinish: () -> Void { get set }
+            var onPause: (() -> Void)? { get set }
+        }
+
+        """,
+      ],
+      singleton: "Player",
+      produces: [
+        "Tests/FinishHandlingMock.swift": """
+        @MainActor
+        final class FinishHandlingMock: FinishHandling {
+            init(onFinish: @escaping () -> Void) {
+                self.onFinish = onFinish
+            }
+
+            private(set) var onFinishSetCallCount: Int = 0
+            var onFinish: () -> Void { didSet { onFinishSetCallCount += 1 } }
+
+            private(set) var onPauseSetCallCount: Int = 0
+            var onPause: (() -> Void)? = nil { didSet { onPauseSetCallCount += 1 } }
+        }
+
+        """
+      ])
+  }
+
   @Test func aSendableProtocolGetsALockedClassWithSendableHandlers() throws {
     try expectMocks(
       [

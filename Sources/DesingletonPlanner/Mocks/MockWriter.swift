@@ -1,3 +1,6 @@
+import SwiftParser
+import SwiftSyntax
+
 /// Writes a `MockDesign` as a Swift file: the header, the imports, and the double in its shape.
 ///
 /// Every requirement gets mockolo's members: a property `x` gets `xSetCallCount`; a method `f`
@@ -69,7 +72,9 @@ struct MockWriter {
       return property
     }
     if !initialized.isEmpty {
-      let parameters = initialized.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+      // A closure stored in the mock escapes the init (`@escaping () -> Void`); an optional one already does.
+      let parameters = initialized.map { "\($0.name): \(Self.isFunctionType($0.type) ? "@escaping " : "")\($0.type)" }
+        .joined(separator: ", ")
       blocks.append(
         ["init(\(parameters)) {"] + initialized.map { indent + "self.\(guarded ? "_" : "")\($0.name) = \($0.name)" } + [
           "}"
@@ -304,5 +309,16 @@ struct MockWriter {
     case .plain: attribute = ""
     }
     return "(\(attribute)(\(parameters))\(effects) -> \(result))?"
+  }
+}
+
+extension MockWriter {
+  /// Whether a written type is a function type (`() -> Void`, `@Sendable (Int) -> Void`), not an
+  /// optional of one or a type that holds one (`[() -> Void]`).
+  static func isFunctionType(_ written: String) -> Bool {
+    var parser = Parser(written)
+    var type = TypeSyntax.parse(from: &parser)
+    if let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
+    return type.is(FunctionTypeSyntax.self)
   }
 }
