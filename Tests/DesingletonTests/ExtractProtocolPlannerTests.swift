@@ -424,6 +424,62 @@ import Testing
       ])
   }
 
+  /// An overload passes an `@autoclosure` parameter on as its value (`check(condition(), "")`).
+  @Test func anAutoclosureIsPassedOnAsItsValue() throws {
+    try expectExtraction(
+      [
+        "Validator.swift": """
+        @MainActor
+        final class Validator {
+          static let shared = Validator()
+          func check(_ condition: @autoclosure () -> Bool, _ message: String = "") -> Bool {
+            condition() || message.isEmpty
+          }
+        }
+
+        """
+      ],
+      singleton: "Validator", slices: [Slice(name: "Checking", members: ["check"])],
+      produces: [
+        "Validator.swift": """
+        @MainActor
+        final class Validator {
+          static let shared = Validator()
+          func check(_ condition: @autoclosure () -> Bool, _ message: String = "") -> Bool {
+            condition() || message.isEmpty
+          }
+        }
+
+        extension Validator: Checking {}
+
+        """,
+        "Checking.swift": """
+        @MainActor
+        protocol Checking: AnyObject, Sendable {
+          func check(_ condition: @autoclosure () -> Bool, _ message: String) -> Bool
+        }
+
+        @MainActor
+        extension Checking {
+          func check(_ condition: @autoclosure () -> Bool) -> Bool {
+            check(condition(), "")
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseChecking.swift": """
+        @MainActor
+        func useChecking() -> Bool {
+          let checking: any Checking = Validator.shared
+          return checking.check(1 < 2) && checking.check(true, "x")
+        }
+
+        """
+      ])
+  }
+
   @Test func typedThrowsIsKept() throws {
     try expectExtraction(
       [

@@ -302,8 +302,11 @@ struct RequirementBuilder {
           arguments.append(label + qualifiedDefault(value))
         } else {
           let name = (parameter.secondName ?? parameter.firstName).text
-          let isInout = parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains { $0.trimmedDescription == "inout" } == true
-          arguments.append(label + (isInout ? "&" : "") + name)
+          let attributed = parameter.type.as(AttributedTypeSyntax.self)
+          let isInout = attributed?.specifiers.contains { $0.trimmedDescription == "inout" } == true
+          // An `@autoclosure` parameter is passed on as its value, which the callee wraps again.
+          let isAutoclosure = attributed?.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "autoclosure" } == true
+          arguments.append(label + (isInout ? "&" : "") + name + (isAutoclosure ? "()" : ""))
         }
       }
       var call = function.name.text + "(" + arguments.joined(separator: ", ") + ")"
