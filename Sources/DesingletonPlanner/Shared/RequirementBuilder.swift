@@ -301,12 +301,7 @@ struct RequirementBuilder {
         if omitted.contains(offset), let value = parameter.defaultValue?.value {
           arguments.append(label + qualifiedDefault(value))
         } else {
-          let name = (parameter.secondName ?? parameter.firstName).text
-          let attributed = parameter.type.as(AttributedTypeSyntax.self)
-          let isInout = attributed?.specifiers.contains { $0.trimmedDescription == "inout" } == true
-          // An `@autoclosure` parameter is passed on as its value, which the callee wraps again.
-          let isAutoclosure = attributed?.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "autoclosure" } == true
-          arguments.append(label + (isInout ? "&" : "") + name + (isAutoclosure ? "()" : ""))
+          arguments.append(label + passedOn(parameter))
         }
       }
       var call = function.name.text + "(" + arguments.joined(separator: ", ") + ")"
@@ -315,6 +310,16 @@ struct RequirementBuilder {
       overloads.append(attributes + access + modifiers + name + "(" + kept.joined(separator: ", ") + ")" + tail + " {\n" + indentUnit + call + "\n}")
     }
     return Output(requirement: requirement, overloads: overloads, notes: notes)
+  }
+
+  /// A parameter as an overload passes it on: `&value` for `inout`, `condition()` for an
+  /// `@autoclosure` (its value, which the callee wraps again).
+  func passedOn(_ parameter: FunctionParameterSyntax) -> String {
+    let name = (parameter.secondName ?? parameter.firstName).text
+    guard let attributed = parameter.type.as(AttributedTypeSyntax.self) else { return name }
+    if attributed.specifiers.contains(where: { $0.trimmedDescription == "inout" }) { return "&" + name }
+    let isAutoclosure = attributed.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "autoclosure" }
+    return isAutoclosure ? name + "()" : name
   }
 
   func isMagicLiteral(_ value: ExprSyntax?) -> Bool {
