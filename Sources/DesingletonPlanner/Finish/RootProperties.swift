@@ -11,11 +11,6 @@ struct MovedProperty {
 }
 
 extension FinishPlanner {
-  /// The root's stored instance property whose whole initial value is the accessor
-  /// (`@State var store = Store.shared`, `let store: Store = Store.shared`): the root holds the
-  /// instance there already, so that value becomes the creation and what reads the property stays.
-  /// Nil when there is none, several, or a local alias of the same name (`let store = store` would
-  /// not compile).
   /// The names the root's new property cannot take: what its declarations and its superclasses'
   /// members declare or refer to (`NamesInScope`), but a local that only names the instance (`let
   /// store = Store.shared`: it becomes `let store = self.store`, the same instance) unless the name
@@ -35,6 +30,12 @@ extension FinishPlanner {
     return taken.union(NamesInScope.names(in: nodes).subtracting(aliases.keys)).union(declared)
   }
 
+  /// The root's stored instance property whose whole initial value is the accessor
+  /// (`@State var store = Store.shared`, `let store: Store = Store.shared`): the root holds the
+  /// instance there already, so that value becomes the creation and what reads the property stays.
+  /// Nil when there is none, several, a local alias of the same name (`let store = store` would
+  /// not compile), or a parameter or local of its name elsewhere in the root (it would take the
+  /// uses the property replaces).
   static func ownerProperty(
     among references: [RemainingReference], singleton: Singleton, root: String, project: Project
   ) throws -> (name: String, reference: Reference)? {
