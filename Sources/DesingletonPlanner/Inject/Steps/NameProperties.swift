@@ -40,12 +40,7 @@ extension InjectContext {
         consumer.names[protocolName] = name
         continue
       }
-      var name = group.map { consumer.combined[$0].name } ?? lowerCamel(protocolName)
-      if taken.contains(name) {
-        var counter = 2
-        while taken.contains("\(name)\(counter)") { counter += 1 }
-        name = "\(name)\(counter)"
-      }
+      let name = NamesInScope.free(group.map { consumer.combined[$0].name } ?? lowerCamel(protocolName), taken: taken)
       taken.insert(name)
       consumer.names[protocolName] = name
       if let group { groupNames[group] = name }
