@@ -426,33 +426,21 @@ import Testing
 
   /// An overload passes an `@autoclosure` parameter on as its value (`check(condition(), "")`).
   @Test func anAutoclosureIsPassedOnAsItsValue() throws {
-    try expectExtraction(
-      [
-        "Validator.swift": """
-        @MainActor
-        final class Validator {
-          static let shared = Validator()
-          func check(_ condition: @autoclosure () -> Bool, _ message: String = "") -> Bool {
-            condition() || message.isEmpty
-          }
+    let validator = """
+      @MainActor
+      final class Validator {
+        static let shared = Validator()
+        func check(_ condition: @autoclosure () -> Bool, _ message: String = "") -> Bool {
+          condition() || message.isEmpty
         }
+      }
 
-        """
-      ],
+      """
+    try expectExtraction(
+      ["Validator.swift": validator],
       singleton: "Validator", slices: [Slice(name: "Checking", members: ["check"])],
       produces: [
-        "Validator.swift": """
-        @MainActor
-        final class Validator {
-          static let shared = Validator()
-          func check(_ condition: @autoclosure () -> Bool, _ message: String = "") -> Bool {
-            condition() || message.isEmpty
-          }
-        }
-
-        extension Validator: Checking {}
-
-        """,
+        "Validator.swift": validator + "\nextension Validator: Checking {}\n",
         "Checking.swift": """
         @MainActor
         protocol Checking: AnyObject, Sendable {
