@@ -468,6 +468,71 @@ import Testing
       ])
   }
 
+  /// An overload that leaves out every throwing closure of a `rethrows` method throws only if the
+  /// defaults it passes do: `rethrows` with no closure to rethrow does not compile.
+  @Test func aRethrowsOverloadWithoutItsClosureThrowsAsItsDefaultsDo() throws {
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var items = [3, 1, 2]
+        func sorted(by order: (Int, Int) throws -> Bool = { $0 < $1 }) rethrows -> [Int] {
+          try items.sorted(by: order)
+        }
+        func first(where match: (Int) throws -> Bool = { _ in throw StoreError.none }, limit: Int = 1) rethrows -> Int? {
+          try items.prefix(limit).first(where: match)
+        }
+      }
+
+      enum StoreError: Error { case none }
+
+      """
+    try expectExtraction(
+      ["Store.swift": store],
+      singleton: "Store", slices: [Slice(name: "Sorting", members: ["sorted", "first"])],
+      produces: [
+        "Store.swift": store + "\nextension Store: Sorting {}\n",
+        "Sorting.swift": """
+        @MainActor
+        protocol Sorting: AnyObject, Sendable {
+          func sorted(by order: (Int, Int) throws -> Bool) rethrows -> [Int]
+          func first(where match: (Int) throws -> Bool, limit: Int) rethrows -> Int?
+        }
+
+        @MainActor
+        extension Sorting {
+          func sorted() -> [Int] {
+            sorted(by: { $0 < $1 })
+          }
+
+          func first(where match: (Int) throws -> Bool) rethrows -> Int? {
+            try first(where: match, limit: 1)
+          }
+
+          func first(limit: Int) throws -> Int? {
+            try first(where: { _ in throw StoreError.none }, limit: limit)
+          }
+
+          func first() throws -> Int? {
+            try first(where: { _ in throw StoreError.none }, limit: 1)
+          }
+        }
+
+        """,
+      ],
+      compilingWith: [
+        "UseSorting.swift": """
+        @MainActor
+        func useSorting() throws -> [Int] {
+          let sorting: any Sorting = Store.shared
+          let first = try sorting.first() ?? sorting.first(where: { $0 > 1 }) ?? 0
+          return sorting.sorted() + [first] + (try sorting.first(limit: 2).map { [$0] } ?? [])
+        }
+
+        """
+      ])
+  }
+
   @Test func typedThrowsIsKept() throws {
     try expectExtraction(
       [

@@ -242,11 +242,11 @@ struct RequirementBuilder {
     let attributes = attributeText(function.attributes, isProperty: false)
     let modifiers = modifierText(function.modifiers)
     let name = "func " + function.name.text + (function.genericParameterClause.map { qualified($0) } ?? "")
-    var tail = ""
-    if let effects = function.signature.effectSpecifiers { tail += " " + qualified(effects) }
-    if let returnClause = function.signature.returnClause { tail += " " + qualified(returnClause) }
-    if let whereClause = function.genericWhereClause { tail += " " + qualified(whereClause) }
-    let requirement = attributes + modifiers + name + "(" + parameters.map { parameterText($0, keepDefault: false) }.joined(separator: ", ") + ")" + tail
+    var result = ""
+    if let returnClause = function.signature.returnClause { result += " " + qualified(returnClause) }
+    if let whereClause = function.genericWhereClause { result += " " + qualified(whereClause) }
+    let tail = function.signature.effectSpecifiers.map { " " + qualified($0) } ?? ""
+    let requirement = attributes + modifiers + name + "(" + parameters.map { parameterText($0, keepDefault: false) }.joined(separator: ", ") + ")" + tail + result
 
     // Every way of leaving out defaulted arguments gets an overload that passes the defaults.
     // `#fileID`-style defaults stay defaults, so they still name the caller.
@@ -286,8 +286,6 @@ struct RequirementBuilder {
     let siblings = Set(index.members(of: typeName).filter { $0.kind == .method && $0.name == function.name.text && $0.range != member.range }.map { $0.labels.joined(separator: ",") })
     var overloads: [String] = []
     var seen: Set<String> = magic ? [] : [requirementKey(parameters, omitting: [])]
-    let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
-    let isThrowing = function.signature.effectSpecifiers?.throwsClause != nil
     let access = extensionAccess.map { $0.keyword + " " } ?? ""
     for omitted in subsets {
       let key = requirementKey(parameters, omitting: Set(omitted))
@@ -304,12 +302,48 @@ struct RequirementBuilder {
           arguments.append(label + passedOn(parameter))
         }
       }
-      var call = function.name.text + "(" + arguments.joined(separator: ", ") + ")"
-      if isAsync { call = "await " + call }
-      if isThrowing { call = "try " + call }
-      overloads.append(attributes + access + modifiers + name + "(" + kept.joined(separator: ", ") + ")" + tail + " {\n" + indentUnit + call + "\n}")
+      let effects = overloadEffects(function, kept: keptParameters, passing: omitted.compactMap { parameters[$0].defaultValue?.value })
+      let call = effects.marks + function.name.text + "(" + arguments.joined(separator: ", ") + ")"
+      overloads.append(attributes + access + modifiers + name + "(" + kept.joined(separator: ", ") + ")" + effects.text + result + " {\n" + indentUnit + call + "\n}")
     }
     return Output(requirement: requirement, overloads: overloads, notes: notes)
+  }
+
+  /// An overload's effects (` async throws`) and the marks its call takes (`try await `). A
+  /// `rethrows` method's overload that keeps none of its throwing closures throws only when a
+  /// default it passes does (`{ _ in throw E.none }`): `rethrows` with nothing to rethrow does not
+  /// compile, and the call throws only as the closures passed to it do.
+  func overloadEffects(
+    _ function: FunctionDeclSyntax, kept: [FunctionParameterSyntax], passing defaults: [ExprSyntax]
+  ) -> (text: String, marks: String) {
+    guard var effects = function.signature.effectSpecifiers else { return ("", "") }
+    if effects.throwsClause?.throwsSpecifier.tokenKind == .keyword(.rethrows), !kept.contains(where: { Self.isThrowingFunction($0.type) }) {
+      effects.throwsClause = defaults.contains(where: Self.mayThrow) ? ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws)) : nil
+    }
+    let marks = (effects.throwsClause != nil ? "try " : "") + (effects.asyncSpecifier != nil ? "await " : "")
+    let text = effects.asyncSpecifier == nil && effects.throwsClause == nil ? "" : " " + qualified(effects)
+    return (text, marks)
+  }
+
+  /// A function type that throws, under attributes, parentheses or an optional.
+  static func isThrowingFunction(_ type: TypeSyntax) -> Bool {
+    if let function = type.as(FunctionTypeSyntax.self) { return function.effectSpecifiers?.throwsClause != nil }
+    if let attributed = type.as(AttributedTypeSyntax.self) { return isThrowingFunction(attributed.baseType) }
+    if let optional = type.as(OptionalTypeSyntax.self) { return isThrowingFunction(optional.wrappedType) }
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      return isThrowingFunction(only.type)
+    }
+    return false
+  }
+
+  /// Whether an expression may throw where it is evaluated or called: it holds a `throw` or a `try`
+  /// (not `try?` or `try!`).
+  static func mayThrow(_ expression: ExprSyntax) -> Bool {
+    expression.tokens(viewMode: .sourceAccurate).contains { token in
+      if token.tokenKind == .keyword(.throw) { return true }
+      guard token.tokenKind == .keyword(.try), let tryExpr = token.parent?.as(TryExprSyntax.self) else { return false }
+      return tryExpr.questionOrExclamationMark == nil
+    }
   }
 
   /// A parameter as an overload passes it on: `&value` for `inout`, `condition()` for an
