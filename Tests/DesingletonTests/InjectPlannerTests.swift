@@ -109,6 +109,91 @@ import Testing
       ])
   }
 
+  /// A consumer created in a parameter's default value (`logout: LogoutButton = LogoutButton()`)
+  /// is passed the accessor there, and it stays: a default value cannot read the creator's
+  /// property, so a second run does not take it for a use to inject.
+  @Test func aCreationInADefaultValueKeepsTheAccessor() throws {
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var loggedIn = true
+        func logout() { loggedIn = false }
+      }
+
+      @MainActor
+      protocol Sessioning: AnyObject {
+        var loggedIn: Bool { get }
+        func logout()
+      }
+
+      extension Store: Sessioning {}
+
+      """
+    let root = """
+      @MainActor
+      final class AppRoot {
+        let settings = Settings()
+        func run() -> Bool { settings.logout.tap(); return settings.show() }
+      }
+
+      """
+    try expectInjection(
+      [
+        "Store.swift": store,
+        "LogoutButton.swift": """
+        @MainActor
+        final class LogoutButton {
+          func tap() { Store.shared.logout() }
+        }
+
+        """,
+        "Settings.swift": """
+        @MainActor
+        final class Settings {
+          let logout: LogoutButton
+          init(logout: LogoutButton = LogoutButton()) {
+            self.logout = logout
+          }
+          func show() -> Bool { Store.shared.loggedIn }
+        }
+
+        """,
+        "AppRoot.swift": root,
+      ],
+      types: nil,
+      produces: [
+        "LogoutButton.swift": """
+        @MainActor
+        final class LogoutButton {
+          private let sessioning: Sessioning
+
+          init(sessioning: Sessioning) {
+            self.sessioning = sessioning
+          }
+
+          func tap() { sessioning.logout() }
+        }
+
+        """,
+        "Settings.swift": """
+        @MainActor
+        final class Settings {
+          private let sessioning: Sessioning
+
+          let logout: LogoutButton
+          init(sessioning: Sessioning, logout: LogoutButton = LogoutButton(sessioning: Store.shared)) {
+            self.sessioning = sessioning
+            self.logout = logout
+          }
+          func show() -> Bool { sessioning.loggedIn }
+        }
+
+        """,
+        "AppRoot.swift": root.replacingOccurrences(of: "Settings()", with: "Settings(sessioning: Store.shared)"),
+      ])
+  }
+
   @Test func aDesignatedInitTakesTheParameterFirstAndAssignsItBeforeSuperInit() throws {
     try expectInjection(
       Self.store.merging(["Screen.swift": Self.screen]) { $1 }.merging([

@@ -135,8 +135,9 @@ extension InjectContext {
     if let passedAs {
       // A creation site that passes the accessor to a parameter of a protocol type: the creator
       // receives that protocol too and passes its own, so the accessor moves one level up. In a
-      // stored property's initial value it stays (the property cannot be read there).
-      if reference.context.inPropertyInitializer { return }
+      // stored property's initial value or a parameter's default it stays (the creator's property
+      // cannot be read there), as the creation sites were written (`MatchCalls`).
+      if try reference.context.inPropertyInitializer || isInParameterDefault(reference) { return }
       uses.passed.append((reference, passedAs))
       return
     }
