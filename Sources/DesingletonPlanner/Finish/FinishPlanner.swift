@@ -190,7 +190,6 @@ public enum FinishPlanner {
     try index.requireCoverage()
     try checkRootDoesNotReceiveTheInstance(singleton, root: root, project: project)
     try checkAccessorIsNoRequirement(singleton, project: project)
-    try checkRootIsMadeOnce(root, singleton: singleton, project: project)
     let testRefusals = options.includeTests
       ? try testReferencesToRefuse(remaining.filter { $0.kind == .test }, root: root, project: project) : [:]
     let owner = options.container == nil
@@ -218,6 +217,9 @@ public enum FinishPlanner {
         blocking: blocking, testRefusals: testRefusals, options: options)
       throw Refusal(try blockers.diagnostics(objectiveC: objectiveC))
     }
+    // Asked last: it walks every file naming the root, which a refusal above does not need (the
+    // first of several candidate roots is often an entry point named in many files).
+    try checkRootIsMadeOnce(root, singleton: singleton, project: project)
 
     let members = index.declarations(of: singleton.typeName).flatMap(\.members)
     let source = try project.file(rootDecl.path).source
