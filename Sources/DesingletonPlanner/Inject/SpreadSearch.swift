@@ -32,6 +32,7 @@ extension InjectPlanner {
     singleton: Singleton, options: InjectOptions, project: Project, rewrite: (Plan) throws -> Project
   ) throws -> (plan: Plan, report: InjectReport) {
     var search = SpreadSearch(options: options, before: try AccessorCensus.of(singleton, in: project))
+    try project.index.requireCoverage()
     while true {
       var (plan, report) = try run(singleton: singleton, options: search.options, project: project)
       report.before = search.before
