@@ -338,58 +338,6 @@ public enum BytePrefilter {
     }
   }
 
-  /// What a member access's dot at `position` follows, as far as a reference to a type's static
-  /// member can tell (the index attributes `Base.shared` by the name its base ends with,
-  /// `SyntaxProtocol.typeReferenceText`, which starts with an uppercase letter or is `Self`).
-  public enum ReferenceBase: Equatable {
-    /// A name starting with an ASCII uppercase letter (`Store`, `Outer.Store`, `Self`, or one on
-    /// the line above: `Store⏎  .shared`): the reference is to that name's type.
-    case word(Range<Int>)
-    /// An expression that names no type: a lowercase name, `_name` or a number right before the
-    /// dot (`store.shared`, `self.shared`), the end of a call, subscript or optional
-    /// (`make().shared`, `list[0].shared`, `x?.shared`), or a string literal's closing `"`.
-    case notAType
-    /// Anything else: no base (`f(.shared)`, `return .shared`), generic arguments (`Box<T>.shared`),
-    /// a backtick, a comment, a name that is not ASCII, or `#if` above a leading dot.
-    case unknown
-  }
-
-  public static func referenceBase(dotAt position: Int, in bytes: [UInt8]) -> ReferenceBase {
-    var before = position - 1
-    guard before >= 0 else { return .unknown }
-    let adjacent = bytes[before]
-    if isIdentifierByte(adjacent) {
-      var start = before
-      while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
-      return nameBase(start..<(before + 1), in: bytes, nextLine: false)
-    }
-    switch adjacent {
-    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "\""): return .notAType
-    default: break
-    }
-    // Blank space on the dot's line: a leading dot, an implicit member unless a line break comes
-    // before it (a line starting with `.` continues the expression above).
-    while before >= 0, [0x20, 0x09, 0x0D, 0x0B, 0x0C].contains(bytes[before]) { before -= 1 }
-    guard before >= 0, bytes[before] == UInt8(ascii: "\n") else { return .unknown }
-    guard case .word(let word) = preceding(before, in: bytes) else { return .unknown }
-    return nameBase(word, in: bytes, nextLine: true)
-  }
-
-  /// A name right before a dot, or ending the line above a leading dot.
-  private static func nameBase(_ word: Range<Int>, in bytes: [UInt8], nextLine: Bool) -> ReferenceBase {
-    let first = bytes[word.lowerBound]
-    if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
-      guard nextLine else { return .word(word) }
-      // `#if DEBUG⏎  .shared`: a condition, not an expression, ends the line above.
-      var lineStart = word.lowerBound
-      while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-      let line = bytes[lineStart..<word.lowerBound].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-      return line.first == UInt8(ascii: "#") ? .unknown : .word(word)
-    }
-    // A keyword the line above ends with can be followed by an implicit member (`return⏎ .shared`).
-    return first >= 0x80 || nextLine ? .unknown : .notAType
-  }
-
   /// The names declared after `typealias` in the bytes: the word after each, past blank space and
   /// comments (in comments and strings too: more names, never fewer).
   public static func typeAliasNames(in bytes: [UInt8]) -> Set<[UInt8]> {

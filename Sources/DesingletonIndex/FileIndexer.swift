@@ -291,6 +291,31 @@ struct DeclarationCollector {
 /// (`Type.shared`, `Type.sharedInstance()`) without walking the tree: it descends only to the
 /// tokens at the byte offsets where an accessor-like name occurs.
 public enum ReferenceCollector {
+  /// `.shared` looked up in a type the code does not say: the index makes it a possible reference
+  /// of every singleton with this accessor (`Index`'s `attributePossible`).
+  static func possibleReference(
+    _ instance: ExprSyntax, node: MemberAccessExprSyntax, accessor: String, source: SourceText
+  ) -> Reference {
+    var reference = Reference(
+      baseName: "", accessor: accessor, use: .unresolvedImplicit, alias: nil,
+      range: instance.sourceRange(in: source), context: ReferenceContextFinder.context(of: Syntax(instance)))
+    if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
+      !call.arguments.isEmpty || call.trailingClosure != nil
+    {
+      reference.implicitApplied = true
+    }
+    return reference
+  }
+
+  /// `type(of: value)`: the dynamic type of a value, whose static members it reaches.
+  static func isTypeOfCall(_ expression: ExprSyntax) -> Bool {
+    guard let call = expression.as(FunctionCallExprSyntax.self),
+      call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "type",
+      call.arguments.count == 1, call.arguments.first?.label?.text == "of"
+    else { return false }
+    return true
+  }
+
   static func references(
     at offsets: [Int], in tree: SourceFileSyntax, source: SourceText, accessors: AccessorNames = .standard
   ) -> [Reference] {
@@ -306,8 +331,12 @@ public enum ReferenceCollector {
       }
       let accessor = unquoted(node.declName.baseName.text)
       if let base = node.base {
-        guard let written = base.typeReferenceText else { continue }
-        record(instance: instance, baseName: written, accessor: accessor, alias: nil, source: source, into: &result)
+        if let written = base.typeReferenceText {
+          record(instance: instance, baseName: written, accessor: accessor, alias: nil, source: source, into: &result)
+        } else if isTypeOfCall(base) {
+          // `type(of: value).shared`: the value's type is the compiler's to know.
+          result.append(possibleReference(instance, node: node, accessor: accessor, source: source))
+        }
       } else if let annotated = annotatedType(ofImplicit: instance),
         // A type declared in a body (`typealias S = Store` in a function) is none the index knows.
         !namesLocalOrGenericType(annotated, at: Syntax(instance))
@@ -318,10 +347,8 @@ public enum ReferenceCollector {
         continue
       } else {
         // `use(.shared)`: the type `.shared` is looked up in is the parameter's, which only the
-        // compiler knows. The index makes it a possible reference of every singleton with this accessor.
-        var reference = Reference(
-          baseName: "", accessor: accessor, use: .unresolvedImplicit, alias: nil,
-          range: instance.sourceRange(in: source), context: ReferenceContextFinder.context(of: Syntax(instance)))
+        // compiler knows.
+        var reference = possibleReference(instance, node: node, accessor: accessor, source: source)
         if let slot = argumentSlot(of: instance) {
           reference.implicitCallee = slot.initializedType
           reference.implicitFunction = slot.function
@@ -330,11 +357,6 @@ public enum ReferenceCollector {
           reference.implicitEnclosingInit = slot.enclosingInit
         } else {
           reference.implicitPeer = peerChain(of: instance)
-        }
-        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
-          !call.arguments.isEmpty || call.trailingClosure != nil
-        {
-          reference.implicitApplied = true
         }
         result.append(reference)
       }

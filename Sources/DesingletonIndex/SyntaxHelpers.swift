@@ -116,8 +116,12 @@ extension TypeSyntax {
 }
 
 extension ExprSyntax {
-  /// `Foo`, `Module.Foo`, `Outer.Foo`, `Self`: an expression that names a type, as written.
+  /// `Foo`, `Module.Foo`, `Outer.Foo`, `Self`: an expression that names a type, as written; its
+  /// metatype (`Foo.self`) names it too.
   public var typeReferenceText: String? {
+    if let member = self.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self) {
+      return member.base?.typeReferenceText
+    }
     if let reference = self.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       guard reference.argumentNames == nil, let first = name.unicodeScalars.first else { return nil }

@@ -9,6 +9,69 @@ import Testing
 /// together in Swift 6 mode, and a second run has nothing left to do.
 @Suite struct FinishPlannerTests {
   /// `@objc` does not compile on Linux, so this input is not type-checked first.
+  /// The accessor read through the type's metatype (`Store.self.shared`) is a use like any other:
+  /// the root's is replaced by its property. Through a value's dynamic type (`type(of:
+  /// value).shared`) it may be any type's, and blocks.
+  @Test func aMetatypeBaseIsAUseOfTheAccessor() throws {
+    let store = """
+      @MainActor
+      final class Store {
+        static let shared = Store()
+        var count = 0
+      }
+
+      """
+    try expectFinish(
+      [
+        "Store.swift": store,
+        "AppRoot.swift": """
+        @MainActor
+        final class AppRoot {
+          func run() -> Int {
+            Store.self.shared.count += 1
+            return Store.shared.count
+          }
+        }
+
+        """,
+      ],
+      root: "AppRoot",
+      produces: [
+        "Store.swift": store.replacingOccurrences(of: "  static let shared = Store()\n", with: ""),
+        "AppRoot.swift": """
+        @MainActor
+        final class AppRoot {
+          private let store = Store()
+
+          func run() -> Int {
+            store.count += 1
+            return store.count
+          }
+        }
+
+        """,
+      ])
+    try expectFinishRefusal(
+      [
+        "Store.swift": store,
+        "AppRoot.swift": """
+        @MainActor
+        final class AppRoot {
+          func run(_ value: Store) -> Int {
+            type(of: value).shared.count += 1
+            return Store.shared.count
+          }
+        }
+
+        """,
+      ],
+      root: "AppRoot",
+      """
+      AppRoot.swift:4:5: error: '.shared' may be 'Store.shared', and which type it belongs to cannot be told; write the type out
+      AppRoot.swift:5:12: note: 'Store.shared' is used by the composition root 'AppRoot'
+      """)
+  }
+
   @Test func objectiveCCodeSendingTheAccessorMessageBlocksFinish() throws {
     let project = makeProject(
       [

@@ -762,6 +762,47 @@ import Testing
     #expect(!(try Self.phasedStoreReferences(files, from: "Screen.swift")).isEmpty, "phased: \(operators)")
   }
 
+  /// A base that is the type's metatype (`Store.self.shared`) is the type: a reference of Store's.
+  /// A base whose type the code does not say (`type(of: value).shared`) may be any type with that
+  /// accessor: a possible reference of each. Both, with `--full` and phased alike: the byte tests
+  /// once took what stands before the dot for no type.
+  @Test(arguments: [
+    ("Store.self.shared.count += 1", ReferenceUse.member("count", .write)),
+    ("Store\n      .self\n      .shared.count += 1", .member("count", .write)),
+    ("type(of: value).shared.count += 1", .unresolvedImplicit),
+    ("type(of: (value)).shared.count += 1", .unresolvedImplicit),
+  ])
+  func aMetatypeBaseIsAReference(statement: String, use: ReferenceUse) throws {
+    let files = [
+      "Store.swift": "final class Store {\n  static let shared = Store()\n  var count = 0\n}\n",
+      "Screen.swift": "final class Screen {\n  func go(_ value: Store) {\n    \(statement)\n  }\n}\n",
+    ]
+    let full = Self.storeReferences(in: makeProject(files), from: "Screen.swift")
+    #expect(full.map(\.use) == [use], "\(statement)")
+    #expect(try Self.phasedStoreReferences(files, from: "Screen.swift").map(\.use) == [use], "phased: \(statement)")
+  }
+
+  /// A call's result is no type (`make().shared`), nor is an instance's `self` (`store.self.shared`).
+  @Test(arguments: ["make().shared.count += 1", "value.self.shared.count += 1", "self.shared.count += 1"])
+  func anInstanceBaseIsNoReference(statement: String) throws {
+    let files = [
+      "Store.swift": "final class Store {\n  static let shared = Store()\n  var count = 0\n}\n",
+      "Screen.swift": """
+        final class Box { var shared = Store() }
+        final class Screen {
+          var shared = Store()
+          func make() -> Box { Box() }
+          func go(_ value: Box) {
+            \(statement)
+          }
+        }
+
+        """,
+    ]
+    #expect(Self.storeReferences(in: makeProject(files), from: "Screen.swift").isEmpty, "\(statement)")
+    #expect(try Self.phasedStoreReferences(files, from: "Screen.swift").isEmpty, "phased: \(statement)")
+  }
+
   /// An implicit member passed to `super.init(...)` is looked up in the superclass's inits: a
   /// project superclass's own declaration, a framework class's the framework's
   /// (`super.init(style: .default, reuseIdentifier: id)`); a superclass the model does not know,
