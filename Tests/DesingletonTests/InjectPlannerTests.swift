@@ -106,6 +106,10 @@ import Testing
         }
 
         """
+      ],
+      notes: [
+        "Profile: counting: Counting; 1 reference rewritten",
+        "  Profile.swift:12: init() takes 'Store.shared'",
       ])
   }
 

@@ -215,9 +215,12 @@ struct InjectWriter {
           // Callers that cannot pass arguments get the shared instance; an init that stops needs none.
           guard let body = node.body, !InitBodyScanner.stopsBeforeSelf(body) else { continue }
           insertStatements(singletonAssignments, atStartOf: body, in: file, to: &edits)
+          // One a protocol declares (`protocol Page { init() }`) is not written `required` in a
+          // final class or a value type.
+          let kind = node.modifiers.contains { $0.name.tokenKind == .keyword(.required) } ? "required init" : "init"
           requiredNotes.append(
             Note(
-              .kept, "required init\(member.isFailable ? "?" : "")(\(member.labels.map { "\($0):" }.joined())) takes '\(accessExpression)'",
+              .kept, "\(kind)\(member.isFailable ? "?" : "")(\(member.labels.map { "\($0):" }.joined())) takes '\(accessExpression)'",
               at: Note.Place(line: member.location), depth: 1))
           continue
         }
