@@ -12,6 +12,72 @@ import Testing
   /// The accessor read through the type's metatype (`Store.self.shared`) is a use like any other:
   /// the root's is replaced by its property. Through a value's dynamic type (`type(of:
   /// value).shared`) it may be any type's, and blocks.
+  /// A subclass's instance is its superclass's: a base class whose subclasses are created in two
+  /// places is made twice, and each instance would own its own singleton (the two screens counted
+  /// apart).
+  @Test func aBaseClassWhoseSubclassesAreCreatedTwiceIsMadeTwice() throws {
+    try expectFinishRefusal(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var count = 0
+        }
+
+        """,
+        "Screen.swift": """
+        @MainActor
+        class Screen {
+          func tap() -> Int {
+            Store.shared.count += 1
+            return Store.shared.count
+          }
+        }
+
+        @MainActor
+        final class Home: Screen {}
+
+        @MainActor
+        final class Settings: Screen {}
+
+        """,
+        "main.swift": """
+        let home = Home()
+        let settings = Settings()
+        _ = home.tap()
+        print(settings.tap())
+
+        """,
+      ],
+      root: "Screen",
+      """
+      main.swift:1:12: error: 'Screen' is created in 2 places, as itself or a subclass: each would own its own 'Store' where all of them shared one; create it once and pass it on, or name the type that creates them as --root
+      main.swift:2:16: note: 'Settings', a subclass of 'Screen', is created here too
+      """)
+  }
+
+  /// A class whose subclass another type creates is created there: no composition root, so the
+  /// census counts its uses as a consumer's.
+  @Test func aClassWhoseSubclassATypeCreatesIsNoRoot() throws {
+    let project = makeProject([
+      "Screen.swift": """
+        class Screen {}
+        final class Home: Screen {}
+        final class Router { let home = Home() }
+        final class Alone {}
+        class Base {}
+        final class Leaf: Base {}
+
+        """
+    ])
+    #expect(try !CompositionRoots.isCompositionRoot("Screen", project: project))
+    #expect(try !CompositionRoots.isCompositionRoot("Home", project: project))
+    #expect(try CompositionRoots.isCompositionRoot("Router", project: project))
+    #expect(try CompositionRoots.isCompositionRoot("Alone", project: project))
+    #expect(try CompositionRoots.isCompositionRoot("Base", project: project))
+  }
+
   @Test func aMetatypeBaseIsAUseOfTheAccessor() throws {
     let store = """
       @MainActor

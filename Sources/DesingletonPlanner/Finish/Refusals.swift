@@ -23,8 +23,10 @@ extension FinishPlanner {
   /// WindowCoordinator()` and `let second = WindowCoordinator()` in `main.swift`): each instance
   /// would own its own instance of the singleton where all of them shared one.
   static func checkRootIsMadeOnce(_ root: String, singleton: Singleton, project: Project) throws {
-    // A static member's creation (a preview's, a factory's) and a `#Preview`'s are not the program's.
-    let sites = try InitCallFinder.calls(of: [root], superclassOf: [:], project: project).calls.filter { call in
+    // A static member's creation (a preview's, a factory's) and a `#Preview`'s are not the program's;
+    // a subclass's is the root's.
+    let made = CompositionRoots.madeAs(root, index: project.index)
+    let sites = try InitCallFinder.calls(of: Set(made), superclassOf: [:], project: project).calls.filter { call in
       !call.isSelfInit && !call.isSuperInit && !Index.isTestPath(call.path) && !call.context.isStatic
         && !sequence(first: Syntax(call.call), next: \.parent).contains { node in
           node.as(MacroExpansionDeclSyntax.self)?.macroName.text == "Preview"
@@ -38,6 +40,7 @@ extension FinishPlanner {
     }
     guard let (_, calls) = byProgram.sorted(by: { $0.key < $1.key }).first(where: { $0.value.count > 1 }) else { return }
     var diagnostics: [Diagnostic] = []
+    let how = calls.contains { $0.typeName != root } ? ", as itself or a subclass" : ""
     for call in calls {
       let source = try project.file(call.path).source
       let location = source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
@@ -45,10 +48,12 @@ extension FinishPlanner {
         diagnostics.isEmpty
           ? Diagnostic(
             .error,
-            "'\(root)' is created in \(calls.count) places: each would own its own '\(singleton.typeName)' where all of them "
+            "'\(root)' is created in \(calls.count) places\(how): each would own its own '\(singleton.typeName)' where all of them "
               + "shared one; create it once and pass it on, or name the type that creates them as --root",
             at: location)
-          : Diagnostic(.note, "'\(root)' is created here too", at: location))
+          : Diagnostic(
+            .note, call.typeName == root ? "'\(root)' is created here too" : "'\(call.typeName)', a subclass of '\(root)', is created here too",
+            at: location))
     }
     throw Refusal(diagnostics)
   }

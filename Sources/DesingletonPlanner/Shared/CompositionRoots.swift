@@ -195,13 +195,27 @@ public enum CompositionRoots {
   /// code runs in what conforms to it, so neither is ever a root; nor is a type that makes its own
   /// instance in a static member (another singleton's `static let shared = Tracker()`, a static
   /// factory), unless it is an entry point: it is made wherever that member is read, and what it
-  /// needs is passed there. The one answer every command uses.
+  /// needs is passed there. A subclass's instance is one of its superclass's too: a class whose
+  /// subclasses code creates is created there. The one answer every command uses.
   public static func isCompositionRoot(_ type: String, project: Project) throws -> Bool {
     guard let primary = project.index.primaryDeclaration(of: type), [.class, .struct, .actor].contains(primary.kind) else {
       return false
     }
-    guard try creators(of: type, project: project).allSatisfy(project.index.isTestType) else { return false }
+    for made in madeAs(type, index: project.index) {
+      guard try creators(of: made, project: project).allSatisfy(project.index.isTestType) else { return false }
+    }
     return try isEntryPoint(type, index: project.index) || !createsItselfStatically(type, project: project)
+  }
+
+  /// The types whose creation makes an instance of `type`: itself and its subclasses, to any depth.
+  static func madeAs(_ type: String, index: Index) -> [String] {
+    var found = [type]
+    var next = 0
+    while next < found.count {
+      for subclass in index.subclasses(of: found[next]) where !found.contains(subclass) { found.append(subclass) }
+      next += 1
+    }
+    return found
   }
 
   /// Whether a static member of `type` (outside tests) creates an instance of it.
