@@ -849,6 +849,26 @@ import Testing
       ])
   }
 
+  /// A requirement named in backticks (`var \`default\``) is refused at its place: the double's
+  /// names are made from it (`defaultCallCount`), and the file it wrote did not parse.
+  @Test func aRequirementNamedInBackticksIsRefusedAtItsPlace() throws {
+    let project = makeProject([
+      "Sources/Defaults.swift": """
+      protocol Defaults: AnyObject {
+        var `default`: Int { get }
+        func `return`(_ value: Int) -> Int
+      }
+
+      """
+    ])
+    let options = MocksOptions(protocols: ["Defaults"], outputDirectory: "Tests")
+    let refusal = try #require(throws: Refusal.self) { try MocksPlanner.plan(typeName: nil, options: options, project: project) }
+    #expect(
+      refusal.diagnostics.map(\.description) == [
+        "Sources/Defaults.swift:2:7: error: a property named in backticks ('`default`') cannot be mocked yet (mocks implement properties and methods); write this double by hand"
+      ])
+  }
+
   @Test func aModuleWithoutATestTargetNeedsAnOutputDirectory() throws {
     let project = makeProject([
       "Package.swift": """

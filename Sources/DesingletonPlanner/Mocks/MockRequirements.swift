@@ -83,6 +83,7 @@ enum MockRequirements {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let type = binding.typeAnnotation?.type.trimmedDescription
       else { throw unsupported(binding, "this property", file: file) }
+      if name.hasPrefix("`") { throw unsupported(binding, "a property named in backticks ('\(name)')", file: file) }
       if case .accessors(let accessors)? = binding.accessorBlock?.accessors,
         accessors.contains(where: { $0.effectSpecifiers != nil })
       {
@@ -103,6 +104,8 @@ enum MockRequirements {
 
   private static func method(_ node: FunctionDeclSyntax, file: ParsedFile, index: Index) throws -> MockMethod {
     guard case .identifier = node.name.tokenKind else { throw unsupported(node, "an operator", file: file) }
+    // The double's names are made from the method's (`returnCallCount`), its own declarations keep it.
+    if node.name.text.hasPrefix("`") { throw unsupported(node, "a method named in backticks ('\(node.name.text)')", file: file) }
     let generics = node.genericParameterClause?.parameters.map(\.name.text) ?? []
     func mentionsGeneric(_ type: String) -> Bool { !Set(identifiers(in: type)).isDisjoint(with: generics) }
     var parameters: [MockMethod.Parameter] = []
