@@ -493,7 +493,10 @@ struct InjectWriter {
         if site.makesLazy, let property = MovedInitialValue(around: Syntax(site.call.call)) {
           makeLazy(property.variable, in: file, to: &edits)
         }
-        if !site.arguments.isEmpty { insertArguments(site.arguments, into: site.call.call, in: file, to: &edits) }
+        if !site.arguments.isEmpty {
+          insertArguments(site.arguments, into: site.call.call, in: file, to: &edits)
+          dropOverride(ofInitCalling: site.call, in: file, to: &edits)
+        }
         for insertion in site.insertions { edits.plan.add(.insert(insertion.text, at: insertion.offset), in: file.path) }
         for passed in site.captured { capture(passed, at: Syntax(site.call.call), in: site.call.path, to: &edits) }
       }
@@ -503,6 +506,30 @@ struct InjectWriter {
     for (type, places) in updated.sorted(by: { $0.key < $1.key }) {
       edits.plan.notes.append(Note(.changed, "\(type): \(places.count) call site\(places.count == 1 ? "" : "s") updated (\(places.joined(separator: ", ")))", depth: 1))
     }
+  }
+
+  /// `override init() { super.init() }` in a subclass the plan leaves as it is, calling an init of
+  /// an injected superclass that now takes the slices: the init it overrode is gone, so it is an
+  /// init of its own. (An injected subclass's own inits lose `override` with their new parameters.)
+  func dropOverride(ofInitCalling call: InitCall, in file: ParsedFile, to edits: inout InjectEdits) {
+    guard call.isSuperInit,
+      let enclosing = sequence(first: Syntax(call.call), next: \.parent).lazy.compactMap({ $0.as(InitializerDeclSyntax.self) }).first,
+      let override = enclosing.modifiers.first(where: { $0.name.tokenKind == .keyword(.override) }),
+      !enclosing.modifiers.contains(where: { $0.name.tokenKind == .keyword(.required) }),
+      let owner = call.context.typeName.map(project.index.resolveType),
+      design.consumers.first(where: { $0.typeName == owner })?.protocols.isEmpty ?? true,
+      let parent = design.consumers.first(where: { $0.typeName == call.typeName }), !parent.protocols.isEmpty
+    else { return }
+    // The superclass's init of these labels takes the slices now, or it had none and its implicit
+    // `init()` became the generated one.
+    let labels = enclosing.signature.parameterClause.parameters.map(\.firstName.text)
+    let inits = parent.declarations.flatMap(\.members).filter { $0.kind == .initializer }
+    let overridden = inits.first { $0.labels == labels }
+    let changed: Bool
+    if let overridden { changed = !project.requiredInitKeepsItsSignature(overridden, of: parent.typeName) } else { changed = inits.isEmpty && labels.isEmpty }
+    guard changed else { return }
+    edits.plan.add(
+      TextEdit(range: override.positionAfterSkippingLeadingTrivia.utf8Offset..<override.endPosition.utf8Offset, replacement: ""), in: file.path)
   }
 
   /// Each factory's new parameters, first in its list, and the arguments its calls pass for them.
