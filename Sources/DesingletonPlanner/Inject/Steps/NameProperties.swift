@@ -10,10 +10,14 @@ extension InjectContext {
   func nameProperties(_ named: Consumer) throws -> Consumer {
     var consumer = named
     let typeName = consumer.typeName
-    // Names used or declared anywhere in the type, and its superclasses' members.
+    // Names used or declared anywhere in the type, its superclasses' members, and its subclasses'
+    // (a stored property named like a subclass's member would be overridden by it).
     var taken = Set(consumer.declarations.flatMap(\.members).map(\.name))
     for step in index.superclassChain(of: typeName) {
       if case .project(let name) = step { taken.formUnion(index.members(of: name).map(\.name)) }
+    }
+    for subclass in CompositionRoots.madeAs(typeName, index: index).dropFirst() {
+      taken.formUnion(index.members(of: subclass).map(\.name))
     }
     // The same in every plan a command weighs: worked out once for these declarations.
     let places = consumer.declarations.map { "\($0.path)@\($0.range.bytes)" }.joined(separator: ", ")
