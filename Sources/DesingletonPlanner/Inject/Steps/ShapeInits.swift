@@ -1,6 +1,7 @@
 import DesingletonCore
 import DesingletonIndex
 import Foundation
+import SwiftParser
 import SwiftSyntax
 
 /// Step 10: the init each consumer gets or keeps, with the parameters it adds.
@@ -11,8 +12,22 @@ extension InjectContext {
   func shapeInits(_ calls: [InitCall], in draft: InjectDraft) throws -> ([String: Consumer], [String: ConsumerRefusal]) {
     var consumers = draft.consumers
     var problems: [String: ConsumerRefusal] = [:]
+    let injected = Set(draft.consumers.filter { !$0.value.protocols.isEmpty }.keys)
     for typeName in draft.order {
       guard let consumer = consumers[typeName], !consumer.protocols.isEmpty else { continue }
+      // A superclass injected in the same plan gains properties this class would declare again and
+      // changes the init it calls: the superclass goes first, this class on the next run.
+      let superclasses = index.superclassChain(of: typeName).compactMap { step -> String? in
+        if case .project(let name) = step { return name }
+        return nil
+      }
+      if let parent = superclasses.first(where: injected.contains) {
+        problems[typeName] = ConsumerRefusal(
+          .superclassInit,
+          "its superclass '\(parent)' takes the slices in this run, which changes the init '\(typeName)' calls; run 'inject' again once '\(parent)' has them",
+          at: index.primaryDeclaration(of: typeName)?.location ?? consumer.primary.location)
+        continue
+      }
       do {
         consumers[typeName] = try shapeInit(consumer, calls: calls)
       } catch let refusal as ConsumerRefusal {
@@ -139,15 +154,25 @@ extension InjectContext {
   /// declares some (a project class, or a framework class whose inits the table knows); empty when
   /// they cannot be told.
   func inheritedDesignatedInits(_ typeName: String) throws -> (owner: String, inits: [InheritedInit])? {
-    for step in index.superclassChain(of: typeName) {
+    for (position, step) in index.superclassChain(of: typeName).enumerated() {
       switch step {
       case .project(let name):
         let members = index.designatedInits(of: name).filter { !($0.modifiers.contains("required") && $0.labels == ["coder"]) }
         if index.designatedInits(of: name).isEmpty { continue }
+        // A generic superclass's parameters (`init(value: T)` of `Box<T>`) are the arguments the
+        // class gives it (`IntBox: Box<Int>`): known when it is the direct superclass.
+        let generics = index.primaryDeclaration(of: name)?.genericParameters ?? []
+        var arguments: [String: String] = [:]
+        if !generics.isEmpty {
+          guard position == 0, let written = index.primaryDeclaration(of: typeName)?.inherited.first,
+            let given = Self.genericArguments(ofWritten: written), given.count == generics.count
+          else { return nil }
+          arguments = Dictionary(zip(generics, given)) { first, _ in first }
+        }
         var result: [InheritedInit] = []
         for member in members where !member.modifiers.contains("private") && !member.modifiers.contains("fileprivate") {
           guard let node = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
-          result.append(inheritedInit(node))
+          result.append(inheritedInit(arguments.isEmpty ? node : GenericArguments(arguments).rewrite(node).cast(InitializerDeclSyntax.self)))
         }
         return (name, result)
       case .framework(let name):
@@ -164,6 +189,16 @@ extension InjectContext {
       }
     }
     return nil
+  }
+
+  /// `Box<Int, [String]>` → `["Int", "[String]"]`; nil for a type written without them.
+  static func genericArguments(ofWritten written: String) -> [String]? {
+    let tree = Parser.parse(source: "let _: \(written)")
+    guard let binding = tree.statements.first?.item.as(VariableDeclSyntax.self)?.bindings.first,
+      let clause = binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self)?.genericArgumentClause
+        ?? binding.typeAnnotation?.type.as(MemberTypeSyntax.self)?.genericArgumentClause
+    else { return nil }
+    return clause.arguments.map { $0.argument.trimmedDescription }
   }
 
   func inheritedInit(_ node: InitializerDeclSyntax) -> InheritedInit {
@@ -326,5 +361,20 @@ extension InjectContext {
       assignments.append((wrapper ?? .otherWrapper("")).assignment(member.name, value))
     }
     return (parameters, assignments)
+  }
+}
+
+/// Writes a generic superclass's parameters as the arguments a subclass gives them (`T` → `Int`).
+private final class GenericArguments: SyntaxRewriter {
+  let arguments: [String: String]
+
+  init(_ arguments: [String: String]) {
+    self.arguments = arguments
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
+    guard node.genericArgumentClause == nil, let argument = arguments[node.name.text] else { return super.visit(node) }
+    return TypeSyntax(node.with(\.name, .identifier(argument, leadingTrivia: node.name.leadingTrivia, trailingTrivia: node.name.trailingTrivia)))
   }
 }
