@@ -15,6 +15,47 @@ import Testing
   /// A subclass's instance is its superclass's: a base class whose subclasses are created in two
   /// places is made twice, and each instance would own its own singleton (the two screens counted
   /// apart).
+  /// The entry point's `static func main()` creating the root twice makes two instances, each
+  /// owning its own singleton: refused as any other two creations (a preview's are not counted).
+  @Test func aRootCreatedTwiceInStaticMainIsMadeTwice() throws {
+    try expectFinishRefusal(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var count = 0
+        }
+
+        """,
+        "App.swift": """
+        @MainActor
+        @main
+        final class App {
+          func run() -> Int {
+            Store.shared.count += 1
+            return Store.shared.count
+          }
+
+          static func main() {
+            print(App().run(), App().run())
+          }
+        }
+
+        @MainActor
+        enum Previews {
+          static let preview = App()
+        }
+
+        """,
+      ],
+      root: "App",
+      """
+      App.swift:10:11: error: 'App' is created in 2 places: each would own its own 'Store' where all of them shared one; create it once and pass it on, or name the type that creates them as --root
+      App.swift:10:24: note: 'App' is created here too
+      """)
+  }
+
   @Test func aBaseClassWhoseSubclassesAreCreatedTwiceIsMadeTwice() throws {
     try expectFinishRefusal(
       [

@@ -23,11 +23,12 @@ extension FinishPlanner {
   /// WindowCoordinator()` and `let second = WindowCoordinator()` in `main.swift`): each instance
   /// would own its own instance of the singleton where all of them shared one.
   static func checkRootIsMadeOnce(_ root: String, singleton: Singleton, project: Project) throws {
-    // A static member's creation (a preview's, a factory's) and a `#Preview`'s are not the program's;
-    // a subclass's is the root's.
+    // A preview's creation (a `#Preview`, a `PreviewProvider`'s or a `preview` member, a static
+    // property's value) is not the program's; a static method's is (`static func main()` making
+    // `App()` twice); a subclass's is the root's.
     let made = CompositionRoots.madeAs(root, index: project.index)
     let sites = try InitCallFinder.calls(of: Set(made), superclassOf: [:], project: project).calls.filter { call in
-      !call.isSelfInit && !call.isSuperInit && !Index.isTestPath(call.path) && !call.context.isStatic
+      !call.isSelfInit && !call.isSuperInit && !Index.isTestPath(call.path) && !(call.context.isStatic && isPreview(call.context, project.index))
         && !sequence(first: Syntax(call.call), next: \.parent).contains { node in
           node.as(MacroExpansionDeclSyntax.self)?.macroName.text == "Preview"
             || node.as(MacroExpansionExprSyntax.self)?.macroName.text == "Preview"
@@ -56,6 +57,14 @@ extension FinishPlanner {
             at: location))
     }
     throw Refusal(diagnostics)
+  }
+
+  /// A static context that makes instances for previews, or once: a `PreviewProvider`'s members, a
+  /// member named `previews` or `preview`, a static property's initial value.
+  private static func isPreview(_ context: ReferenceContext, _ index: Index) -> Bool {
+    if context.inPropertyInitializer { return true }
+    if let member = context.memberName, ["previews", "preview"].contains(member) { return true }
+    return context.typeName.map { index.conformances(of: index.resolveType($0)).contains("PreviewProvider") } ?? false
   }
 
   /// An accessor that is a static requirement of a protocol the singleton conforms to (`protocol
