@@ -198,6 +198,207 @@ import Testing
       ])
   }
 
+  /// A subclass's `override init()` that calls the injected superclass's `init()` overrides
+  /// nothing once that init takes the slices: it loses `override` and passes the accessor.
+  @Test func anOverrideOfAnInjectedSuperclassInitIsNoOverrideAnyMore() throws {
+    let kid = """
+      @MainActor
+      final class Kid: Parent {
+        override init() { super.init() }
+      }
+
+      """
+    try expectInjection(
+      Self.store.merging([
+        "Parent.swift": """
+        @MainActor
+        class Parent {
+          init() {}
+          func show() -> Int { Store.shared.count }
+        }
+
+        """,
+        "Kid.swift": kid,
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Parent.swift": """
+        @MainActor
+        class Parent {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+          func show() -> Int { counting.count }
+        }
+
+        """,
+        "Kid.swift": kid.replacingOccurrences(of: "override init() { super.init() }", with: "init() { super.init(counting: Store.shared) }"),
+      ],
+      compilingWith: ["UseKid.swift": "@MainActor func useKid() -> Int { Kid().show() }\n"])
+  }
+
+  /// A superclass's new property is named like none of its subclasses' members: `Kid`'s
+  /// `var counting: Int` would override it.
+  @Test func aNewPropertyIsNamedLikeNoSubclassMember() throws {
+    let kid = """
+      @MainActor
+      final class Kid: Parent {
+        var counting: Int { 42 }
+      }
+
+      """
+    let screen = """
+      @MainActor
+      final class Screen {
+        func go() -> Int { Kid().show() + Kid().counting }
+      }
+
+      """
+    try expectInjection(
+      Self.store.merging([
+        "Parent.swift": """
+        @MainActor
+        class Parent {
+          init() {}
+        }
+
+        """,
+        "Parent+Show.swift": """
+        extension Parent {
+          func show() -> Int { Store.shared.count }
+        }
+
+        """,
+        "Kid.swift": kid,
+        "Screen.swift": screen,
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Screen.swift": screen.replacingOccurrences(of: "Kid()", with: "Kid(counting2: Store.shared)"),
+        "Parent.swift": """
+        @MainActor
+        class Parent {
+          let counting2: Counting
+
+          init(counting2: Counting) {
+            self.counting2 = counting2
+          }
+        }
+
+        """,
+        "Parent+Show.swift": """
+        extension Parent {
+          func show() -> Int { counting2.count }
+        }
+
+        """,
+      ])
+  }
+
+  /// An init inherited from a generic superclass (`Box<Int>`'s `init(value: T)`) is declared
+  /// again with the superclass's arguments for its parameters: `T` means nothing in `IntBox`.
+  @Test func anInitInheritedFromAGenericSuperclassTakesItsArguments() throws {
+    let box = """
+      @MainActor
+      class Box<T> {
+        let value: T
+        init(value: T, extra: [T] = []) { self.value = value }
+      }
+
+      """
+    try expectInjection(
+      Self.store.merging([
+        "Box.swift": box,
+        "IntBox.swift": """
+        @MainActor
+        final class IntBox: Box<Int> {
+          func show() -> Int { Store.shared.count + value }
+        }
+
+        @MainActor
+        func makeBox() -> IntBox { IntBox(value: 3) }
+
+        """,
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "IntBox.swift": """
+        @MainActor
+        final class IntBox: Box<Int> {
+          private let counting: Counting
+
+          init(counting: Counting, value: Int, extra: [Int] = []) {
+            self.counting = counting
+            super.init(value: value, extra: extra)
+          }
+
+          func show() -> Int { counting.count + value }
+        }
+
+        @MainActor
+        func makeBox() -> IntBox { IntBox(counting: Store.shared, value: 3) }
+
+        """
+      ])
+  }
+
+  /// A subclass whose superclass is injected in the same run waits for the next: the superclass's
+  /// new property and init would be declared again and called without their arguments.
+  @Test func aSubclassOfAConsumerInjectedInTheSameRunWaits() throws {
+    let kid = """
+      @MainActor
+      final class Kid: Parent {
+        func bump() -> Int { Store.shared.count + 1 }
+      }
+
+      """
+    try expectInjection(
+      Self.store.merging([
+        "Parent.swift": """
+        @MainActor
+        class Parent {
+          init() {}
+        }
+
+        """,
+        "Parent+Show.swift": """
+        extension Parent {
+          func show() -> Int { Store.shared.count }
+        }
+
+        """,
+        "Kid.swift": kid,
+      ]) { $1 },
+      types: nil,
+      produces: [
+        "Parent.swift": """
+        @MainActor
+        class Parent {
+          let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+        }
+
+        """,
+        "Parent+Show.swift": """
+        extension Parent {
+          func show() -> Int { counting.count }
+        }
+
+        """,
+      ],
+      notes: [
+        "Parent: counting: Counting; 1 reference rewritten",
+        "skipped 1 consumer:",
+        "  no superclass init to call (1): Kid",
+        "    Kid.swift:1:1: error: its superclass 'Parent' takes the slices in this run, which changes the init 'Kid' calls; run 'inject' again once 'Parent' has them",
+      ])
+  }
+
   @Test func aDesignatedInitTakesTheParameterFirstAndAssignsItBeforeSuperInit() throws {
     try expectInjection(
       Self.store.merging(["Screen.swift": Self.screen]) { $1 }.merging([

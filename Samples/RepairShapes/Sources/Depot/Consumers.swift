@@ -9,8 +9,8 @@ public final class Checkout {
     }
 }
 
-/// A base class and its subclass that both use the singleton: the subclass's own init is
-/// re-declared over the base's new one without `override`.
+/// A base class and its subclass that both use the singleton: the subclass waits for the next
+/// run, when the base class holds its slice.
 @MainActor
 public class Gate {
     public init() {}
@@ -23,6 +23,17 @@ public class Gate {
 @MainActor
 public final class TurnstileGate: Gate {
     public func count() -> Int {
+        Depot.shared.visits
+    }
+}
+
+/// Reads the singleton in `@inlinable` code, which cannot read the private property `inject`
+/// gives it: the build fails with it, and it is left out.
+@MainActor
+public final class Kiosk {
+    public init() {}
+
+    @inlinable public func visitsSoFar() -> Int {
         Depot.shared.visits
     }
 }
