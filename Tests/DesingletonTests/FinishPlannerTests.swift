@@ -17,6 +17,76 @@ import Testing
   /// apart).
   /// The entry point's `static func main()` creating the root twice makes two instances, each
   /// owning its own singleton: refused as any other two creations (a preview's are not counted).
+  /// An accessor declared once per build configuration with a different value each is finished
+  /// by hand: the root would make the debug value in release builds too.
+  /// A root property declared under `#if` whose initial value uses the accessor is assigned by
+  /// hand: moved into the init, outside the `#if`, each clause's would be assigned in every
+  /// configuration.
+  @Test func aRootPropertyUnderIfConfigUsingTheAccessorIsRefused() throws {
+    try expectFinishRefusal(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var count = 0
+        }
+
+        @MainActor
+        final class Reader {
+          let store: Store
+          init(store: Store) { self.store = store }
+        }
+
+        """,
+        "AppRoot.swift": """
+        @MainActor
+        final class AppRoot {
+          #if DEBUG
+          let reader = Reader(store: Store.shared)
+          #else
+          let reader = Reader(store: Store.shared)
+          #endif
+        }
+
+        """,
+      ],
+      root: "AppRoot",
+      """
+      AppRoot.swift:4:30: error: 'reader' is declared under '#if' and uses 'Store.shared' in its initial value, which moves into the root's inits, outside that '#if'; assign 'reader' in the root's init by hand
+      """)
+  }
+
+  @Test func anAccessorWithAValuePerBuildConfigurationIsRefused() throws {
+    try expectFinishRefusal(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          #if DEBUG
+          static let shared = Store(tag: "debug")
+          #else
+          static let shared = Store(tag: "release")
+          #endif
+          let tag: String
+          init(tag: String) { self.tag = tag }
+        }
+
+        """,
+        "AppRoot.swift": """
+        @MainActor
+        final class AppRoot {
+          func run() -> String { Store.shared.tag }
+        }
+
+        """,
+      ],
+      root: "AppRoot",
+      """
+      Store.swift:6:3: error: 'Store.shared' is declared 2 times, with a different value under each '#if' clause: the root would make one of them in every build configuration; finish it by hand
+      """)
+  }
+
   @Test func aRootCreatedTwiceInStaticMainIsMadeTwice() throws {
     try expectFinishRefusal(
       [

@@ -399,6 +399,34 @@ import Testing
       ])
   }
 
+  /// A consumer declared once per build configuration is left as it is: only one of its
+  /// declarations would get the new property, and the other configuration would not build.
+  @Test func aConsumerDeclaredOncePerBuildConfigurationIsSkipped() throws {
+    let env = """
+      #if DEBUG
+      @MainActor
+      final class Env {
+        func show() -> Int { Store.shared.count }
+      }
+      #else
+      @MainActor
+      final class Env {
+        func show() -> Int { Store.shared.count + 1 }
+      }
+      #endif
+
+      """
+    try expectInjection(
+      Self.store.merging(["Env.swift": env]) { $1 },
+      types: nil,
+      produces: [:],
+      notes: [
+        "skipped 1 consumer:",
+        "  its declaration cannot be rewritten (1): Env",
+        "    Env.swift:7:1: error: 'Env' is declared 2 times, once per '#if' clause, and each would need the same new properties and init; inject it by hand",
+      ])
+  }
+
   @Test func aDesignatedInitTakesTheParameterFirstAndAssignsItBeforeSuperInit() throws {
     try expectInjection(
       Self.store.merging(["Screen.swift": Self.screen]) { $1 }.merging([

@@ -225,6 +225,21 @@ extension FinishPlanner {
   static func instanceExpression(
     _ singleton: Singleton, members: [MemberDecl], project: Project, replacing extra: [(Range<Int>, String)] = []
   ) throws -> (expression: String, type: String?) {
+    // An accessor declared once per build configuration (`#if DEBUG` ... `#else`) with different
+    // values: the root would make one of them in every configuration.
+    let declared = members.filter { $0.name == singleton.accessor && $0.isStatic && $0.kind == .property }
+    if declared.count > 1 {
+      let values = try declared.map { member in
+        try project.file(member.range.path).node(at: member.range.bytes)?.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value
+          .trimmedDescription
+      }
+      if Set(values.map { $0 ?? "" }).count > 1 {
+        throw Refusal(
+          "'\(singleton.accessExpression)' is declared \(declared.count) times, with a different value under each '#if' clause: "
+            + "the root would make one of them in every build configuration; finish it by hand",
+          at: declared[1].location)
+      }
+    }
     let accessor = members.first { $0.name == singleton.accessor && $0.isStatic }
     let backing = singleton.backingStorage.flatMap { name in members.first { $0.name == name && $0.isStatic } }
     for candidate in [accessor, backing].compactMap({ $0 }) where candidate.kind == .property {

@@ -84,6 +84,12 @@ extension FinishPlanner {
               + "instance cannot be used; assign '\(name)' in the root's init by hand",
             at: item.reference.location)
         }
+        if MovedInitialValue.isUnderIfConfig(variable) {
+          throw Refusal(
+            "'\(name)' is declared under '#if' and uses '\(singleton.accessExpression)' in its initial value, which "
+              + "moves into the root's inits, outside that '#if'; assign '\(name)' in the root's init by hand",
+            at: item.reference.location)
+        }
         return (binding, name)
       }
       current = syntax.parent

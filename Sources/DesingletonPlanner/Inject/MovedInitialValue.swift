@@ -22,6 +22,9 @@ struct MovedInitialValue {
         variable.bindings.count == 1, let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
       {
         if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) || variable.modifiers.isStatic { return nil }
+        // Moved into the inits, outside the `#if` it is declared under, it would be assigned in
+        // every configuration, once per clause.
+        if Self.isUnderIfConfig(variable) { return nil }
         self.binding = binding
         self.variable = variable
         self.name = pattern.identifier.text
@@ -31,6 +34,16 @@ struct MovedInitialValue {
       current = syntax.parent
     }
     return nil
+  }
+
+  /// Whether a member is declared inside an `#if` clause of its type's body.
+  static func isUnderIfConfig(_ member: VariableDeclSyntax) -> Bool {
+    var current = member.parent
+    while let syntax = current, !syntax.is(MemberBlockSyntax.self) {
+      if syntax.is(IfConfigClauseSyntax.self) { return true }
+      current = syntax.parent
+    }
+    return false
   }
 
   func inferredType(_ index: Index) -> String? {

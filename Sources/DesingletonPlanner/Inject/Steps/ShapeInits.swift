@@ -21,6 +21,16 @@ extension InjectContext {
         if case .project(let name) = step { return name }
         return nil
       }
+      // A type declared once per build configuration (`#if DEBUG` ... `#else`) would get its new
+      // property in one declaration only.
+      let declared = consumer.declarations.filter { !$0.isExtension }
+      if declared.count > 1 {
+        problems[typeName] = ConsumerRefusal(
+          .declaration,
+          "'\(typeName)' is declared \(declared.count) times, once per '#if' clause, and each would need the same new properties and init; inject it by hand",
+          at: declared[1].location)
+        continue
+      }
       if let parent = superclasses.first(where: injected.contains) {
         problems[typeName] = ConsumerRefusal(
           .superclassInit,
