@@ -385,6 +385,50 @@ import Testing
     }, "\(diagnostics)")
   }
 
+  /// A public class that inherits a public init, created in another module, gets a public init:
+  /// internal, `Badge(counting:)` could not be called from the app.
+  @Test func anInheritedPublicInitIsDeclaredPublic() throws {
+    var files = Self.package
+    files["Pkg/Sources/Feature/Badge.swift"] = """
+      import Core
+
+      @MainActor
+      open class Base {
+        public init() {}
+      }
+
+      @MainActor
+      public final class Badge: Base {
+        public func refresh() {
+          Store.shared.bump()
+        }
+      }
+
+      """
+    files["Pkg/App/Main/AppRoot.swift"] = """
+      import Feature
+
+      @MainActor
+      public final class AppRoot {
+        public init() {}
+
+        public func start() -> Badge {
+          Badge()
+        }
+      }
+
+      """
+    #expect(try moduleErrors(files) == "", "the input does not compile")
+    let project = makeProject(files)
+    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
+    let result = try apply(
+      InjectPlanner.plan(singleton: store, options: InjectOptions(types: ["Badge"]), project: project), to: project,
+      files: files)
+    #expect(result["Pkg/Sources/Feature/Badge.swift"]?.contains("  public init(counting: Counting) {\n") == true)
+    #expect(result["Pkg/App/Main/AppRoot.swift"]?.contains("Badge(counting: Store.shared)") == true)
+    #expect(try moduleErrors(result) == "", "the result does not compile")
+  }
+
   @Test func aCreationSiteInAnotherModuleImportsTheSingletonsModule() throws {
     let files = Self.package
     try expectPlan(

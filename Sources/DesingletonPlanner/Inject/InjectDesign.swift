@@ -165,6 +165,9 @@ struct Consumer {
   var propertiesArePrivate = false
   /// Nil when the type declares a designated init in its primary declaration.
   var generatedInit: GeneratedInit?
+  /// `public ` when a generated class init stands for a public init the class inherited and code
+  /// in another module creates it (`Kid()` in the app through `Parent`'s `public init()`).
+  var generatedInitAccess = ""
   /// The system creates it: it gets `var name: P!` properties that the places configuring it set.
   var propertyInjected = false
   /// The singleton needs it while it is made (a creation cycle): it gets `lazy var name: P = X.shared`

@@ -101,6 +101,7 @@ extension InjectContext {
         let (parameters, assignments) = try memberwiseParameters(consumer, calls: calls)
         consumer.generatedInit = .memberwise(parameters: parameters, assignments: assignments)
       case .class:
+        consumer.generatedInitAccess = try generatedInitAccess(consumer, calls: calls)
         let coderInit = needsCoderInit(consumer) && !inits.contains { $0.labels == ["coder"] }
         let required = try requiredInherited(consumer)
         let used = try usedInheritedInits(consumer, calls: calls)
@@ -118,6 +119,26 @@ extension InjectContext {
       }
     }
     return consumer
+  }
+
+  /// A public class created in another module reached a public init it inherited: the init it gets
+  /// is `public` too, and takes only public protocols.
+  func generatedInitAccess(_ consumer: Consumer, calls: [InitCall]) throws -> String {
+    guard (consumer.primary.access ?? .internal) >= .public,
+      let outside = calls.first(where: {
+        $0.typeName == consumer.typeName && !$0.isSuperInit && !$0.isSelfInit
+          && project.modules.crossesModules($0.path, consumer.primary.path)
+      })
+    else { return "" }
+    let hidden = consumer.protocols.filter { (index.primaryDeclaration(of: $0)?.access ?? .internal) < .public }
+    if !hidden.isEmpty {
+      let location = try project.file(outside.path).source.location(ofOffset: outside.call.positionAfterSkippingLeadingTrivia.utf8Offset)
+      throw ConsumerRefusal(
+        .declaration,
+        "another module creates '\(consumer.typeName)' here, which its new init must be public for, and it cannot take \(hidden.map { "'\($0)'" }.joined(separator: ", ")), not public; make \(hidden.count == 1 ? "it" : "them") public first",
+        at: location)
+    }
+    return "public "
   }
 
   func checkDefaultArgumentIsolation(_ consumer: Consumer) throws {
