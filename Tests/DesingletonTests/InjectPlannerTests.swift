@@ -257,23 +257,7 @@ import Testing
 
       """
     try expectInjection(
-      Self.store.merging([
-        "Parent.swift": """
-        @MainActor
-        class Parent {
-          init() {}
-        }
-
-        """,
-        "Parent+Show.swift": """
-        extension Parent {
-          func show() -> Int { Store.shared.count }
-        }
-
-        """,
-        "Kid.swift": kid,
-        "Screen.swift": screen,
-      ]) { $1 },
+      Self.store.merging(Self.parentShowing) { $1 }.merging(["Kid.swift": kid, "Screen.swift": screen]) { $1 },
       types: nil,
       produces: [
         "Screen.swift": screen.replacingOccurrences(of: "Kid()", with: "Kid(counting2: Store.shared)"),
@@ -355,22 +339,7 @@ import Testing
 
       """
     try expectInjection(
-      Self.store.merging([
-        "Parent.swift": """
-        @MainActor
-        class Parent {
-          init() {}
-        }
-
-        """,
-        "Parent+Show.swift": """
-        extension Parent {
-          func show() -> Int { Store.shared.count }
-        }
-
-        """,
-        "Kid.swift": kid,
-      ]) { $1 },
+      Self.store.merging(Self.parentShowing) { $1 }.merging(["Kid.swift": kid]) { $1 },
       types: nil,
       produces: [
         "Parent.swift": """
@@ -4190,6 +4159,24 @@ import Testing
 
     """,
     "Counting.swift": counting,
+  ]
+
+  /// A base class whose uses of the accessor are in an extension in another file: its new
+  /// property is internal, visible to subclasses.
+  static let parentShowing: [String: String] = [
+    "Parent.swift": """
+    @MainActor
+    class Parent {
+      init() {}
+    }
+
+    """,
+    "Parent+Show.swift": """
+    extension Parent {
+      func show() -> Int { Store.shared.count }
+    }
+
+    """,
   ]
 
   /// Two slices, one of them with an `async` member.
