@@ -1589,7 +1589,7 @@ import Testing
       ]) { $1 },
       root: "AppRoot", includeTests: true,
       """
-      AppRoot.swift:5:8: error: 'AppRoot' receives the instance through 'init(counting:)', so it is not the composition root: a second instance would change behaviour; run 'desingleton finish' with the type that creates it as --root: 'Launcher'
+      AppRoot.swift:5:8: error: 'AppRoot' receives the instance through 'init(counting:)', so it is not the composition root: a second instance would change behaviour; run 'desingleton finish --singleton Store --root Launcher', the type that creates it
       """)
   }
 
@@ -1624,7 +1624,7 @@ import Testing
       ]) { $1 },
       root: "AppRoot", includeTests: true,
       """
-      AppRoot.swift:5:23: error: 'AppRoot' receives the instance through 'init(title:counting:)', so it is not the composition root: a second instance would change behaviour; run 'desingleton finish' with the type that creates it as --root
+      AppRoot.swift:5:23: error: 'AppRoot' receives the instance through 'init(title:counting:)', so it is not the composition root: a second instance would change behaviour; name the type that creates it as --root
       """)
   }
 

@@ -328,46 +328,6 @@ import Testing
       ])
   }
 
-  /// A subclass whose superclass is injected in the same run waits for the next: the superclass's
-  /// new property and init would be declared again and called without their arguments.
-  @Test func aSubclassOfAConsumerInjectedInTheSameRunWaits() throws {
-    let kid = """
-      @MainActor
-      final class Kid: Parent {
-        func bump() -> Int { Store.shared.count + 1 }
-      }
-
-      """
-    try expectInjection(
-      Self.store.merging(Self.parentShowing) { $1 }.merging(["Kid.swift": kid]) { $1 },
-      types: nil,
-      produces: [
-        "Parent.swift": """
-        @MainActor
-        class Parent {
-          let counting: Counting
-
-          init(counting: Counting) {
-            self.counting = counting
-          }
-        }
-
-        """,
-        "Parent+Show.swift": """
-        extension Parent {
-          func show() -> Int { counting.count }
-        }
-
-        """,
-      ],
-      notes: [
-        "Parent: counting: Counting; 1 reference rewritten",
-        "skipped 1 consumer:",
-        "  no superclass init to call (1): Kid",
-        "    Kid.swift:1:1: error: its superclass 'Parent' takes the slices in this run, which changes the init 'Kid' calls; run 'inject' again once 'Parent' has them",
-      ])
-  }
-
   /// A consumer declared once per build configuration is left as it is: only one of its
   /// declarations would get the new property, and the other configuration would not build.
   @Test func aConsumerDeclaredOncePerBuildConfigurationIsSkipped() throws {

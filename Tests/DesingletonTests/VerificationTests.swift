@@ -16,12 +16,12 @@ import Testing
 
   // MARK: Repair
 
-  /// RepairShapes has a consumer `inject` rewrites into code that does not compile (`@inlinable`
-  /// code reading the private property it gets): the default build finds it, it is left out with
-  /// the compiler's message, the others are migrated, and the sample builds and passes its tests.
-  /// Its other shapes were ones too until the planner knew them: a value changed in place through a
-  /// `mutating func` declared in a file that never names the singleton (migrated now), and a
-  /// subclass injected in the same run as its base class (it waits for the next run).
+  /// RepairShapes has two consumers `inject` rewrites into code that does not compile (a subclass
+  /// whose re-declared init lacks `override`, `@inlinable` code reading the private property it
+  /// gets): the default build finds them, they are left out with the compiler's message, the others
+  /// are migrated, and the sample builds and passes its tests. Its other shape (a value changed in
+  /// place through a `mutating func` declared in a file that never names the singleton) was one too,
+  /// until the model read that file: it is migrated now.
   @Test func injectLeavesOutWhatTheBuildFailsWithAndKeepsTheRest() throws {
     let work = try SampleCopy(sample: "RepairShapes", name: "repair")
     defer { work.remove() }
@@ -51,14 +51,15 @@ import Testing
     let rounds = try #require(verification["rounds"] as? [[String: Any]])
     #expect(rounds.map { $0["passed"] as? Bool } == [false, true])
     let dropped = try #require(rounds.first?["dropped"] as? [[String: Any]])
-    #expect(dropped.map { $0["unit"] as? String } == ["Kiosk"])
+    #expect(dropped.map { $0["unit"] as? String } == ["Kiosk", "TurnstileGate"])
     #expect(
       dropped.map { $0["error"] as? String } == [
-        "Sources/Depot/Consumers.swift:37:9: error: property 'visiting' is private and cannot be referenced from an '@inlinable' function"
+        "Sources/Depot/Consumers.swift:37:9: error: property 'visiting' is private and cannot be referenced from an '@inlinable' function",
+        "Sources/Depot/Consumers.swift:24:41: error: overriding declaration requires an 'override' keyword",
       ])
     let skipped = try #require(report["skipped"] as? [[String: Any]])
     #expect(skipped.map { $0["type"] as? String } == ["Kiosk", "TurnstileGate"])
-    #expect(skipped.map { $0["reason"] as? String } == ["build-failed", "superclass-init"])
+    #expect(skipped.allSatisfy { $0["reason"] as? String == "build-failed" })
     let consumers = try #require(report["consumers"] as? [[String: Any]])
     #expect(Set(consumers.compactMap { $0["type"] as? String }) == ["Checkout", "Gate", "Poster", "Ticket"])
 
@@ -72,8 +73,9 @@ import Testing
     let test = try run(["swift", "test", "--skip-build", "--scratch-path", work.scratch], in: work.path)
     #expect(test.status == 0, "\(test.output.suffix(2000))")
 
-    // A later run migrates the subclass, whose base class now holds its slice (the planner names
-    // its property apart), and leaves out the inlinable consumer again; the next run writes nothing.
+    // A later run plans the consumers left out again: the subclass, whose base class now holds its
+    // slice, is migrated (the planner names its property apart), the inlinable one is left out
+    // again; the next run writes nothing.
     try work.commit("inject")
     let second = try desingleton(["inject", "--all", "--singleton", "Depot"], in: work.path)
     #expect(second.status == 0, "\(second.standardError)")

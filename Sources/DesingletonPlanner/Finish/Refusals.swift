@@ -14,8 +14,13 @@ extension FinishPlanner {
     }
     let creators = try CompositionRoots.creators(of: root, project: project).filter { !index.isTestType($0) }
     var message = "'\(root)' receives the instance through '\(member.displayName)', so it is not the composition root: "
-      + "a second instance would change behaviour; run 'desingleton finish' with the type that creates it as --root"
-    if !creators.isEmpty { message += ": " + creators.map { "'\($0)'" }.joined(separator: ", ") }
+      + "a second instance would change behaviour; "
+    if creators.count == 1 {
+      message += "run 'desingleton finish \(project.singletonFlags(singleton.typeName)) --root \(shellWord(creators[0]))', the type that creates it"
+    } else {
+      message += "name the type that creates it as --root"
+      if !creators.isEmpty { message += ": " + creators.map { "'\($0)'" }.joined(separator: ", ") }
+    }
     throw Refusal(message, at: location)
   }
 

@@ -9,8 +9,8 @@ public final class Checkout {
     }
 }
 
-/// A base class and its subclass that both use the singleton: the subclass waits for the next
-/// run, when the base class holds its slice.
+/// A base class and its subclass that both use the singleton: the subclass's own init is
+/// re-declared over the base's new one without `override`.
 @MainActor
 public class Gate {
     public init() {}

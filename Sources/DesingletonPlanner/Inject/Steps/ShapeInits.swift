@@ -12,30 +12,16 @@ extension InjectContext {
   func shapeInits(_ calls: [InitCall], in draft: InjectDraft) throws -> ([String: Consumer], [String: ConsumerRefusal]) {
     var consumers = draft.consumers
     var problems: [String: ConsumerRefusal] = [:]
-    let injected = Set(draft.consumers.filter { !$0.value.protocols.isEmpty }.keys)
     for typeName in draft.order {
       guard let consumer = consumers[typeName], !consumer.protocols.isEmpty else { continue }
-      // A superclass injected in the same plan gains properties this class would declare again and
-      // changes the init it calls: the superclass goes first, this class on the next run.
-      let superclasses = index.superclassChain(of: typeName).compactMap { step -> String? in
-        if case .project(let name) = step { return name }
-        return nil
-      }
       // A type declared once per build configuration (`#if DEBUG` ... `#else`) would get its new
       // property in one declaration only.
-      let declared = consumer.declarations.filter { !$0.isExtension }
+      let declared = consumer.declarations.filter { !$0.isExtension && $0.path == consumer.primary.path }
       if declared.count > 1 {
         problems[typeName] = ConsumerRefusal(
           .declaration,
           "'\(typeName)' is declared \(declared.count) times, once per '#if' clause, and each would need the same new properties and init; inject it by hand",
           at: declared[1].location)
-        continue
-      }
-      if let parent = superclasses.first(where: injected.contains) {
-        problems[typeName] = ConsumerRefusal(
-          .superclassInit,
-          "its superclass '\(parent)' takes the slices in this run, which changes the init '\(typeName)' calls; run 'inject' again once '\(parent)' has them",
-          at: index.primaryDeclaration(of: typeName)?.location ?? consumer.primary.location)
         continue
       }
       do {
