@@ -81,6 +81,9 @@ public struct MemberDecl: Hashable, Sendable {
   public var initializerText: String?
   /// Argument labels of a method, initializer or subscript (`_` for none).
   public var labels: [String]
+  /// The positions in `labels` of variadic parameters (`_ items: String...`), which take any
+  /// number of arguments, none too.
+  public var variadicPositions: [Int]
   /// For initializers: `init?` / `init!`.
   public var isFailable: Bool
   /// The declaration's whole range, attributes included.
@@ -100,8 +103,8 @@ public struct MemberDecl: Hashable, Sendable {
     name: String, kind: Kind, isStatic: Bool = false, isClassMember: Bool = false, isLet: Bool = false,
     isStored: Bool = false, isSettable: Bool = false, setterAccess: AccessLevel? = nil, access: AccessLevel? = nil,
     attributes: [String] = [], modifiers: [String] = [], typeText: String? = nil, initializerText: String? = nil,
-    labels: [String] = [], isFailable: Bool = false, range: SourceRange, conditions: [String] = [],
-    returnedText: String? = nil, imported: ImportedMember? = nil
+    labels: [String] = [], variadicPositions: [Int] = [], isFailable: Bool = false, range: SourceRange,
+    conditions: [String] = [], returnedText: String? = nil, imported: ImportedMember? = nil
   ) {
     self.imported = imported
     self.returnedText = returnedText
@@ -119,6 +122,7 @@ public struct MemberDecl: Hashable, Sendable {
     self.typeText = typeText
     self.initializerText = initializerText
     self.labels = labels
+    self.variadicPositions = variadicPositions
     self.isFailable = isFailable
     self.range = range
     self.conditions = conditions
@@ -447,14 +451,17 @@ public struct CallArguments: Hashable, Sendable {
   }
 
   /// Whether a call with these arguments can call a function with these parameters (labels, and
-  /// whether each has a default).
-  public func canCall(_ parameters: [(label: String, hasDefault: Bool)]) -> Bool {
+  /// whether each has a default). A variadic parameter (its position in `variadic`) takes its
+  /// labelled argument and every unlabelled one after it, or none.
+  public func canCall(_ parameters: [(label: String, hasDefault: Bool)], variadic: [Int] = []) -> Bool {
     var position = 0
     var remainingTrailing = trailingClosures
-    for parameter in parameters {
+    for (offset, parameter) in parameters.enumerated() {
+      let isVariadic = variadic.contains(offset)
       if position < labels.count && labels[position] == parameter.label {
         position += 1
-      } else if parameter.hasDefault {
+        while isVariadic && position < labels.count && labels[position] == "_" { position += 1 }
+      } else if parameter.hasDefault || isVariadic {
         continue
       } else if position == labels.count && remainingTrailing > 0 {
         remainingTrailing -= 1

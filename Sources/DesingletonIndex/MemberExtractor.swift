@@ -147,7 +147,8 @@ enum MemberExtractor {
           name: unquoted(function.name.text), kind: .method, isStatic: modifiers.isStatic, isClassMember: modifiers.isClass,
           access: modifiers.access, attributes: attributeNames(function.attributes), modifiers: modifiers.others,
           typeText: function.signature.returnClause?.type.trimmedText,
-          labels: labels(function.signature.parameterClause), range: range,
+          labels: labels(function.signature.parameterClause),
+          variadicPositions: variadicPositions(function.signature.parameterClause), range: range,
           returnedText: modifiers.isStatic ? function.body.flatMap { singleExpression($0.statements) } : nil))
     case .initializerDecl:
       let initializer = RawInitializerDeclSyntax(raw)!
@@ -156,7 +157,7 @@ enum MemberExtractor {
         MemberDecl(
           name: "init", kind: .initializer, access: modifiers.access, attributes: attributeNames(initializer.attributes),
           modifiers: modifiers.others, labels: labels(initializer.signature.parameterClause),
-          isFailable: initializer.optionalMark != nil, range: range))
+          variadicPositions: variadicPositions(initializer.signature.parameterClause), isFailable: initializer.optionalMark != nil, range: range))
     case .subscriptDecl:
       result.append(subscriptMember(RawSubscriptDeclSyntax(raw)!, range: range))
     case .typeAliasDecl:
@@ -197,7 +198,7 @@ enum MemberExtractor {
       setterAccess: modifiers.setterAccess, access: modifiers.access,
       attributes: attributeNames(subscriptDecl.attributes), modifiers: modifiers.others,
       typeText: subscriptDecl.returnClause.type.trimmedText, labels: labels(subscriptDecl.parameterClause),
-      range: range)
+      variadicPositions: variadicPositions(subscriptDecl.parameterClause), range: range)
   }
 
   private static func properties(of variable: RawVariableDeclSyntax, range: SourceRange, into result: inout [MemberDecl]) {
@@ -281,6 +282,10 @@ enum MemberExtractor {
 
   private static func labels(_ clause: RawFunctionParameterClauseSyntax) -> [String] {
     clause.parameters.elements.map { $0.firstName.text }
+  }
+
+  private static func variadicPositions(_ clause: RawFunctionParameterClauseSyntax) -> [Int] {
+    clause.parameters.elements.enumerated().compactMap { $1.ellipsis != nil ? $0 : nil }
   }
 
   /// The distance from `parent`'s start to `child`'s, `child` being one of `parent`'s children.

@@ -2502,6 +2502,62 @@ import Testing
     )
   }
 
+  @Test func aVariadicMethodCalledWithSeveralArgumentsIsTheProtocolsRequirement() throws {
+    // `log(_ items: String...)` takes `log()`, `log("a")` and `log("a", "b")`: every call is to
+    // the requirement the protocol declares, not to an overload it lacks.
+    try expectInjection(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var lines: [String] = []
+
+          func log(_ items: String..., tag: String = "") {
+            lines.append(tag + items.joined())
+          }
+        }
+
+        @MainActor
+        protocol Logging: AnyObject, Sendable {
+          func log(_ items: String..., tag: String)
+        }
+
+        extension Store: Logging {}
+
+        """,
+        "Feed.swift": """
+        @MainActor
+        final class Feed {
+          func rows() {
+            Store.shared.log("a", "b", tag: "t")
+            Store.shared.log(tag: "u")
+          }
+        }
+
+        """,
+      ],
+      types: ["Feed"],
+      produces: [
+        "Feed.swift": """
+        @MainActor
+        final class Feed {
+          private let logging: Logging
+
+          init(logging: Logging) {
+            self.logging = logging
+          }
+
+          func rows() {
+            logging.log("a", "b", tag: "t")
+            logging.log(tag: "u")
+          }
+        }
+
+        """
+      ])
+  }
+
   @Test func aKeywordNamedMemberIsCalledAsItIsDeclared() throws {
     try expectInjection(
       [

@@ -21,6 +21,7 @@ struct ProtocolCatalog {
     struct Parameter: Hashable {
       var label: String
       var hasDefault: Bool
+      var isVariadic = false
     }
 
     /// Whether a use of `name` (with the arguments of a call, if it is one) goes through this protocol.
@@ -28,7 +29,9 @@ struct ProtocolCatalog {
       guard covers.contains(name) else { return false }
       guard let lists = methods[name] else { return true }
       return arguments.allSatisfy { call in
-        lists.contains { list in call.canCall(list.map { (label: $0.label, hasDefault: $0.hasDefault) }) }
+        lists.contains { list in
+          call.canCall(list.map { (label: $0.label, hasDefault: $0.hasDefault) }, variadic: list.indices.filter { list[$0].isVariadic })
+        }
       }
     }
   }
@@ -72,7 +75,10 @@ struct ProtocolCatalog {
         covers.insert(member.name)
         if member.kind == .method {
           methods[member.name, default: []].append(
-            member.labels.map { Entry.Parameter(label: $0, hasDefault: declaration.kind != .protocol) })
+            member.labels.enumerated().map { position, label in
+              Entry.Parameter(
+                label: label, hasDefault: declaration.kind != .protocol, isVariadic: member.variadicPositions.contains(position))
+            })
         }
         if declaration.kind == .protocol {
           count += 1
