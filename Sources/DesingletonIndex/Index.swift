@@ -422,8 +422,12 @@ public struct Index: Sendable {
     return qualifiedNamesBySimpleName[last] ?? []
   }
 
-  /// Types whose first inherited type is `qualifiedName` (direct subclasses, for a class).
+  /// Types whose first inherited type is `qualifiedName`: a class's direct subclasses. A struct,
+  /// an enum, an actor, a protocol or a final class has none, and no file is read to find them.
   public func subclasses(of qualifiedName: String) -> [String] {
+    if let primary = tables.primaryOutline(of: qualifiedName), primary.kind != .class || primary.modifiers.contains("final") {
+      return []
+    }
     // A subclass names its superclass in its inheritance clause (`class A: B`): every file whose
     // code contains the name.
     coverage?.needMentions(qualifiedName.lastComponent(separatedBy: UInt8(ascii: ".")).map(String.init) ?? qualifiedName)
