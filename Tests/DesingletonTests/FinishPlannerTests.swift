@@ -126,6 +126,50 @@ import Testing
       """)
   }
 
+  /// One creation that runs more than once (a factory called twice, a loop, a closure) makes
+  /// as many roots, each owning its own singleton: refused as two creations are.
+  @Test(arguments: [
+    (
+      "static func make() -> Session { Session() }", "print(Session.make().tap(), Session.make().tap())",
+      "Session.swift:8:35: error: 'Session' is created in 'make()', which may run more than once: each 'Session' would own its own 'Store' where all of them shared one; create it once and pass it on, or name the type that creates it as --root"
+    ),
+    (
+      "", "for _ in 0..<2 { print(Session().tap()) }",
+      "main.swift:1:24: error: 'Session' is created in a loop, which may run more than once: each 'Session' would own its own 'Store' where all of them shared one; create it once and pass it on, or name the type that creates it as --root"
+    ),
+    (
+      "", "let make = { Session() }\nprint(make().tap(), make().tap())",
+      "main.swift:1:14: error: 'Session' is created in a closure, which may run more than once: each 'Session' would own its own 'Store' where all of them shared one; create it once and pass it on, or name the type that creates it as --root"
+    ),
+  ])
+  func aRootCreatedWhereCodeRunsMoreThanOnceIsMadeMoreThanOnce(factory: String, main: String, error: String) throws {
+    try expectFinishRefusal(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var count = 0
+        }
+
+        """,
+        "Session.swift": """
+        @MainActor
+        final class Session {
+          func tap() -> Int {
+            Store.shared.count += 1
+            return Store.shared.count
+          }
+
+          \(factory)
+        }
+
+        """,
+        "main.swift": main + "\n",
+      ],
+      root: "Session", error)
+  }
+
   @Test func aBaseClassWhoseSubclassesAreCreatedTwiceIsMadeTwice() throws {
     try expectFinishRefusal(
       [

@@ -44,6 +44,14 @@ extension FinishPlanner {
       let programs = project.modules.programs(of: call.path)
       for program in programs.isEmpty ? [""] : programs { byProgram[program, default: []].append(call) }
     }
+    // One creation where code may run more than once makes as many roots.
+    for (_, calls) in byProgram.sorted(by: { $0.key < $1.key }) where calls.count == 1 {
+      guard let call = calls.first, let repeated = repeatedBy(call, index: project.index) else { continue }
+      throw Refusal(
+        "'\(root)' is created in \(repeated), which may run more than once: each '\(root)' would own its own "
+          + "'\(singleton.typeName)' where all of them shared one; create it once and pass it on, or name the type that creates it as --root",
+        at: try project.file(call.path).source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset))
+    }
     guard let (_, calls) = byProgram.sorted(by: { $0.key < $1.key }).first(where: { $0.value.count > 1 }) else { return }
     var diagnostics: [Diagnostic] = []
     let how = calls.contains { $0.typeName != root } ? ", as itself or a subclass" : ""
@@ -63,6 +71,37 @@ extension FinishPlanner {
     }
     throw Refusal(diagnostics)
   }
+
+  /// What may run a creation more than once ("a loop", "a closure", "'make()'"), or nil where it
+  /// runs once in a program: top-level code, a global's or a static property's initial value, and
+  /// an entry point's `static func main()`, launch method, inits and stored properties' initial
+  /// values (the system makes an entry point once). A closure called where it is written runs there.
+  static func repeatedBy(_ call: InitCall, index: Index) -> String? {
+    var node = Syntax(call.call)
+    while let parent = node.parent, !parent.is(MemberBlockSyntax.self), !parent.is(SourceFileSyntax.self) {
+      if parent.is(ForStmtSyntax.self) || parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self) { return "a loop" }
+      if let closure = parent.as(ClosureExprSyntax.self),
+        closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != closure.id
+      {
+        return "a closure"
+      }
+      node = parent
+    }
+    let context = call.context
+    if context.inPropertyInitializer && (context.isStatic || context.typeName == nil) { return nil }
+    guard let member = context.memberName else { return nil }
+    if let type = context.typeName.map(index.resolveType), CompositionRoots.isEntryPoint(type, index: index) {
+      if context.inPropertyInitializer && !context.isStatic { return nil }
+      if context.isStatic ? member == "main()" : member.hasPrefix("init(") || launchMethods.contains(member) { return nil }
+    }
+    return context.inPropertyInitializer ? "the initial value of '\(member)'" : "'\(member)'"
+  }
+
+  /// An application delegate's methods the system calls once, as the program starts.
+  static let launchMethods: Set<String> = [
+    "application(_:didFinishLaunchingWithOptions:)", "application(_:willFinishLaunchingWithOptions:)",
+    "applicationDidFinishLaunching(_:)", "applicationWillFinishLaunching(_:)",
+  ]
 
   /// A static context that makes instances for previews, or once: a `PreviewProvider`'s members, a
   /// member named `previews` or `preview`, a static property's initial value.
