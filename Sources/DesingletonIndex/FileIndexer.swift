@@ -343,8 +343,12 @@ public enum ReferenceCollector {
       {
         record(instance: instance, baseName: annotated, accessor: accessor, alias: nil, source: source, into: &result)
       } else if isCasePattern(instance) {
-        // `case .shared:` matches an enum case of the switched value, not an accessor.
-        continue
+        // `case .shared:` matches an enum case of the switched value, or an `Equatable` value's
+        // accessor; `case .shared(let x):` only an enum case.
+        guard instance.is(MemberAccessExprSyntax.self) else { continue }
+        var reference = possibleReference(instance, node: node, accessor: accessor, source: source)
+        reference.implicitInCasePattern = true
+        result.append(reference)
       } else {
         // `use(.shared)`: the type `.shared` is looked up in is the parameter's, which only the
         // compiler knows.
@@ -454,13 +458,6 @@ public enum ReferenceCollector {
     guard let first = name.first, !first.isUppercase else { return nil }
     if bare, LocalNames.binds(name, around: Syntax(call)) { return nil }
     return name
-  }
-
-  /// `case .shared:` and `case .shared(let x):` in a `switch`, and `if case .shared = value`.
-  static func isCasePattern(_ instance: ExprSyntax) -> Bool {
-    var node = Syntax(instance)
-    if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { node = Syntax(call) }
-    return node.parent?.is(ExpressionPatternSyntax.self) == true
   }
 
   /// `Base.name` where the token is `name` and `name` looks like an accessor.

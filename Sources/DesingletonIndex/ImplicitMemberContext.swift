@@ -253,3 +253,26 @@ extension ReferenceCollector {
     return names
   }
 }
+
+/// `case .shared:` patterns, which compare with `~=` where they are no enum case.
+extension ReferenceCollector {
+  /// `case .shared:` and `case .shared(let x):` in a `switch`, and `if case .shared = value`.
+  static func isCasePattern(_ instance: ExprSyntax) -> Bool {
+    var node = Syntax(instance)
+    if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { node = Syntax(call) }
+    return node.parent?.is(ExpressionPatternSyntax.self) == true
+  }
+}
+
+extension Index {
+  /// Whether a type so declared can be matched by a `case .shared:` pattern, which compares with
+  /// `~=`: it says it is `Equatable` (or `Hashable`, `Comparable`), inherits from `NSObject`, or
+  /// declares `==` or `~=`. A protocol refining `Equatable` it conforms to is not followed.
+  static func mayMatchPattern(_ declarations: [TypeDecl]) -> Bool {
+    declarations.contains { declaration in
+      declaration.membersOmitted
+        || declaration.inherited.contains { ["Equatable", "Hashable", "Comparable", "NSObject"].contains(FrameworkTypes.lastComponent($0)) }
+        || declaration.members.contains { $0.name == "==" || $0.name == "~=" }
+    }
+  }
+}

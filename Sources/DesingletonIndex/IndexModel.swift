@@ -419,6 +419,10 @@ public struct Reference: Hashable, Sendable {
   /// singleton's instance can be only when its type declares `callAsFunction`; else an enum
   /// case's payload or a static method of another type.
   public var implicitApplied = false
+  /// For `.unresolvedImplicit`: a `case .shared:` pattern (`if case .shared = value` too), which
+  /// matches an enum case, or compares with the accessor's value through `~=` where the switched
+  /// value's type is `Equatable` (`Index.mayMatchPattern`).
+  public var implicitInCasePattern = false
   /// Inside `#selector(...)` or `#keyPath(...)`: the member it names is reached through the
   /// Objective-C runtime, not through the protocol a slice would give it.
   public var inSelectorOrKeyPath = false

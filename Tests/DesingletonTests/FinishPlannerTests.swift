@@ -8,6 +8,16 @@ import Testing
 /// already rewrote, the whole text of every changed file is compared, everything is type-checked
 /// together in Swift 6 mode, and a second run has nothing left to do.
 @Suite struct FinishPlannerTests {
+  /// A main-actor singleton with one counter, as most refusals here use it.
+  static let countingStore = """
+    @MainActor
+    final class Store {
+      static let shared = Store()
+      var count = 0
+    }
+
+    """
+
   /// `@objc` does not compile on Linux, so this input is not type-checked first.
   /// The accessor read through the type's metatype (`Store.self.shared`) is a use like any other:
   /// the root's is replaced by its property. Through a value's dynamic type (`type(of:
@@ -90,14 +100,7 @@ import Testing
   @Test func aRootCreatedTwiceInStaticMainIsMadeTwice() throws {
     try expectFinishRefusal(
       [
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          static let shared = Store()
-          var count = 0
-        }
-
-        """,
+        "Store.swift": Self.countingStore,
         "App.swift": """
         @MainActor
         @main
@@ -145,14 +148,7 @@ import Testing
   func aRootCreatedWhereCodeRunsMoreThanOnceIsMadeMoreThanOnce(factory: String, main: String, error: String) throws {
     try expectFinishRefusal(
       [
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          static let shared = Store()
-          var count = 0
-        }
-
-        """,
+        "Store.swift": Self.countingStore,
         "Session.swift": """
         @MainActor
         final class Session {
@@ -173,14 +169,7 @@ import Testing
   @Test func aBaseClassWhoseSubclassesAreCreatedTwiceIsMadeTwice() throws {
     try expectFinishRefusal(
       [
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          static let shared = Store()
-          var count = 0
-        }
-
-        """,
+        "Store.swift": Self.countingStore,
         "Screen.swift": """
         @MainActor
         class Screen {
@@ -448,14 +437,7 @@ import Testing
   @Test func anImplicitMemberPassedAsTheSingletonIsTheInstance() throws {
     try expectFinish(
       [
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          static let shared = Store()
-          var count = 0
-        }
-
-        """,
+        "Store.swift": Self.countingStore,
         "App.swift": """
         @MainActor
         func show(_ store: Store) -> Int { store.count }
@@ -524,14 +506,7 @@ import Testing
     // Network.swift is left as it is.
     try expectFinish(
       [
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          static let shared = Store()
-          var count = 0
-        }
-
-        """,
+        "Store.swift": Self.countingStore,
         "Network.swift": network,
         "App.swift": """
         @MainActor

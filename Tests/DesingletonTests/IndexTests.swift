@@ -1224,6 +1224,43 @@ import Testing
     #expect(references.map(\.baseName) == ["Ledger"])
   }
 
+  /// `case .shared:` compares with `~=` where the switched value's type is `Equatable`: then it
+  /// may be the accessor of every `Equatable` singleton with that name (which type the value has
+  /// is the compiler's to know); a pattern with a payload is an enum case's only.
+  @Test func aCasePatternMayBeAnEquatableSingletonsAccessor() {
+    let project = makeProject([
+      "Store.swift": """
+        final class Store: Equatable {
+          static let shared = Store()
+          static func == (lhs: Store, rhs: Store) -> Bool { lhs === rhs }
+        }
+        final class Ledger {
+          static let shared = Ledger()
+        }
+        """,
+      "Feed.swift": """
+        enum Scope { case shared(Int), local }
+        final class Feed {
+          func describe(_ store: Store, _ scope: Scope) -> String {
+            switch store {
+            case .shared: return "shared"
+            default: break
+            }
+            if case .shared(let count) = scope { return String(count) }
+            return "other"
+          }
+        }
+        """,
+    ])
+    let index = project.index
+    let store = index.singletons.first { $0.typeName == "Store" }
+    let ledger = index.singletons.first { $0.typeName == "Ledger" }
+    let references = store.map(index.references(to:)) ?? []
+    #expect(references.map(\.location.line) == [5])
+    #expect(references.map(\.use) == [.unresolvedImplicit])
+    #expect((ledger.map(index.references(to:)) ?? []).isEmpty)
+  }
+
   @Test func subscriptsAndKeyPaths() {
     let project = makeProject([
       "Bus.swift": """
