@@ -346,6 +346,11 @@ public enum ReferenceCollector {
         // `case .shared:` matches an enum case of the switched value, or an `Equatable` value's
         // accessor; `case .shared(let x):` only an enum case.
         guard instance.is(MemberAccessExprSyntax.self) else { continue }
+        // `switch self { case .shared: }`: `Self.shared`, an enum's own case where Self is no singleton.
+        if matchesSelf(instance) {
+          record(instance: instance, baseName: "Self", accessor: accessor, alias: nil, source: source, into: &result)
+          continue
+        }
         var reference = possibleReference(instance, node: node, accessor: accessor, source: source)
         reference.implicitInCasePattern = true
         result.append(reference)

@@ -262,6 +262,22 @@ extension ReferenceCollector {
     if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { node = Syntax(call) }
     return node.parent?.is(ExpressionPatternSyntax.self) == true
   }
+
+  /// Whether a case pattern matches `self`: `switch self { case .shared: }`, `if case .shared = self`.
+  static func matchesSelf(_ instance: ExprSyntax) -> Bool {
+    var node = Syntax(instance)
+    while let parent = node.parent {
+      if let switchExpr = parent.as(SwitchExprSyntax.self) { return isSelf(switchExpr.subject) }
+      if let condition = parent.as(MatchingPatternConditionSyntax.self) { return isSelf(condition.initializer.value) }
+      if parent.is(CodeBlockSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
+      node = parent
+    }
+    return false
+  }
+
+  private static func isSelf(_ expression: ExprSyntax) -> Bool {
+    expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+  }
 }
 
 extension Index {

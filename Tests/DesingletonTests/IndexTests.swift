@@ -1226,7 +1226,8 @@ import Testing
 
   /// `case .shared:` compares with `~=` where the switched value's type is `Equatable`: then it
   /// may be the accessor of every `Equatable` singleton with that name (which type the value has
-  /// is the compiler's to know); a pattern with a payload is an enum case's only.
+  /// is the compiler's to know); a pattern with a payload is an enum case's only, and one that
+  /// matches `self` the type around it's (here an enum's own case).
   @Test func aCasePatternMayBeAnEquatableSingletonsAccessor() {
     let project = makeProject([
       "Store.swift": """
@@ -1239,7 +1240,15 @@ import Testing
         }
         """,
       "Feed.swift": """
-        enum Scope { case shared(Int), local }
+        enum Scope {
+          case shared(Int), local
+          var isShared: Bool {
+            switch self {
+            case .shared: return true
+            default: return false
+            }
+          }
+        }
         final class Feed {
           func describe(_ store: Store, _ scope: Scope) -> String {
             switch store {
@@ -1256,7 +1265,7 @@ import Testing
     let store = index.singletons.first { $0.typeName == "Store" }
     let ledger = index.singletons.first { $0.typeName == "Ledger" }
     let references = store.map(index.references(to:)) ?? []
-    #expect(references.map(\.location.line) == [5])
+    #expect(references.map(\.location.line) == [13])
     #expect(references.map(\.use) == [.unresolvedImplicit])
     #expect((ledger.map(index.references(to:)) ?? []).isEmpty)
   }
