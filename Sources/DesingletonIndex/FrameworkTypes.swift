@@ -89,6 +89,10 @@ public enum FrameworkTypes {
     "Decodable": ["init(from:)"], "Encodable": ["encode"],
   ]
 
+  /// Framework protocols and classes that make a type `Equatable` (what a `case .shared:` pattern
+  /// compares with through `~=`).
+  public static let equatableSupertypes: Set<String> = ["Equatable", "Hashable", "Comparable", "NSObject"]
+
   private static let systemCreatedProtocols: Set<String> = [
     "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate", "NSApplicationDelegate",
     "WKExtensionDelegate", "WKApplicationDelegate", "App", "AppIntent",

@@ -287,7 +287,7 @@ extension Index {
   static func mayMatchPattern(_ declarations: [TypeDecl]) -> Bool {
     declarations.contains { declaration in
       declaration.membersOmitted
-        || declaration.inherited.contains { ["Equatable", "Hashable", "Comparable", "NSObject"].contains(FrameworkTypes.lastComponent($0)) }
+        || declaration.inherited.contains { FrameworkTypes.equatableSupertypes.contains(FrameworkTypes.lastComponent($0)) }
         || declaration.members.contains { $0.name == "==" || $0.name == "~=" }
     }
   }

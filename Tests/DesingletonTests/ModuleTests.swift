@@ -302,12 +302,7 @@ import Testing
       }
 
       """
-    #expect(try moduleErrors(files) == "", "the input does not compile")
-    let project = makeProject(files)
-    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
-    let result = try apply(
-      InjectPlanner.plan(singleton: store, options: InjectOptions(types: ["Badge"]), project: project), to: project,
-      files: files)
+    let result = try injectBadge(files)
     #expect(result["Pkg/App/Main/AppRoot.swift"]?.hasPrefix("public import Feature\ninternal import Core\n") == true)
     #expect(try moduleErrors(result) == "", "the result does not compile")
   }
@@ -418,12 +413,7 @@ import Testing
       }
 
       """
-    #expect(try moduleErrors(files) == "", "the input does not compile")
-    let project = makeProject(files)
-    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
-    let result = try apply(
-      InjectPlanner.plan(singleton: store, options: InjectOptions(types: ["Badge"]), project: project), to: project,
-      files: files)
+    let result = try injectBadge(files)
     #expect(result["Pkg/Sources/Feature/Badge.swift"]?.contains("  public init(counting: Counting) {\n") == true)
     #expect(result["Pkg/App/Main/AppRoot.swift"]?.contains("Badge(counting: Store.shared)") == true)
     #expect(try moduleErrors(result) == "", "the result does not compile")
@@ -476,12 +466,7 @@ import Testing
       ],
       compiles: false, sourceLocation: #_sourceLocation
     ) { try InjectPlanner.plan(singleton: $0, options: InjectOptions(types: ["Badge"]), project: $1) }
-    #expect(try moduleErrors(files) == "", "the input does not compile")
-    let project = makeProject(files)
-    let store = try #require(project.index.singletons.first { $0.typeName == "Store" })
-    let result = try apply(
-      InjectPlanner.plan(singleton: store, options: InjectOptions(types: ["Badge"]), project: project), to: project,
-      files: files)
+    let result = try injectBadge(files)
     #expect(try moduleErrors(result) == "", "the result does not compile")
 
     // Then the root, in another module, owns the instance: the private init becomes public.
@@ -579,6 +564,15 @@ import Testing
 
       """,
   ]
+}
+
+/// `inject --type Badge` for `Store` on a package whose modules compile, its files after the plan.
+private func injectBadge(_ files: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: String] {
+  #expect(try moduleErrors(files) == "", "the input does not compile", sourceLocation: sourceLocation)
+  let project = makeProject(files)
+  let store = try #require(project.index.singletons.first { $0.typeName == "Store" }, sourceLocation: sourceLocation)
+  return try apply(
+    InjectPlanner.plan(singleton: store, options: InjectOptions(types: ["Badge"]), project: project), to: project, files: files)
 }
 
 /// Compiles the package's modules in order (`Core`, `Feature`, `App`), each against the ones before
