@@ -8,10 +8,13 @@ public struct PropertyPeer: Hashable, Sendable {
   /// Compared with `==` or `!=`, not assigned: the member is looked up in the type an overload of
   /// the operator gives it, which the property's type settles only for an enum or a struct.
   public var compared: Bool
+  /// Matched by a case pattern (`switch mode { case .shared: }`): compared through `~=`, not `==`.
+  public var matched: Bool
 
-  public init(steps: [String], compared: Bool) {
+  public init(steps: [String], compared: Bool, matched: Bool = false) {
     self.steps = steps
     self.compared = compared
+    self.matched = matched
   }
 }
 
@@ -66,11 +69,11 @@ extension ImplicitMemberLookup {
       return known && !peer.compared ? .framework : .unknown
     }
     guard peer.compared else { return .declared([.named(type)]) }
-    // `==` may be declared for a superclass's type, or between two types: only an enum's or a
-    // struct's own is its type, with any other type an overload of the project's takes.
+    // `==` (`~=` for a case pattern) may be declared for a superclass's type, or between two types:
+    // only an enum's or a struct's own is its type, with any other type an overload of the project's takes.
     guard let kind = tables.primaryOutline(of: type)?.kind, kind == .enum || kind == .struct else { return .unknown }
     var types: Set<ParameterType> = [.named(type)]
-    for operation in ["==", "!="] {
+    for operation in peer.matched ? ["~="] : ["==", "!="] {
       // An operator's arguments take no labels, whatever its parameters are named.
       coverage?.needCallable(operation)
       types.formUnion(parameterTypes(ofEvery: operation, operand: type))

@@ -343,8 +343,7 @@ public enum ReferenceCollector {
       {
         record(instance: instance, baseName: annotated, accessor: accessor, alias: nil, source: source, into: &result)
       } else if isCasePattern(instance) {
-        // `case .shared:` matches an enum case of the switched value, or an `Equatable` value's
-        // accessor; `case .shared(let x):` only an enum case.
+        // `case .shared:` matches an enum case or an `Equatable` value's accessor; `.shared(let x)` a case.
         guard instance.is(MemberAccessExprSyntax.self) else { continue }
         // `switch self { case .shared: }`: `Self.shared`, an enum's own case where Self is no singleton.
         if matchesSelf(instance) {
@@ -353,6 +352,7 @@ public enum ReferenceCollector {
         }
         var reference = possibleReference(instance, node: node, accessor: accessor, source: source)
         reference.implicitInCasePattern = true
+        reference.implicitPeer = matchedPeer(ofCasePattern: instance)
         result.append(reference)
       } else {
         // `use(.shared)`: the type `.shared` is looked up in is the parameter's, which only the

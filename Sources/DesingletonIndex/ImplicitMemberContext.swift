@@ -69,13 +69,25 @@ extension ReferenceCollector {
     } else {
       return nil
     }
+    return peer(other, of: instance, compared: compared)
+  }
+
+  /// `case .shared:` in `switch mode { }` or `if case .shared = self.mode`: the matched value's
+  /// property chain, whose declared type says where `.shared` is looked up, as for `mode == .shared`.
+  public static func matchedPeer(ofCasePattern instance: ExprSyntax) -> PropertyPeer? {
+    casePatternSubject(of: instance).flatMap { peer($0, of: instance, compared: true, matched: true) }
+  }
+
+  /// `other`, the value an implicit member `instance` is compared with or assigned to, as a chain
+  /// of properties; nil for any other expression or a name a scope binds.
+  private static func peer(_ other: ExprSyntax, of instance: ExprSyntax, compared: Bool, matched: Bool = false) -> PropertyPeer? {
     guard let (steps, throughSelf) = propertySteps(other), let first = steps.first else { return nil }
     // A local type's properties are not the index's, and its name may be another type's.
     if ReferenceContextFinder.isInLocalType(Syntax(instance)) { return nil }
     if !throughSelf {
       if ["newValue", "oldValue", "error"].contains(first) || LocalNames.binds(first, around: Syntax(instance)) { return nil }
     }
-    return PropertyPeer(steps: steps, compared: compared)
+    return PropertyPeer(steps: steps, compared: compared, matched: matched)
   }
 
   /// `a.b[i]?.c` → `["a", "b", "[]", "c"]`, and whether it starts at `self.`; nil for any other expression.
@@ -265,14 +277,19 @@ extension ReferenceCollector {
 
   /// Whether a case pattern matches `self`: `switch self { case .shared: }`, `if case .shared = self`.
   static func matchesSelf(_ instance: ExprSyntax) -> Bool {
+    casePatternSubject(of: instance).map(isSelf) ?? false
+  }
+
+  /// The value a case pattern matches: the `switch`'s subject, the `if case`'s value.
+  static func casePatternSubject(of instance: ExprSyntax) -> ExprSyntax? {
     var node = Syntax(instance)
     while let parent = node.parent {
-      if let switchExpr = parent.as(SwitchExprSyntax.self) { return isSelf(switchExpr.subject) }
-      if let condition = parent.as(MatchingPatternConditionSyntax.self) { return isSelf(condition.initializer.value) }
-      if parent.is(CodeBlockSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
+      if let switchExpr = parent.as(SwitchExprSyntax.self) { return switchExpr.subject }
+      if let condition = parent.as(MatchingPatternConditionSyntax.self) { return condition.initializer.value }
+      if parent.is(CodeBlockSyntax.self) || parent.is(ClosureExprSyntax.self) { return nil }
       node = parent
     }
-    return false
+    return nil
   }
 
   private static func isSelf(_ expression: ExprSyntax) -> Bool {

@@ -1226,8 +1226,9 @@ import Testing
 
   /// `case .shared:` compares with `~=` where the switched value's type is `Equatable`: then it
   /// may be the accessor of every `Equatable` singleton with that name (which type the value has
-  /// is the compiler's to know); a pattern with a payload is an enum case's only, and one that
-  /// matches `self` the type around it's (here an enum's own case).
+  /// is the compiler's to know); a pattern with a payload is an enum case's only, one that
+  /// matches `self` the type around it's (here an enum's own case), and one that matches a
+  /// property the property's declared type's (`switch mode`, as `mode == .shared`).
   @Test func aCasePatternMayBeAnEquatableSingletonsAccessor() {
     let project = makeProject([
       "Store.swift": """
@@ -1258,7 +1259,16 @@ import Testing
             if case .shared(let count) = scope { return String(count) }
             return "other"
           }
+          let mode: Mode = .solo
+          func isShared() -> Bool {
+            if case .shared = self.mode { return true }
+            switch mode {
+            case .shared: return true
+            case .solo: return false
+            }
+          }
         }
+        enum Mode { case shared, solo }
         """,
     ])
     let index = project.index
