@@ -348,7 +348,7 @@ public enum ReferenceContextFinder {
       inPropertyInitializer: inPropertyInitializer)
   }
 
-  static func memberInfo(_ syntax: Syntax) -> (String, Bool)? {
+  public static func memberInfo(_ syntax: Syntax) -> (String, Bool)? {
     if let function = syntax.as(FunctionDeclSyntax.self) {
       let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
       return ("\(function.name.text)(\(labels))", function.modifiers.isStatic)

@@ -129,8 +129,8 @@ import Testing
       """)
   }
 
-  /// One creation that runs more than once (a factory called twice, a loop, a closure) makes
-  /// as many roots, each owning its own singleton: refused as two creations are.
+  /// One creation that runs more than once (a factory called twice, a loop, a closure, a local
+  /// function) makes as many roots, each owning its own singleton: refused as two creations are.
   @Test(arguments: [
     (
       "static func make() -> Session { Session() }", "print(Session.make().tap(), Session.make().tap())",
@@ -143,6 +143,10 @@ import Testing
     (
       "", "let make = { Session() }\nprint(make().tap(), make().tap())",
       "main.swift:1:14: error: 'Session' is created in a closure, which may run more than once: each 'Session' would own its own 'Store' where all of them shared one; create it once and pass it on, or name the type that creates it as --root"
+    ),
+    (
+      "", "do {\n  func make() -> Session { Session() }\n  print(make().tap(), make().tap())\n}",
+      "main.swift:2:28: error: 'Session' is created in 'make()', which may run more than once: each 'Session' would own its own 'Store' where all of them shared one; create it once and pass it on, or name the type that creates it as --root"
     ),
   ])
   func aRootCreatedWhereCodeRunsMoreThanOnceIsMadeMoreThanOnce(factory: String, main: String, error: String) throws {
@@ -164,6 +168,37 @@ import Testing
         "main.swift": main + "\n",
       ],
       root: "Session", error)
+  }
+
+  /// A root no code creates but the system does, as often as it needs one (a scene delegate per
+  /// window, a cell per row, a decoded value per decoding): each would own its own singleton. An
+  /// application delegate or a `@main` type is made once.
+  @Test(arguments: [
+    (
+      "protocol UIWindowSceneDelegate: AnyObject {}", "final class SceneDelegate: UIWindowSceneDelegate",
+      "Root.swift:2:1: error: 'SceneDelegate' is created by no code: the system creates it (it conforms to 'UIWindowSceneDelegate'), as often as it needs one, and each would own its own 'Store' where all of them shared one; name as --root a type created once, such as the application delegate or the '@main' type"
+    ),
+    (
+      "", "final class SceneDelegate: Decodable",
+      "Root.swift:2:1: error: 'SceneDelegate' is created by no code: a decoder creates it through 'init(from:)' (it conforms to 'Decodable'), as often as it needs one, and each would own its own 'Store' where all of them shared one; name as --root a type created once, such as the application delegate or the '@main' type"
+    ),
+  ])
+  func aRootTheSystemCreatesMayBeMadeMoreThanOnce(declarations: String, root: String, error: String) throws {
+    try expectFinishRefusal(
+      [
+        "Store.swift": Self.countingStore,
+        "Root.swift": """
+        \(declarations)
+        \(root) {
+          @MainActor func tap() -> Int {
+            Store.shared.count += 1
+            return Store.shared.count
+          }
+        }
+
+        """,
+      ],
+      root: "SceneDelegate", error)
   }
 
   @Test func aBaseClassWhoseSubclassesAreCreatedTwiceIsMadeTwice() throws {

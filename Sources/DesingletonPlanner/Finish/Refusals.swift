@@ -39,6 +39,15 @@ extension FinishPlanner {
             || node.as(MacroExpansionExprSyntax.self)?.macroName.text == "Preview"
         }
     }
+    if sites.isEmpty, let creation = systemMayMakeMany(root, index: project.index),
+      let declaration = project.index.primaryDeclaration(of: root)
+    {
+      throw Refusal(
+        "'\(root)' is created by no code: \(creation), as often as it needs one, and each would own its own "
+          + "'\(singleton.typeName)' where all of them shared one; name as --root a type created once, such as the "
+          + "application delegate or the '@main' type",
+        at: declaration.range.start)
+    }
     var byProgram: [String: [InitCall]] = [:]
     for call in sites {
       let programs = project.modules.programs(of: call.path)
@@ -85,6 +94,12 @@ extension FinishPlanner {
       {
         return "a closure"
       }
+      // A local function runs each time it is called.
+      if parent.is(FunctionDeclSyntax.self), parent.parent?.parent?.parent?.is(CodeBlockSyntax.self) == true,
+        let (name, _) = ReferenceContextFinder.memberInfo(parent)
+      {
+        return "'\(name)'"
+      }
       node = parent
     }
     let context = call.context
@@ -95,6 +110,17 @@ extension FinishPlanner {
       if context.isStatic ? member == "main()" : member.hasPrefix("init(") || launchMethods.contains(member) { return nil }
     }
     return context.inPropertyInitializer ? "the initial value of '\(member)'" : "'\(member)'"
+  }
+
+  /// How the system creates a type it may create more than once (`Index.systemCreation`: a scene
+  /// delegate per window, a cell per row, a value per decoding); nil for one it makes once in a
+  /// program: an application's entry point, a SwiftUI `App`, a watch extension's delegate.
+  static func systemMayMakeMany(_ type: String, index: Index) -> String? {
+    let once: Set<String> = ["App", "WKExtensionDelegate"]
+    guard !CompositionRoots.isEntryPoint(type, index: index),
+      !index.conformances(of: type).contains(where: { once.contains(FrameworkTypes.lastComponent($0)) })
+    else { return nil }
+    return index.systemCreation(of: type)
   }
 
   /// An application delegate's methods the system calls once, as the program starts.
