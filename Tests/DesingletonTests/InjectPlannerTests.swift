@@ -2558,6 +2558,149 @@ import Testing
       ])
   }
 
+  @Test func aConsumerWithAVariadicInitIsCreatedWithSeveralArguments() throws {
+    // `init(_ tags: String...)` takes `Feed()`, `Feed("x")` and `Feed("a", "b")`: each creation
+    // reaches it and passes the instance; `.init("c", "d")` where the type is written is one of
+    // them too.
+    try expectInjection(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var count = 0
+
+          func bump() {
+            count += 1
+          }
+        }
+
+        @MainActor
+        protocol Bumping: AnyObject, Sendable {
+          func bump()
+        }
+
+        extension Store: Bumping {}
+
+        """,
+        "Feed.swift": """
+        @MainActor
+        final class Feed {
+          let tags: [String]
+
+          init(_ tags: String...) {
+            self.tags = tags
+          }
+
+          func load() -> Int {
+            Store.shared.bump()
+            return tags.count
+          }
+        }
+
+        """,
+        "App.swift": """
+        @main
+        @MainActor
+        enum App {
+          static func main() {
+            let last: Feed = .init("c", "d")
+            let feeds = [Feed("a", "b"), Feed(), Feed("x"), last]
+            print(feeds.map { $0.load() }, Store.shared.count)
+          }
+        }
+
+        """,
+      ],
+      types: ["Feed"],
+      produces: [
+        "App.swift": """
+        @main
+        @MainActor
+        enum App {
+          static func main() {
+            let last: Feed = .init(bumping: Store.shared, "c", "d")
+            let feeds = [Feed(bumping: Store.shared, "a", "b"), Feed(bumping: Store.shared), Feed(bumping: Store.shared, "x"), last]
+            print(feeds.map { $0.load() }, Store.shared.count)
+          }
+        }
+
+        """,
+        "Feed.swift": """
+        @MainActor
+        final class Feed {
+          private let bumping: Bumping
+
+          let tags: [String]
+
+          init(bumping: Bumping, _ tags: String...) {
+            self.bumping = bumping
+            self.tags = tags
+          }
+
+          func load() -> Int {
+            bumping.bump()
+            return tags.count
+          }
+        }
+
+        """,
+      ])
+  }
+
+  @Test func anImplicitInitWithSeveralVariadicArgumentsMayCreateTheConsumer() throws {
+    // `.init("a", "b")` passed to a parameter reaches `init(_ tags: String...)`: no argument can be
+    // added there, so the consumer waits (it was injected before, and the call lacked its argument).
+    try expectInjectRefusal(
+      [
+        "Store.swift": """
+        @MainActor
+        final class Store {
+          static let shared = Store()
+          var count = 0
+
+          func bump() {
+            count += 1
+          }
+        }
+
+        @MainActor
+        protocol Bumping: AnyObject, Sendable {
+          func bump()
+        }
+
+        extension Store: Bumping {}
+
+        """,
+        "Feed.swift": """
+        @MainActor
+        final class Feed {
+          let tags: [String]
+
+          init(_ tags: String...) {
+            self.tags = tags
+          }
+
+          func load() -> Int {
+            Store.shared.bump()
+            return tags.count
+          }
+        }
+
+        @MainActor
+        func use(_ feed: Feed) -> Int { feed.load() }
+
+        @MainActor
+        final class Screen {
+          func show() -> Int { use(.init("a", "b")) }
+        }
+
+        """,
+      ],
+      types: ["Feed"],
+      "Feed.swift:20:28: error: '.init(_:_:)' may create 'Feed', and the code does not say which type it creates; write 'Feed(...)' or annotate the type there first")
+  }
+
   @Test func aKeywordNamedMemberIsCalledAsItIsDeclared() throws {
     try expectInjection(
       [

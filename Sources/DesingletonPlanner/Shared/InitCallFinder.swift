@@ -419,9 +419,12 @@ enum InitCallFinder {
     }
   }
 
-  /// Whether a call with these labels can call an init with these parameters (labels, and whether each has a default).
-  static func matches(labels: [String], trailingClosures: Int, parameters: [(label: String, hasDefault: Bool)]) -> Bool {
-    CallArguments(labels: labels, trailingClosures: trailingClosures).canCall(parameters)
+  /// Whether a call with these labels can call an init with these parameters (labels, and whether
+  /// each has a default), the variadic ones at `variadic`.
+  static func matches(
+    labels: [String], trailingClosures: Int, parameters: [(label: String, hasDefault: Bool)], variadic: [Int] = []
+  ) -> Bool {
+    CallArguments(labels: labels, trailingClosures: trailingClosures).canCall(parameters, variadic: variadic)
   }
 
 }

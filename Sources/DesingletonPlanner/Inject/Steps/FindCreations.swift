@@ -33,11 +33,12 @@ extension InjectContext {
     }
     var blocked: [String: ConsumerRefusal] = [:]
     // The labels each consumer's inits take, asked once per consumer, not once per `.init(...)`.
-    var signaturesOf: [String: [[(label: String, hasDefault: Bool)]]] = [:]
-    func signatures(_ typeName: String) -> [[(label: String, hasDefault: Bool)]] {
+    var signaturesOf: [String: [(parameters: [(label: String, hasDefault: Bool)], variadic: [Int])]] = [:]
+    func signatures(_ typeName: String) -> [(parameters: [(label: String, hasDefault: Bool)], variadic: [Int])] {
       if let known = signaturesOf[typeName] { return known }
       let inits = index.inits(of: typeName)
-      let found = inits.isEmpty ? [memberwiseLabels(typeName)] : inits.map { $0.labels.map { (label: $0, hasDefault: true) } }
+      let found = inits.isEmpty
+        ? [(memberwiseLabels(typeName), [])] : inits.map { ($0.labels.map { (label: $0, hasDefault: true) }, $0.variadicPositions) }
       signaturesOf[typeName] = found
       return found
     }
@@ -67,7 +68,8 @@ extension InjectContext {
         for typeName in consumersNamed[creation.path] ?? [] {
           let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
           let labelsMatch = signatures(typeName).contains {
-            InitCallFinder.matches(labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0)
+            InitCallFinder.matches(
+              labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0.parameters, variadic: $0.variadic)
           }
           guard labelsMatch else { continue }
           if let slot = creation.argument {
