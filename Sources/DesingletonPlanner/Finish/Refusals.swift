@@ -33,11 +33,7 @@ extension FinishPlanner {
     // `App()` twice); a subclass's is the root's.
     let made = CompositionRoots.madeAs(root, index: project.index)
     let sites = try InitCallFinder.calls(of: Set(made), superclassOf: [:], project: project).calls.filter { call in
-      !call.isSelfInit && !call.isSuperInit && !Index.isTestPath(call.path) && !(call.context.isStatic && isPreview(call.context, project.index))
-        && !sequence(first: Syntax(call.call), next: \.parent).contains { node in
-          node.as(MacroExpansionDeclSyntax.self)?.macroName.text == "Preview"
-            || node.as(MacroExpansionExprSyntax.self)?.macroName.text == "Preview"
-        }
+      !call.isSelfInit && !call.isSuperInit && !Index.isTestPath(call.path) && !isPreview(call, project.index)
     }
     if sites.isEmpty, let creation = systemMayMakeMany(root, index: project.index),
       let declaration = project.index.primaryDeclaration(of: root)
@@ -129,9 +125,17 @@ extension FinishPlanner {
     "applicationDidFinishLaunching(_:)", "applicationWillFinishLaunching(_:)",
   ]
 
-  /// A static context that makes instances for previews, or once: a `PreviewProvider`'s members, a
-  /// member named `previews` or `preview`, a static property's initial value.
-  private static func isPreview(_ context: ReferenceContext, _ index: Index) -> Bool {
+  /// A creation for previews, or once: in a `#Preview`, or in a static context that makes them (a
+  /// `PreviewProvider`'s members, a member named `previews` or `preview`, a static property's
+  /// initial value).
+  private static func isPreview(_ call: InitCall, _ index: Index) -> Bool {
+    let inMacro = sequence(first: Syntax(call.call), next: \.parent).contains { node in
+      node.as(MacroExpansionDeclSyntax.self)?.macroName.text == "Preview"
+        || node.as(MacroExpansionExprSyntax.self)?.macroName.text == "Preview"
+    }
+    if inMacro { return true }
+    let context = call.context
+    guard context.isStatic else { return false }
     if context.inPropertyInitializer { return true }
     if let member = context.memberName, ["previews", "preview"].contains(member) { return true }
     return context.typeName.map { index.conformances(of: index.resolveType($0)).contains("PreviewProvider") } ?? false

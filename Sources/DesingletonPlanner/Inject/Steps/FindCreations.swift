@@ -33,12 +33,10 @@ extension InjectContext {
     }
     var blocked: [String: ConsumerRefusal] = [:]
     // The labels each consumer's inits take, asked once per consumer, not once per `.init(...)`.
-    var signaturesOf: [String: [(parameters: [(label: String, hasDefault: Bool)], variadic: [Int])]] = [:]
-    func signatures(_ typeName: String) -> [(parameters: [(label: String, hasDefault: Bool)], variadic: [Int])] {
+    var signaturesOf: [String: [InitShape]] = [:]
+    func signatures(_ typeName: String) -> [InitShape] {
       if let known = signaturesOf[typeName] { return known }
-      let inits = index.inits(of: typeName)
-      let found = inits.isEmpty
-        ? [(memberwiseLabels(typeName), [])] : inits.map { ($0.labels.map { (label: $0, hasDefault: true) }, $0.variadicPositions) }
+      let found = initShapes(of: typeName)
       signaturesOf[typeName] = found
       return found
     }
@@ -96,6 +94,17 @@ extension InjectContext {
       for path in project.paths(naming: [typeName]) { named[path, default: []].append(typeName) }
     }
     return named
+  }
+
+  /// An init's argument labels, whether each has a default, and where its variadic parameters are.
+  typealias InitShape = (parameters: [(label: String, hasDefault: Bool)], variadic: [Int])
+
+  /// What an implicit `.init(...)` of a type may call: each of its inits, every argument taken as
+  /// optional (the index keeps labels, not defaults), or the init a type without inits has.
+  func initShapes(of typeName: String) -> [InitShape] {
+    let inits = index.inits(of: typeName)
+    if inits.isEmpty { return [(memberwiseLabels(typeName), [])] }
+    return inits.map { ($0.labels.map { (label: $0, hasDefault: true) }, $0.variadicPositions) }
   }
 
   /// The labels of the init a type without inits has: none for a class, a struct's memberwise ones

@@ -57,9 +57,7 @@ extension InjectContext {
     }
     // A public init cannot take an internal protocol.
     if let first = inits.first(where: { ($0.access ?? .internal) >= .public && !project.requiredInitKeepsItsSignature($0, of: typeName) }) {
-      let hidden = consumer.protocols.filter { name in
-        (index.primaryDeclaration(of: name)?.access ?? .internal) < .public
-      }
+      let hidden = hiddenProtocols(of: consumer)
       if !hidden.isEmpty {
         throw ConsumerRefusal(
           .declaration,
@@ -116,7 +114,7 @@ extension InjectContext {
           && project.modules.crossesModules($0.path, consumer.primary.path)
       })
     else { return "" }
-    let hidden = consumer.protocols.filter { (index.primaryDeclaration(of: $0)?.access ?? .internal) < .public }
+    let hidden = hiddenProtocols(of: consumer)
     if !hidden.isEmpty {
       let location = try project.file(outside.path).source.location(ofOffset: outside.call.positionAfterSkippingLeadingTrivia.utf8Offset)
       throw ConsumerRefusal(
@@ -125,6 +123,11 @@ extension InjectContext {
         at: location)
     }
     return "public "
+  }
+
+  /// The protocols the consumer receives that are not public: a public init cannot take them.
+  func hiddenProtocols(of consumer: Consumer) -> [String] {
+    consumer.protocols.filter { (index.primaryDeclaration(of: $0)?.access ?? .internal) < .public }
   }
 
   func checkDefaultArgumentIsolation(_ consumer: Consumer) throws {
