@@ -350,6 +350,11 @@ public enum ReferenceCollector {
           record(instance: instance, baseName: "Self", accessor: accessor, alias: nil, source: source, into: &result)
           continue
         }
+        // `switch mode { case .shared: }` over a parameter or a local: its declared type's.
+        if let written = boundType(ofCasePattern: instance) {
+          record(instance: instance, baseName: written, accessor: accessor, alias: nil, source: source, into: &result)
+          continue
+        }
         var reference = possibleReference(instance, node: node, accessor: accessor, source: source)
         reference.implicitInCasePattern = true
         reference.implicitPeer = matchedPeer(ofCasePattern: instance)
@@ -540,61 +545,5 @@ public enum ReferenceCollector {
         record(instance: use, baseName: baseName, accessor: accessor, alias: property, source: source, into: &references)
       }
     }
-  }
-}
-
-/// Whether the declaration around a node binds a name anywhere inside it: as a parameter (of it,
-/// a nested function or a closure), a local variable, a pattern or a local function. An
-/// over-approximation: a name bound anywhere in the enclosing member counts.
-enum LocalNames {
-  static func binds(_ name: String, around node: Syntax) -> Bool {
-    var outermost: Syntax?
-    var current = node.parent
-    while let syntax = current {
-      if syntax.is(MemberBlockItemSyntax.self) || syntax.is(SourceFileSyntax.self) { break }
-      if syntax.is(CodeBlockItemSyntax.self), syntax.parent?.parent?.is(SourceFileSyntax.self) == true {
-        outermost = syntax
-        break
-      }
-      outermost = syntax
-      current = syntax.parent
-    }
-    guard let outermost else { return false }
-    let finder = Finder(name: name)
-    finder.walk(outermost)
-    return finder.found
-  }
-
-  private final class Finder: SyntaxVisitor {
-    let name: String
-    var found = false
-
-    init(name: String) {
-      self.name = name
-      super.init(viewMode: .sourceAccurate)
-    }
-
-    private func check(_ token: TokenSyntax?) -> SyntaxVisitorContinueKind {
-      if let token, unquoted(token.text) == name { found = true }
-      return found ? .skipChildren : .visitChildren
-    }
-
-    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind { check(node.identifier) }
-    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-      _ = check(node.firstName)
-      return check(node.secondName)
-    }
-    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
-      _ = check(node.firstName)
-      return check(node.secondName)
-    }
-    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind { check(node.name) }
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-      _ = check(node.name)
-      return found ? .skipChildren : .visitChildren
-    }
-    override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind { check(node.name) }
-    /// `set(value)`, `willSet(next)`, `didSet(previous)`.
-    override func visit(_ node: AccessorParametersSyntax) -> SyntaxVisitorContinueKind { check(node.name) }
   }
 }

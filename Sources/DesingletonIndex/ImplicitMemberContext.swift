@@ -280,6 +280,35 @@ extension ReferenceCollector {
     casePatternSubject(of: instance).map(isSelf) ?? false
   }
 
+  /// `switch mode { case .shared: }` where one declaration in the member around binds `mode`: a
+  /// parameter's declared type, a local's (`let mode: Mode`, `guard let mode = Mode(rawValue: raw)`),
+  /// which `.shared` is looked up in (an enum's case, or what `~=` compares a value of that type with).
+  static func boundType(ofCasePattern instance: ExprSyntax) -> String? {
+    guard let subject = casePatternSubject(of: instance)?.as(DeclReferenceExprSyntax.self),
+      case .identifier = subject.baseName.tokenKind, subject.argumentNames == nil,
+      let binding = LocalNames.onlyBinding(of: unquoted(subject.baseName.text), around: Syntax(instance))
+    else { return nil }
+    func written(_ annotation: TypeAnnotationSyntax?, _ initializer: InitializerClauseSyntax?) -> String? {
+      if let annotation {
+        guard case .named(let name) = ParameterType.of(annotation.type) else { return nil }
+        return name
+      }
+      return initializer.flatMap { Index.createdTypeName($0.value.trimmedDescription) }
+    }
+    var type: String?
+    if let parameter = binding.as(FunctionParameterSyntax.self), case .named(let name) = ParameterType.of(parameter.type) {
+      type = name
+    } else if let pattern = binding.as(IdentifierPatternSyntax.self) {
+      if let declared = pattern.parent?.as(PatternBindingSyntax.self) {
+        type = written(declared.typeAnnotation, declared.initializer)
+      } else if let condition = pattern.parent?.as(OptionalBindingConditionSyntax.self) {
+        type = written(condition.typeAnnotation, condition.initializer)
+      }
+    }
+    guard let type, !namesLocalOrGenericType(type, at: Syntax(instance)) else { return nil }
+    return type
+  }
+
   /// The value a case pattern matches: the `switch`'s subject, the `if case`'s value.
   static func casePatternSubject(of instance: ExprSyntax) -> ExprSyntax? {
     var node = Syntax(instance)

@@ -1227,8 +1227,9 @@ import Testing
   /// `case .shared:` compares with `~=` where the switched value's type is `Equatable`: then it
   /// may be the accessor of every `Equatable` singleton with that name (which type the value has
   /// is the compiler's to know); a pattern with a payload is an enum case's only, one that
-  /// matches `self` the type around it's (here an enum's own case), and one that matches a
-  /// property the property's declared type's (`switch mode`, as `mode == .shared`).
+  /// matches `self` the type around it's (here an enum's own case), one that matches a property
+  /// the property's declared type's (`switch mode`, as `mode == .shared`), and one that matches a
+  /// parameter the parameter's type's (a real reference where that type is the singleton).
   @Test func aCasePatternMayBeAnEquatableSingletonsAccessor() {
     let project = makeProject([
       "Store.swift": """
@@ -1252,31 +1253,39 @@ import Testing
         }
         final class Feed {
           func describe(_ store: Store, _ scope: Scope) -> String {
-            switch store {
+            let current = store
+            switch current {
             case .shared: return "shared"
             default: break
             }
             if case .shared(let count) = scope { return String(count) }
             return "other"
           }
+          func isShared(_ store: Store) -> Bool {
+            if case .shared = store { return true }
+            return false
+          }
           let mode: Mode = .solo
-          func isShared() -> Bool {
+          func isShared(_ other: Mode, raw: String) -> Bool {
             if case .shared = self.mode { return true }
+            if case .shared = other { return true }
+            guard let parsed = Mode(rawValue: raw) else { return false }
+            if case .shared = parsed { return true }
             switch mode {
             case .shared: return true
             case .solo: return false
             }
           }
         }
-        enum Mode { case shared, solo }
+        enum Mode: String { case shared, solo }
         """,
     ])
     let index = project.index
     let store = index.singletons.first { $0.typeName == "Store" }
     let ledger = index.singletons.first { $0.typeName == "Ledger" }
     let references = store.map(index.references(to:)) ?? []
-    #expect(references.map(\.location.line) == [13])
-    #expect(references.map(\.use) == [.unresolvedImplicit])
+    #expect(references.map(\.location.line) == [14, 21])
+    #expect(references.map(\.use) == [.unresolvedImplicit, .instance])
     #expect((ledger.map(index.references(to:)) ?? []).isEmpty)
   }
 
