@@ -2558,47 +2558,51 @@ import Testing
       ])
   }
 
+  /// A store with one sliced method, and a consumer whose init is variadic.
+  static let bumpingStore = """
+    @MainActor
+    final class Store {
+      static let shared = Store()
+      var count = 0
+
+      func bump() {
+        count += 1
+      }
+    }
+
+    @MainActor
+    protocol Bumping: AnyObject, Sendable {
+      func bump()
+    }
+
+    extension Store: Bumping {}
+
+    """
+  static let variadicFeed = """
+    @MainActor
+    final class Feed {
+      let tags: [String]
+
+      init(_ tags: String...) {
+        self.tags = tags
+      }
+
+      func load() -> Int {
+        Store.shared.bump()
+        return tags.count
+      }
+    }
+
+    """
+
   @Test func aConsumerWithAVariadicInitIsCreatedWithSeveralArguments() throws {
     // `init(_ tags: String...)` takes `Feed()`, `Feed("x")` and `Feed("a", "b")`: each creation
     // reaches it and passes the instance; `.init("c", "d")` where the type is written is one of
     // them too.
     try expectInjection(
       [
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          static let shared = Store()
-          var count = 0
-
-          func bump() {
-            count += 1
-          }
-        }
-
-        @MainActor
-        protocol Bumping: AnyObject, Sendable {
-          func bump()
-        }
-
-        extension Store: Bumping {}
-
-        """,
-        "Feed.swift": """
-        @MainActor
-        final class Feed {
-          let tags: [String]
-
-          init(_ tags: String...) {
-            self.tags = tags
-          }
-
-          func load() -> Int {
-            Store.shared.bump()
-            return tags.count
-          }
-        }
-
-        """,
+        "Store.swift": Self.bumpingStore,
+        "Feed.swift": Self.variadicFeed,
         "App.swift": """
         @main
         @MainActor
@@ -2653,39 +2657,8 @@ import Testing
     // added there, so the consumer waits (it was injected before, and the call lacked its argument).
     try expectInjectRefusal(
       [
-        "Store.swift": """
-        @MainActor
-        final class Store {
-          static let shared = Store()
-          var count = 0
-
-          func bump() {
-            count += 1
-          }
-        }
-
-        @MainActor
-        protocol Bumping: AnyObject, Sendable {
-          func bump()
-        }
-
-        extension Store: Bumping {}
-
-        """,
-        "Feed.swift": """
-        @MainActor
-        final class Feed {
-          let tags: [String]
-
-          init(_ tags: String...) {
-            self.tags = tags
-          }
-
-          func load() -> Int {
-            Store.shared.bump()
-            return tags.count
-          }
-        }
+        "Store.swift": Self.bumpingStore,
+        "Feed.swift": Self.variadicFeed + """
 
         @MainActor
         func use(_ feed: Feed) -> Int { feed.load() }
