@@ -327,14 +327,26 @@ extension ReferenceCollector {
 }
 
 extension Index {
-  /// Whether a type so declared can be matched by a `case .shared:` pattern, which compares with
-  /// `~=`: it says it is `Equatable` (or `Hashable`, `Comparable`), inherits from `NSObject`, or
-  /// declares `==` or `~=`. A protocol refining `Equatable` it conforms to is not followed.
-  static func mayMatchPattern(_ declarations: [TypeDecl]) -> Bool {
-    declarations.contains { declaration in
-      declaration.membersOmitted
-        || declaration.inherited.contains { FrameworkTypes.equatableSupertypes.contains(FrameworkTypes.lastComponent($0)) }
-        || declaration.members.contains { $0.name == "==" || $0.name == "~=" }
+  /// Whether a value of the singleton `type` can be matched by a `case .shared:` pattern, which
+  /// compares with `~=`: it declares `==` or `~=`, or it says it is `Equatable` (or `Hashable`,
+  /// `Comparable`) or inherits from `NSObject`, itself or through the project's superclasses and
+  /// protocols it inherits (`class Service: NSObject`, `final class Registry: Service`).
+  static func mayMatchPattern(_ type: String, tables: TypeTables) -> Bool {
+    let own = tables.declarations[type] ?? []
+    if own.contains(where: { $0.membersOmitted || $0.members.contains { $0.name == "==" || $0.name == "~=" } }) { return true }
+    var seen: Set<String> = []
+    var next = [type]
+    while let current = next.popLast() {
+      guard seen.insert(current).inserted else { continue }
+      for declaration in tables.declarations[current] ?? [] {
+        for written in declaration.inherited {
+          if FrameworkTypes.equatableSupertypes.contains(FrameworkTypes.lastComponent(written)) { return true }
+          // Asked through the tables, so that a partial index parses the files that declare it.
+          if case .project = tables.kind(ofWritten: written) { next.append(tables.resolveType(written)) }
+        }
+      }
     }
+    return false
   }
+
 }

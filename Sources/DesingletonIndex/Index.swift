@@ -166,7 +166,7 @@ public struct Index: Sendable {
           for type in typesByAccessor[reference.accessor] ?? []
           where !types.contains(type) && implicit.argument(argument, canBe: type)
             && (!reference.implicitApplied || (byQualified[type] ?? []).contains { $0.membersOmitted || $0.members.contains { $0.name == "callAsFunction" } })
-            && (!reference.implicitInCasePattern || mayMatchPattern(byQualified[type] ?? []))
+            && (!reference.implicitInCasePattern || mayMatchPattern(type, tables: tables))
           {
             types.append(type)
           }

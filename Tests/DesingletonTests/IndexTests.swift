@@ -1289,6 +1289,52 @@ import Testing
     #expect((ledger.map(index.references(to:)) ?? []).isEmpty)
   }
 
+  /// A singleton is `Equatable` through a superclass of the project's that inherits from
+  /// `NSObject`, or a protocol of the project's that refines `Hashable`: a `case .shared:` over a
+  /// value whose type cannot be told may be its accessor.
+  @Test func aCasePatternMayBeTheAccessorOfASingletonEquatableThroughWhatItInherits() {
+    let project = makeProject([
+      "Registry.swift": """
+        import Foundation
+        class Service: NSObject {}
+        final class Registry: Service {
+          static let shared = Registry()
+        }
+        protocol Model: Hashable {}
+        final class Catalog: Model {
+          static let shared = Catalog()
+        }
+        extension Model where Self: AnyObject {
+          static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
+          func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+        }
+        final class Ledger {
+          static let shared = Ledger()
+        }
+        """,
+      "Feed.swift": """
+        final class Feed {
+          func matches(_ registries: [Registry], _ catalogs: [Catalog], _ ledgers: [Ledger]) -> Bool {
+            switch registries[0] {
+            case .shared: return true
+            default: break
+            }
+            if case .shared = catalogs[0] { return true }
+            if case .shared = ledgers[0] { return true }
+            return false
+          }
+        }
+        """,
+    ])
+    let index = project.index
+    func lines(_ name: String) -> [Int] {
+      (index.singletons.first { $0.typeName == name }.map(index.references(to:)) ?? []).map(\.location.line)
+    }
+    #expect(lines("Registry") == [4, 7, 8])
+    #expect(lines("Catalog") == [4, 7, 8])
+    #expect(lines("Ledger").isEmpty)
+  }
+
   @Test func subscriptsAndKeyPaths() {
     let project = makeProject([
       "Bus.swift": """
