@@ -280,13 +280,17 @@ extension ReferenceCollector {
     casePatternSubject(of: instance).map(isSelf) ?? false
   }
 
-  /// `switch mode { case .shared: }` where one declaration in the member around binds `mode`: a
-  /// parameter's declared type, a local's (`let mode: Mode`, `guard let mode = Mode(rawValue: raw)`),
-  /// which `.shared` is looked up in (an enum's case, or what `~=` compares a value of that type with).
+  /// `switch mode { case .shared: }` where one declaration in the member around binds `mode`, and
+  /// `mode` there names it: a parameter's declared type, a local's (`let mode: Mode`, `guard let
+  /// mode = Mode(rawValue: raw)`), which `.shared` is looked up in (an enum's case, or what `~=`
+  /// compares a value of that type with).
   static func boundType(ofCasePattern instance: ExprSyntax) -> String? {
     guard let subject = casePatternSubject(of: instance)?.as(DeclReferenceExprSyntax.self),
       case .identifier = subject.baseName.tokenKind, subject.argumentNames == nil,
-      let binding = LocalNames.onlyBinding(of: unquoted(subject.baseName.text), around: Syntax(instance))
+      let binding = LocalNames.onlyBinding(of: unquoted(subject.baseName.text), around: Syntax(instance)),
+      // The name there is that binding's: declared before it, in a scope around it.
+      let scope = LocalNames.scope(of: binding), binding.endPosition <= instance.position,
+      scope.position <= instance.position, instance.endPosition <= scope.endPosition
     else { return nil }
     func written(_ annotation: TypeAnnotationSyntax?, _ initializer: InitializerClauseSyntax?) -> String? {
       if let annotation {

@@ -26,6 +26,27 @@ enum LocalNames {
     return finder.found == 1 ? finder.first : nil
   }
 
+  /// Where a binding can be named: a parameter's function or init, a local's block, a `guard
+  /// let`'s block, an `if let`'s or `while let`'s body; nil for any other binding.
+  static func scope(of binding: Syntax) -> Syntax? {
+    func nearest(from node: Syntax, _ matches: (Syntax) -> Bool) -> Syntax? {
+      sequence(first: node, next: \.parent).first(where: matches)
+    }
+    if binding.is(FunctionParameterSyntax.self) {
+      return nearest(from: binding) { $0.is(FunctionDeclSyntax.self) || $0.is(InitializerDeclSyntax.self) }
+    }
+    guard let pattern = binding.as(IdentifierPatternSyntax.self) else { return nil }
+    if pattern.parent?.is(PatternBindingSyntax.self) == true {
+      return nearest(from: binding) { $0.is(CodeBlockItemListSyntax.self) }
+    }
+    guard let condition = pattern.parent?.as(OptionalBindingConditionSyntax.self),
+      let statement = condition.parent?.parent?.parent
+    else { return nil }
+    if statement.is(GuardStmtSyntax.self) { return nearest(from: statement) { $0.is(CodeBlockItemListSyntax.self) } }
+    if let ifExpr = statement.as(IfExprSyntax.self) { return Syntax(ifExpr.body) }
+    return statement.as(WhileStmtSyntax.self).map { Syntax($0.body) }
+  }
+
   /// The member, or top-level statement, around `node`: where the names it can see are bound.
   private static func outermostScope(around node: Syntax) -> Syntax? {
     var outermost: Syntax?
