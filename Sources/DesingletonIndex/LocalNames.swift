@@ -6,15 +6,9 @@ import SwiftSyntax
 enum LocalNames {
   static func binds(_ name: String, around node: Syntax) -> Bool {
     guard let outermost = outermostScope(around: node) else { return false }
-    return count(name, in: outermost, upTo: 1) > 0
-  }
-
-  /// How many declarations in `scope` bind `name` (a parameter, a local, a closure's parameter, a
-  /// capture, a local function, an accessor's parameter), counting up to `limit`.
-  static func count(_ name: String, in scope: Syntax, upTo limit: Int = .max) -> Int {
-    let finder = Finder(name: name, limit: limit)
-    finder.walk(scope)
-    return finder.found
+    let finder = Finder(name: name, limit: 1)
+    finder.walk(outermost)
+    return finder.found > 0
   }
 
   /// The one declaration that binds `name` in the member around `node` (a parameter, an identifier
