@@ -201,6 +201,36 @@ import Testing
       root: "SceneDelegate", error)
   }
 
+  /// A view controller or view no code creates is loaded from a storyboard or nib, once each time
+  /// one is loaded (a screen pushed twice, a window per scene): each would own its own singleton.
+  /// UIKit is the stand-in's module, as in an app: the index does not see its declarations.
+  @Test(arguments: [
+    ("final class HomeViewController: UIViewController", "UIViewController"),
+    ("final class BadgeView: UIView", "UIView"),
+  ])
+  func aRootAStoryboardOrNibCreatesMayBeMadeMoreThanOnce(root: String, framework: String) throws {
+    let type = String(root.split(separator: " ")[2].dropLast())
+    let uiKit = try #require(FuzzTypeChecker.uiKitModule.directory, "\(FuzzTypeChecker.uiKitModule.errors)")
+    try expectFinishRefusal(
+      [
+        "Store.swift": Self.countingStore,
+        "Root.swift": """
+        import UIKit
+
+        \(root) {
+          func tap() -> Int {
+            Store.shared.count += 1
+            return Store.shared.count
+          }
+        }
+
+        """,
+      ],
+      root: type, compilerFlags: ["-I", uiKit],
+      "Root.swift:3:1: error: '\(type)' is created by no code: a storyboard or nib creates it (a '\(framework)'), as often as it needs one, and each would own its own 'Store' where all of them shared one; name as --root a type created once, such as the application delegate or the '@main' type"
+    )
+  }
+
   @Test func aBaseClassWhoseSubclassesAreCreatedTwiceIsMadeTwice() throws {
     try expectFinishRefusal(
       [
@@ -2082,9 +2112,9 @@ private func expectFinish(
 /// would not block it.
 private func expectFinishRefusal(
   _ files: [String: String], singleton name: String = "Store", root: String, includeTests: Bool = false,
-  _ diagnostics: String, sourceLocation: SourceLocation = #_sourceLocation
+  compilerFlags: [String] = [], _ diagnostics: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-  let inputErrors = try compileErrors(files)
+  let inputErrors = try compileErrors(files, flags: compilerFlags)
   #expect(inputErrors == "", "the input does not compile", sourceLocation: sourceLocation)
   let project = makeProject(files)
   let singleton = try #require(project.index.singletons.first { $0.typeName == name }, sourceLocation: sourceLocation)

@@ -108,15 +108,22 @@ extension FinishPlanner {
     return context.inPropertyInitializer ? "the initial value of '\(member)'" : "'\(member)'"
   }
 
-  /// How the system creates a type it may create more than once (`Index.systemCreation`: a scene
-  /// delegate per window, a cell per row, a value per decoding); nil for one it makes once in a
-  /// program: an application's entry point, a SwiftUI `App`, a watch extension's delegate.
+  /// How the system creates a type no code creates, where it may create more than once
+  /// (`Index.systemCreation`: a scene delegate per window, a cell per row, a value per decoding; a
+  /// view or view controller, which only a storyboard or nib can then make, each time one is loaded);
+  /// nil for one it makes once in a program: an application's entry point, a SwiftUI `App`, a watch
+  /// extension's delegate.
   static func systemMayMakeMany(_ type: String, index: Index) -> String? {
     let once: Set<String> = ["App", "WKExtensionDelegate"]
     guard !CompositionRoots.isEntryPoint(type, index: index),
       !index.conformances(of: type).contains(where: { once.contains(FrameworkTypes.lastComponent($0)) })
     else { return nil }
-    return index.systemCreation(of: type)
+    if let creation = index.systemCreation(of: type) { return creation }
+    // A framework class a subclass of which must implement `init?(coder:)` is one an archive makes.
+    for case .framework(let name) in index.superclassChain(of: type) where FrameworkTypes.class(named: name)?.requiresCoderInit == true {
+      return "a storyboard or nib creates it (a '\(name)')"
+    }
+    return nil
   }
 
   /// An application delegate's methods the system calls once, as the program starts.
