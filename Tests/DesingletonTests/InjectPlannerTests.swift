@@ -2674,6 +2674,80 @@ import Testing
       "Feed.swift:20:28: error: '.init(_:_:)' may create 'Feed', and the code does not say which type it creates; write 'Feed(...)' or annotate the type there first")
   }
 
+  /// An init a subclass declares cannot pass variadic arguments on to `super.init` (Swift has no
+  /// way to forward them): a consumer created through a variadic init it inherits, with one
+  /// argument or several, waits (with one, its new init called `super.init(tags)` before, which
+  /// does not compile).
+  @Test(arguments: [
+    (#"Feed("a")"#, "Feed.swift:18:23"),
+    (#"Feed("a", "b")"#, "Feed.swift:18:23"),
+  ])
+  func aVariadicInitASubclassInheritsCannotBeForwarded(creation: String, place: String) throws {
+    try expectInjectRefusal(
+      [
+        "Store.swift": Self.bumpingStore,
+        "Feed.swift": """
+        @MainActor
+        class Base {
+          let tags: [String]
+
+          init(_ tags: String...) {
+            self.tags = tags
+          }
+        }
+
+        @MainActor
+        final class Feed: Base {
+          func load() -> Int {
+            Store.shared.bump()
+            return tags.count
+          }
+        }
+
+        @MainActor let feed = \(creation)
+
+        """,
+      ],
+      types: ["Feed"],
+      "\(place): error: this call reaches 'Base.init(_:)', whose variadic parameter an init of 'Feed' cannot pass on to 'super.init' (Swift cannot forward variadic arguments); give 'Base' an init that takes an array and 'Feed' one that passes it first")
+  }
+
+  /// A required init with a variadic parameter is one every subclass that declares an init must
+  /// implement, and none can pass its arguments on to `super.init`.
+  @Test func aRequiredVariadicInitCannotBeForwarded() throws {
+    try expectInjectRefusal(
+      [
+        "Store.swift": Self.bumpingStore,
+        "Feed.swift": """
+        @MainActor
+        class Base {
+          let tags: [String]
+
+          init() {
+            tags = []
+          }
+
+          required init(_ tags: String...) {
+            self.tags = tags
+          }
+        }
+
+        @MainActor
+        final class Feed: Base {
+          func load() -> Int {
+            Store.shared.bump()
+            return tags.count
+          }
+        }
+
+        @MainActor let feed = Feed()
+
+        """,
+      ],
+      types: ["Feed"],
+      "Feed.swift:9:3: error: 'Feed' must implement the required 'Base.init(_:)', whose variadic parameter an init of 'Feed' cannot pass on to 'super.init' (Swift cannot forward variadic arguments); give 'Base' an init that takes an array and 'Feed' one that passes it first")
+  }
+
   @Test func aKeywordNamedMemberIsCalledAsItIsDeclared() throws {
     try expectInjection(
       [

@@ -90,6 +90,9 @@ struct InheritedInit: Equatable {
   var effects: String
   /// Argument labels and whether each has a default, to match call sites.
   var shape: [(label: String, hasDefault: Bool)]
+  /// The positions of its variadic parameters (`_ tags: String...`), which an init of the
+  /// subclass cannot pass on to `super.init`: Swift cannot forward variadic arguments.
+  var variadic: [Int] = []
 
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.parameters == rhs.parameters && lhs.arguments == rhs.arguments && lhs.failable == rhs.failable

@@ -224,8 +224,7 @@ extension InjectContext {
   func inheritedInit(_ node: InitializerDeclSyntax) -> InheritedInit {
     let parameters = node.signature.parameterClause.parameters
     let arguments = parameters.map { parameter -> String in
-      let inner = (parameter.secondName ?? parameter.firstName).text
-      let value = parameter.ellipsis != nil ? inner : inner
+      let value = (parameter.secondName ?? parameter.firstName).text
       return parameter.firstName.tokenKind == .wildcard ? value : "\(parameter.firstName.text): \(value)"
     }
     let effects = node.signature.effectSpecifiers.map { " " + $0.trimmedDescription } ?? ""
@@ -234,7 +233,8 @@ extension InjectContext {
       arguments: arguments.joined(separator: ", "),
       failable: node.optionalMark?.text ?? "",
       effects: effects,
-      shape: parameters.map { (label: $0.firstName.text, hasDefault: $0.defaultValue != nil) })
+      shape: parameters.map { (label: $0.firstName.text, hasDefault: $0.defaultValue != nil) },
+      variadic: parameters.enumerated().compactMap { $1.ellipsis == nil ? nil : $0 })
   }
 
   /// The inherited designated inits (with arguments) some call site of the consumer uses. A call
@@ -250,24 +250,36 @@ extension InjectContext {
     let ownerIsProject = index.primaryDeclaration(of: owner) != nil
     for call in creations {
       let plain = call.labels.isEmpty && call.trailingClosures == 0
+      let location = { try self.project.file(call.path).source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset) }
       if let match = inherited.first(where: {
-        InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: $0.shape)
+        InitCallFinder.matches(labels: call.labels, trailingClosures: call.trailingClosures, parameters: $0.shape, variadic: $0.variadic)
       }) {
+        if !match.variadic.isEmpty && !plain {
+          problems.append(.error(Self.variadicCannotBeForwarded(owner: owner, match, consumer: consumer.typeName, "this call reaches"), at: try location()))
+          continue
+        }
         // A call without arguments gets the init that takes only the injected values.
         if !plain && !used.contains(match) { used.append(match) }
         continue
       }
       // `T()` of a framework class reaches its convenience `init()`, which the generated init stands for.
       if plain && !ownerIsProject { continue }
-      let location = try project.file(call.path).source.location(ofOffset: call.call.positionAfterSkippingLeadingTrivia.utf8Offset)
       let written = "init(\(call.labels.map { "\($0):" }.joined()))"
       problems.append(
         .error(
           "this call reaches '\(owner).\(written)', which '\(consumer.typeName)' would no longer inherit once it declares an init with the injected values; give '\(consumer.typeName)' that init first",
-          at: location))
+          at: try location()))
     }
     if !problems.isEmpty { throw ConsumerRefusal(.creationSite, problems) }
     return used
+  }
+
+  /// Why the consumer cannot declare an init that stands for `inherited`, whose variadic
+  /// parameter it would pass on to `super.init`.
+  static func variadicCannotBeForwarded(owner: String, _ inherited: InheritedInit, consumer: String, _ what: String) -> String {
+    "\(what) '\(owner).init(\(inherited.shape.map { "\($0.label):" }.joined()))', whose variadic parameter an init of '\(consumer)' "
+      + "cannot pass on to 'super.init' (Swift cannot forward variadic arguments); give '\(owner)' an init that takes an array and "
+      + "'\(consumer)' one that passes it first"
   }
 
   /// The required inits (other than `init?(coder:)`) of the project superclasses, which a class that
@@ -283,7 +295,13 @@ extension InjectContext {
         && !own.contains(member.labels) && seen.insert(member.labels).inserted
       {
         guard let node = try project.file(member.range.path).node(at: member.range.bytes)?.as(InitializerDeclSyntax.self) else { continue }
-        result.append(inheritedInit(node))
+        let required = inheritedInit(node)
+        if !required.variadic.isEmpty {
+          throw ConsumerRefusal(
+            .superclassInit, Self.variadicCannotBeForwarded(owner: name, required, consumer: consumer.typeName, "'\(consumer.typeName)' must implement the required"),
+            at: member.location)
+        }
+        result.append(required)
       }
     }
     return result
