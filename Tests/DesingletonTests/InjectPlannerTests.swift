@@ -2748,6 +2748,104 @@ import Testing
       "Feed.swift:9:3: error: 'Feed' must implement the required 'Base.init(_:)', whose variadic parameter an init of 'Feed' cannot pass on to 'super.init' (Swift cannot forward variadic arguments); give 'Base' an init that takes an array and 'Feed' one that passes it first")
   }
 
+  static let publicBumpingStore = """
+    public final class Store: @unchecked Sendable {
+      public static let shared = Store()
+      public var count = 0
+
+      public func bump() {
+        count += 1
+      }
+    }
+
+    public protocol Bumping: AnyObject, Sendable {
+      var count: Int { get }
+      func bump()
+    }
+
+    extension Store: Bumping {}
+
+    """
+
+  /// Code an `@inlinable` function or property exposes to other modules reads only public and
+  /// `@usableFromInline` declarations: the new property it reads is `@usableFromInline` (a `private`
+  /// one does not compile there).
+  @Test func aPropertyInlinableCodeReadsIsUsableFromInline() throws {
+    try expectInjection(
+      [
+        "Store.swift": Self.publicBumpingStore,
+        "Feed.swift": """
+        public final class Feed {
+          public init() {}
+
+          @inlinable
+          public func load() -> Int {
+            Store.shared.bump()
+            return Store.shared.count
+          }
+        }
+
+        public final class Screen {
+          let feed = Feed()
+        }
+
+        """,
+      ],
+      types: ["Feed"],
+      produces: [
+        "Feed.swift": """
+        public final class Feed {
+          @usableFromInline let bumping: Bumping
+
+          public init(bumping: Bumping) {
+            self.bumping = bumping
+          }
+
+          @inlinable
+          public func load() -> Int {
+            bumping.bump()
+            return bumping.count
+          }
+        }
+
+        public final class Screen {
+          let feed = Feed(bumping: Store.shared)
+        }
+
+        """
+      ])
+  }
+
+  /// A `@usableFromInline` property cannot hold a protocol that is not public.
+  @Test func inlinableCodeCannotReadAPropertyOfAnInternalProtocol() throws {
+    try expectInjectRefusal(
+      [
+        "Store.swift": Self.publicBumpingStore.replacingOccurrences(of: "public protocol Bumping", with: "protocol Bumping"),
+        "Feed.swift": """
+        public final class Feed {
+          init() {}
+
+          public var total: Int {
+            @inlinable get { 1 }
+          }
+
+          @_alwaysEmitIntoClient
+          public func load() -> Int {
+            Store.shared.bump()
+            return Store.shared.count
+          }
+        }
+
+        final class Screen {
+          let feed = Feed()
+        }
+
+        """,
+      ],
+      types: ["Feed"],
+      "Feed.swift:10:5: error: 'Feed' uses the instance in code other modules inline (@_alwaysEmitIntoClient), which reads its new property only if it is '@usableFromInline', and such a property cannot hold 'Bumping', not public; make it public first")
+  }
+
   @Test func aKeywordNamedMemberIsCalledAsItIsDeclared() throws {
     try expectInjection(
       [

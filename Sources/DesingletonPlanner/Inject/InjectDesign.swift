@@ -164,8 +164,8 @@ struct Consumer {
   var staticReferences: [Reference] = []
   /// Which protocol each reference (by range) goes through.
   var referenceProtocol: [DesingletonIndex.SourceRange: String] = [:]
-  /// The new properties are `private`: every use and every creation is in the type's own file.
-  var propertiesArePrivate = false
+  /// How the new properties are declared (`ShapeInits.propertyAccess`).
+  var propertyAccess = PropertyAccess.internal
   /// Nil when the type declares a designated init in its primary declaration.
   var generatedInit: GeneratedInit?
   /// `public ` when a generated class init stands for a public init the class inherited and code
@@ -208,3 +208,20 @@ struct Consumer {
   }
 }
 
+/// The access of a consumer's new properties.
+enum PropertyAccess {
+  /// Every use and every creation is in the type's own file.
+  case `private`
+  case `internal`
+  /// Code other modules inline reads them (an `@inlinable` body): internal, and usable there.
+  case usableFromInline
+
+  /// What the declaration starts with.
+  var written: String {
+    switch self {
+    case .private: return "private "
+    case .internal: return ""
+    case .usableFromInline: return "@usableFromInline "
+    }
+  }
+}

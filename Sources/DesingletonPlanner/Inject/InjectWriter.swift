@@ -261,8 +261,8 @@ struct InjectWriter {
       }
       // A type the system creates is configured after it is made: the property is set from outside.
       return consumer.propertyInjected
-        ? ["\(memberIndent)var \(slot.name): \(protocolName)!"]
-        : ["\(memberIndent)\(consumer.propertiesArePrivate ? "private " : "")let \(slot.name): \(protocolName)"]
+        ? ["\(memberIndent)\(consumer.propertyAccess.written)var \(slot.name): \(protocolName)!"]
+        : ["\(memberIndent)\(consumer.propertyAccess.written)let \(slot.name): \(protocolName)"]
     }
   }
 
