@@ -231,6 +231,62 @@ import Testing
     )
   }
 
+  /// Code other modules inline (`@inlinable`) reads only public and `@usableFromInline`
+  /// declarations: the root's new property that code reads is `@usableFromInline` (a `private` one
+  /// does not compile there). The singleton's type is one such code can name already.
+  @Test(arguments: ["public ", "@usableFromInline "])
+  func inlinableCodeOfTheRootReadsAUsableFromInlineProperty(access: String) throws {
+    try expectFinish(
+      [
+        "Store.swift": """
+        \(access)final class Store: @unchecked Sendable {
+          \(access)static let shared = Store()
+          \(access)var count = 0
+        }
+
+        """,
+        "Root.swift": """
+        public final class Root: @unchecked Sendable {
+          public init() {}
+
+          @inlinable
+          public func run() -> Int {
+            Store.shared.count += 1
+            return Store.shared.count
+          }
+        }
+
+        let root = Root()
+
+        """,
+      ],
+      root: "Root",
+      produces: [
+        "Store.swift": """
+        \(access)final class Store: @unchecked Sendable {
+          \(access)var count = 0
+        }
+
+        """,
+        "Root.swift": """
+        public final class Root: @unchecked Sendable {
+          @usableFromInline let store = Store()
+
+          public init() {}
+
+          @inlinable
+          public func run() -> Int {
+            store.count += 1
+            return store.count
+          }
+        }
+
+        let root = Root()
+
+        """,
+      ])
+  }
+
   @Test func aBaseClassWhoseSubclassesAreCreatedTwiceIsMadeTwice() throws {
     try expectFinishRefusal(
       [

@@ -248,8 +248,9 @@ public enum FinishPlanner {
     let access = project.modules.crossesModules(rootDecl.path, singleton.declaration.path) ? "public" : "internal"
     return FinishDesign(
       singleton: singleton, root: root, rootDecl: rootDecl, remaining: remaining, name: name, creation: creation,
-      container: container, initAccess: access, owner: owner?.reference, selfUses: selfUses, keepsAccessor: keepsAccessor,
-      madeTogether: madeTogether)
+      container: container, initAccess: access,
+      propertyAccess: try InlinableCode.access(readBy: remaining.filter { $0.kind == .root }.map(\.reference), project: project),
+      owner: owner?.reference, selfUses: selfUses, keepsAccessor: keepsAccessor, madeTogether: madeTogether)
   }
 
   /// The names Objective-C code sends the accessor by: its Swift names and, for a class declared in
@@ -278,6 +279,9 @@ struct FinishDesign {
   var container: ContainerWriter?
   /// The access the singleton's inits get: `public` when the root is in another module.
   var initAccess: String
+  /// The root's property holding the instance: `private`, or `@usableFromInline` where code other
+  /// modules inline reads it.
+  var propertyAccess = PropertyAccess.private
   /// The root's stored property whose initial value was the accessor (`@State var store = Store.shared`):
   /// that value becomes the creation, and the property (`name`) holds the instance.
   var owner: Reference? = nil

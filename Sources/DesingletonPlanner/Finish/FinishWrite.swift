@@ -67,7 +67,7 @@ extension FinishPlanner {
     let memberIndent = rootDecl.members.first.map { source.indentation(at: $0.range.bytes.lowerBound) }
       ?? source.indentation(at: rootDecl.range.bytes.lowerBound) + source.indentUnit
     let declaration = container?.rootProperties.map { memberIndent + $0 }.joined(separator: source.lineEnding)
-      ?? "\(memberIndent)private let \(name)\(design.creation.type.map { ": \($0)" } ?? "") = \(design.creation.expression)"
+      ?? "\(memberIndent)\(design.propertyAccess.written)let \(name)\(design.creation.type.map { ": \($0)" } ?? "") = \(design.creation.expression)"
     let open = rootDecl.bodyOpen
     let nextLine = source.lineEnd(of: open)
     let blankFollows = nextLine < source.bytes.count && source.isBlank(nextLine..<source.lineEnd(of: nextLine))

@@ -208,20 +208,3 @@ struct Consumer {
   }
 }
 
-/// The access of a consumer's new properties.
-enum PropertyAccess {
-  /// Every use and every creation is in the type's own file.
-  case `private`
-  case `internal`
-  /// Code other modules inline reads them (an `@inlinable` body): internal, and usable there.
-  case usableFromInline
-
-  /// What the declaration starts with.
-  var written: String {
-    switch self {
-    case .private: return "private "
-    case .internal: return ""
-    case .usableFromInline: return "@usableFromInline "
-    }
-  }
-}

@@ -108,17 +108,13 @@ extension InjectContext {
   /// `@inlinable`, `@_alwaysEmitIntoClient` or `@_transparent` body reads only public and
   /// `@usableFromInline` declarations), which needs the protocols public.
   func propertyAccess(_ consumer: Consumer, calls: [InitCall], privateAllowed: Bool = true) throws -> PropertyAccess {
-    for reference in consumer.references {
-      let file = try project.file(reference.range.path)
-      guard let token = file.tree.token(at: AbsolutePosition(utf8Offset: reference.range.bytes.lowerBound)),
-        let attribute = Self.inliningAttribute(around: Syntax(token))
-      else { continue }
+    if let (reference, attribute) = try InlinableCode.firstUse(of: consumer.references, project: project) {
       let hidden = hiddenProtocols(of: consumer)
       guard hidden.isEmpty else {
         throw ConsumerRefusal(
           .declaration,
           "'\(consumer.typeName)' uses the instance in code other modules inline (\(attribute)), which reads its new property only if it is '@usableFromInline', and such a property cannot hold \(hidden.map { "'\($0)'" }.joined(separator: ", ")), not public; make \(hidden.count == 1 ? "it" : "them") public first",
-          at: file.source.location(ofOffset: reference.range.bytes.lowerBound))
+          at: reference.location)
       }
       return .usableFromInline
     }
@@ -128,30 +124,6 @@ extension InjectContext {
         call.isSelfInit || call.context.typeName.map(index.resolveType) != typeName || call.path == consumer.primary.path
       }
     return ownFile ? .private : .internal
-  }
-
-  /// The attribute that makes the code around `node` part of its module's interface, inlined into
-  /// other modules (`@inlinable`, `@_alwaysEmitIntoClient`, `@_transparent` on the function,
-  /// accessor, init, subscript or property around it); nil outside such code.
-  static func inliningAttribute(around node: Syntax) -> String? {
-    let inlining: Set<String> = ["inlinable", "_alwaysEmitIntoClient", "_transparent"]
-    func attribute(in attributes: AttributeListSyntax?) -> String? {
-      attributes?.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }.first(where: inlining.contains).map { "@" + $0 }
-    }
-    var current = node.parent
-    while let syntax = current {
-      if syntax.is(MemberBlockSyntax.self) || syntax.is(SourceFileSyntax.self) { return nil }
-      let found: String? =
-        if let function = syntax.as(FunctionDeclSyntax.self) { attribute(in: function.attributes) }
-        else if let initializer = syntax.as(InitializerDeclSyntax.self) { attribute(in: initializer.attributes) }
-        else if let accessor = syntax.as(AccessorDeclSyntax.self) { attribute(in: accessor.attributes) }
-        else if let variable = syntax.as(VariableDeclSyntax.self) { attribute(in: variable.attributes) }
-        else if let subscriptDecl = syntax.as(SubscriptDeclSyntax.self) { attribute(in: subscriptDecl.attributes) }
-        else { nil }
-      if let found { return found }
-      current = syntax.parent
-    }
-    return nil
   }
 
   /// A public class created in another module reached a public init it inherited: the init it gets
