@@ -161,6 +161,61 @@ import Testing
     )
   }
 
+  /// An extension of the root in another file reads the instance too: the root's property is
+  /// internal, which it can see (a private one it cannot).
+  @Test func aRootExtendedInAnotherFileReadsAnInternalProperty() throws {
+    let extensionFile = """
+      extension Coordinator {
+        func other() -> Badge {
+          Badge(counting: Store.shared)
+        }
+      }
+
+      """
+    try expectContainer(
+      .dependencies,
+      Self.sendableStore.merging(["Coordinator.swift": Self.coordinator, "Coordinator+Other.swift": extensionFile]) { $1 },
+      root: "Coordinator",
+      produces: [
+        "Coordinator.swift": """
+        import Dependencies
+
+        /// Shows the badges.
+        @MainActor
+        final class Coordinator {
+          @Dependency(\\.counting) var counting
+
+          let first: Badge
+
+          init() {
+            self.first = Badge(counting: Dependency(\\.counting).wrappedValue)
+          }
+
+          func badge() -> Badge {
+            Badge(counting: counting)
+          }
+
+          func later(_ schedule: (@escaping @MainActor () -> Void) -> Void) {
+            schedule { [counting] in
+              _ = Badge(counting: counting)
+            }
+          }
+        }
+
+        """,
+        "Coordinator+Other.swift": """
+        extension Coordinator {
+          func other() -> Badge {
+            Badge(counting: counting)
+          }
+        }
+
+        """,
+        "StoreDependencies.swift": Self.sendableStoreKeys,
+        "Store.swift": Self.sendableStoreAfter,
+      ])
+  }
+
   @Test func aMainActorSingletonIsTheLiveValueMadeOnTheMainActor() throws {
     let project = makeProject(Self.mainActorStore.merging(["Coordinator.swift": Self.coordinator]) { $1 })
     let singleton = try #require(project.index.singletons.first { $0.typeName == "Store" })

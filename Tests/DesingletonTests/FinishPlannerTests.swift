@@ -231,6 +231,70 @@ import Testing
     )
   }
 
+  /// An extension of the root in another file reads the instance too: a `private` property in the
+  /// root's declaration is out of its reach, so it is internal.
+  @Test func aRootExtendedInAnotherFileHoldsAnInternalProperty() throws {
+    try expectFinish(
+      [
+        "Store.swift": """
+        final class Store: @unchecked Sendable {
+          static let shared = Store()
+          var count = 0
+        }
+
+        """,
+        "Root.swift": """
+        final class Root: @unchecked Sendable {
+          func run() -> Int {
+            Store.shared.count += 1
+            return Store.shared.count
+          }
+        }
+
+        let root = Root()
+
+        """,
+        "Root+More.swift": """
+        extension Root {
+          func more() -> Int {
+            Store.shared.count + 1
+          }
+        }
+
+        """,
+      ],
+      root: "Root",
+      produces: [
+        "Store.swift": """
+        final class Store: @unchecked Sendable {
+          var count = 0
+        }
+
+        """,
+        "Root.swift": """
+        final class Root: @unchecked Sendable {
+          let store = Store()
+
+          func run() -> Int {
+            store.count += 1
+            return store.count
+          }
+        }
+
+        let root = Root()
+
+        """,
+        "Root+More.swift": """
+        extension Root {
+          func more() -> Int {
+            store.count + 1
+          }
+        }
+
+        """,
+      ])
+  }
+
   /// Code other modules inline (`@inlinable`) reads only public and `@usableFromInline`
   /// declarations: the root's new property that code reads is `@usableFromInline` (a `private` one
   /// does not compile there). The singleton's type is one such code can name already.

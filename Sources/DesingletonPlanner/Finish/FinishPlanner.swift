@@ -235,6 +235,7 @@ public enum FinishPlanner {
     let creation: (expression: String, type: String?) = keepsAccessor
       ? (singleton.isStrict ? singleton.accessExpression : "\(singleton.typeName)()", singleton.typeName)
       : try instanceExpression(singleton, members: members, project: project)
+    let propertyAccess = try PropertyAccess.of(readBy: remaining.filter { $0.kind == .root }.map(\.reference), declaredIn: rootDecl.path, project: project)
     // The root owns the instance, or gets it from the container.
     let container = try options.container.map { kind in
       ContainerWriter(
@@ -242,15 +243,14 @@ public enum FinishPlanner {
           kind, singleton: singleton, root: rootDecl, rootReferences: remaining.filter { $0.kind == .root }.map(\.reference),
           creation: creation.expression, instanceName: name,
           wrapping: options.dependencyWrapper ? remaining.filter { $0.kind == .root || $0.kind == .test } : nil, project: project),
-        unit: source.indentUnit, lineEnding: source.lineEnding)
+        unit: source.indentUnit, lineEnding: source.lineEnding, propertyAccess: propertyAccess)
     }
     // A root in another module than the singleton's can call only a public init.
     let access = project.modules.crossesModules(rootDecl.path, singleton.declaration.path) ? "public" : "internal"
     return FinishDesign(
       singleton: singleton, root: root, rootDecl: rootDecl, remaining: remaining, name: name, creation: creation,
-      container: container, initAccess: access,
-      propertyAccess: try InlinableCode.access(readBy: remaining.filter { $0.kind == .root }.map(\.reference), project: project),
-      owner: owner?.reference, selfUses: selfUses, keepsAccessor: keepsAccessor, madeTogether: madeTogether)
+      container: container, initAccess: access, propertyAccess: propertyAccess, owner: owner?.reference, selfUses: selfUses,
+      keepsAccessor: keepsAccessor, madeTogether: madeTogether)
   }
 
   /// The names Objective-C code sends the accessor by: its Swift names and, for a class declared in
@@ -279,8 +279,8 @@ struct FinishDesign {
   var container: ContainerWriter?
   /// The access the singleton's inits get: `public` when the root is in another module.
   var initAccess: String
-  /// The root's property holding the instance: `private`, or `@usableFromInline` where code other
-  /// modules inline reads it.
+  /// The root's property holding the instance: `private`, internal where an extension in another
+  /// file reads it, `@usableFromInline` where code other modules inline reads it.
   var propertyAccess = PropertyAccess.private
   /// The root's stored property whose initial value was the accessor (`@State var store = Store.shared`):
   /// that value becomes the creation, and the property (`name`) holds the instance.

@@ -182,6 +182,8 @@ struct Together {
     let indent = root.members.first.map { source.indentation(at: $0.range.bytes.lowerBound) }
       ?? source.indentation(at: root.range.bytes.lowerBound) + unit
     let properties = order.map { names[$0] ?? $0 }
+    // The widest any singleton's uses need.
+    let access = designs.map(\.propertyAccess).max() ?? .private
     var lines: [String]
     if let container = designs[0].container, container.design.kind == .dependencies {
       lines = designs.flatMap { $0.container?.rootProperties ?? [] }
@@ -201,11 +203,11 @@ struct Together {
           "}()",
         ]
       }
-      lines += order.map { "private var \(names[$0] ?? $0): \($0) { \(assembler).resolver.resolve(\($0).self)! }" }
+      lines += order.map { "\(access.written)var \(names[$0] ?? $0): \($0) { \(assembler).resolver.resolve(\($0).self)! }" }
     } else {
       lines = [
         "/// Made together: \(facts).",
-        "private let (\(properties.joined(separator: ", "))): (\(order.joined(separator: ", "))) = {",
+        "\(access.written)let (\(properties.joined(separator: ", "))): (\(order.joined(separator: ", "))) = {",
       ]
       for typeName in order {
         guard let design = designs.first(where: { $0.singleton.typeName == typeName }) else { continue }

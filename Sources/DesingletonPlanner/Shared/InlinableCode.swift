@@ -29,12 +29,6 @@ enum InlinableCode {
     return nil
   }
 
-  /// A private property read by `references`, or a `@usableFromInline` one where code other modules
-  /// inline reads it (the root's instance: that code names the singleton's type already).
-  static func access(readBy references: [Reference], project: Project) throws -> PropertyAccess {
-    try firstUse(of: references, project: project) == nil ? .private : .usableFromInline
-  }
-
   /// The first of `references` in code other modules inline, and the attribute that makes it so.
   static func firstUse(of references: [Reference], project: Project) throws -> (reference: Reference, attribute: String)? {
     for reference in references {
@@ -49,7 +43,7 @@ enum InlinableCode {
 }
 
 /// The access of a new property: a consumer's injected ones, the root's instance.
-enum PropertyAccess {
+enum PropertyAccess: Comparable {
   /// Every use and every creation is in the type's own file.
   case `private`
   case `internal`
@@ -63,5 +57,16 @@ enum PropertyAccess {
     case .internal: return ""
     case .usableFromInline: return "@usableFromInline "
     }
+  }
+}
+
+extension PropertyAccess {
+  /// The access of a new property declared in the file at `path` that `references` read (the
+  /// root's instance): `@usableFromInline` where code other modules inline reads it (which names the
+  /// property's type already), `private` where every read is in that file (an extension in another
+  /// file cannot see a private member), else internal.
+  static func of(readBy references: [Reference], declaredIn path: String, project: Project) throws -> PropertyAccess {
+    if try InlinableCode.firstUse(of: references, project: project) != nil { return .usableFromInline }
+    return references.allSatisfy { $0.range.path == path } ? .private : .internal
   }
 }

@@ -27,8 +27,8 @@ public final class TurnstileGate: Gate {
     }
 }
 
-/// Reads the singleton in `@inlinable` code, which cannot read the private property `inject`
-/// gives it: the build fails with it, and it is left out.
+/// Reads the singleton in `@inlinable` code, which reads only public and `@usableFromInline`
+/// declarations: the property `inject` gives it is `@usableFromInline`.
 @MainActor
 public final class Kiosk {
     public init() {}

@@ -44,6 +44,8 @@ struct ContainerWriter {
   /// The root file's indentation unit and line ending, which the new file takes too.
   let unit: String
   let lineEnding: String
+  /// The access of the root's properties the root's code reads (`PropertyAccess.of`).
+  var propertyAccess = PropertyAccess.private
 
   /// Swinject's type forwarding takes at most nine types per call.
   static let implementsLimit = 9
@@ -56,10 +58,10 @@ struct ContainerWriter {
     case .swinject:
       return [
         "private let \(design.assemblerName) = Assembler([\(design.assemblyName)()])",
-        "private var \(design.instanceName): \(design.typeName) { \(resolution) }",
+        "\(propertyAccess.written)var \(design.instanceName): \(design.typeName) { \(resolution) }",
       ]
     case .dependencies:
-      return design.rootSlices.map { "@Dependency(\\.\($0.property)) private var \($0.property)" }
+      return design.rootSlices.map { "@Dependency(\\.\($0.property)) \(propertyAccess.written)var \($0.property)" }
     }
   }
 
