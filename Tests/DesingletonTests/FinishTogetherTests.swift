@@ -140,6 +140,26 @@ import Testing
     #expect(makeProject(result).index.singletons.isEmpty)
   }
 
+  /// An extension of the root in another file reads one of them: the pair is internal, which that
+  /// file can see (a private one it cannot).
+  @Test func aRootExtendedInAnotherFileHoldsThemInAnInternalProperty() throws {
+    var files = Self.files()
+    files["AppRoot+Queue.swift"] = """
+      extension AppRoot {
+        func queue(_ songs: [String]) {
+          for song in songs { Player.shared.play(song) }
+        }
+      }
+
+      """
+    #expect(try compileErrors(files) == "", "the input does not compile")
+    let (project, plan) = try plan(files)
+    let result = try apply(plan, to: project, files: files)
+    #expect(result["AppRoot.swift"]?.contains("\n  let (player, syncService): (Player, SyncService) = {\n") == true)
+    #expect(result["AppRoot+Queue.swift"]?.contains("for song in songs { player.play(song) }") == true)
+    #expect(try compileErrors(result) == "", "the result does not compile")
+  }
+
   /// Alone, neither can go: each one's accessor or property set after creation uses the other's.
   @Test func aloneEachSaysToFinishThemTogether() throws {
     let project = makeProject(Self.files())
