@@ -122,32 +122,7 @@ import Testing
       Self.sendableStore.merging(["Coordinator.swift": Self.coordinator]) { $1 },
       root: "Coordinator",
       produces: [
-        "Coordinator.swift": """
-        import Dependencies
-
-        /// Shows the badges.
-        @MainActor
-        final class Coordinator {
-          @Dependency(\\.counting) private var counting
-
-          let first: Badge
-
-          init() {
-            self.first = Badge(counting: Dependency(\\.counting).wrappedValue)
-          }
-
-          func badge() -> Badge {
-            Badge(counting: counting)
-          }
-
-          func later(_ schedule: (@escaping @MainActor () -> Void) -> Void) {
-            schedule { [counting] in
-              _ = Badge(counting: counting)
-            }
-          }
-        }
-
-        """,
+        "Coordinator.swift": Self.coordinatorReading(access: "private "),
         "StoreDependencies.swift": Self.sendableStoreKeys,
         "Store.swift": Self.sendableStoreAfter,
       ],
@@ -177,32 +152,7 @@ import Testing
       Self.sendableStore.merging(["Coordinator.swift": Self.coordinator, "Coordinator+Other.swift": extensionFile]) { $1 },
       root: "Coordinator",
       produces: [
-        "Coordinator.swift": """
-        import Dependencies
-
-        /// Shows the badges.
-        @MainActor
-        final class Coordinator {
-          @Dependency(\\.counting) var counting
-
-          let first: Badge
-
-          init() {
-            self.first = Badge(counting: Dependency(\\.counting).wrappedValue)
-          }
-
-          func badge() -> Badge {
-            Badge(counting: counting)
-          }
-
-          func later(_ schedule: (@escaping @MainActor () -> Void) -> Void) {
-            schedule { [counting] in
-              _ = Badge(counting: counting)
-            }
-          }
-        }
-
-        """,
+        "Coordinator.swift": Self.coordinatorReading(access: ""),
         "Coordinator+Other.swift": """
         extension Coordinator {
           func other() -> Badge {
@@ -446,6 +396,36 @@ import Testing
   }
 
   // MARK: - Inputs
+
+  /// `coordinator` after `finish --container dependencies`: it reads `counting` with `@Dependency`.
+  static func coordinatorReading(access: String) -> String {
+    """
+    import Dependencies
+
+    /// Shows the badges.
+    @MainActor
+    final class Coordinator {
+      @Dependency(\\.counting) \(access)var counting
+
+      let first: Badge
+
+      init() {
+        self.first = Badge(counting: Dependency(\\.counting).wrappedValue)
+      }
+
+      func badge() -> Badge {
+        Badge(counting: counting)
+      }
+
+      func later(_ schedule: (@escaping @MainActor () -> Void) -> Void) {
+        schedule { [counting] in
+          _ = Badge(counting: counting)
+        }
+      }
+    }
+
+    """
+  }
 
   static let coordinator = """
     /// Shows the badges.

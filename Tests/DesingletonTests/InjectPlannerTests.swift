@@ -2677,12 +2677,16 @@ import Testing
   /// An init a subclass declares cannot pass variadic arguments on to `super.init` (Swift has no
   /// way to forward them): a consumer created through a variadic init it inherits, with one
   /// argument or several, waits (with one, its new init called `super.init(tags)` before, which
-  /// does not compile).
+  /// does not compile); so does one that must implement a required variadic init.
   @Test(arguments: [
-    (#"Feed("a")"#, "Feed.swift:18:23"),
-    (#"Feed("a", "b")"#, "Feed.swift:18:23"),
+    (Self.variadicInit, #"Feed("a")"#, "Feed.swift:18:23: error: this call reaches 'Base.init(_:)', \(Self.cannotForward)"),
+    (Self.variadicInit, #"Feed("a", "b")"#, "Feed.swift:18:23: error: this call reaches 'Base.init(_:)', \(Self.cannotForward)"),
+    (
+      "init() {\n    tags = []\n  }\n\n  required " + Self.variadicInit, "Feed()",
+      "Feed.swift:9:3: error: 'Feed' must implement the required 'Base.init(_:)', \(Self.cannotForward)"
+    ),
   ])
-  func aVariadicInitASubclassInheritsCannotBeForwarded(creation: String, place: String) throws {
+  func aVariadicInitASubclassInheritsCannotBeForwarded(inits: String, creation: String, error: String) throws {
     try expectInjectRefusal(
       [
         "Store.swift": Self.bumpingStore,
@@ -2691,9 +2695,7 @@ import Testing
         class Base {
           let tags: [String]
 
-          init(_ tags: String...) {
-            self.tags = tags
-          }
+          \(inits)
         }
 
         @MainActor
@@ -2708,45 +2710,11 @@ import Testing
 
         """,
       ],
-      types: ["Feed"],
-      "\(place): error: this call reaches 'Base.init(_:)', whose variadic parameter an init of 'Feed' cannot pass on to 'super.init' (Swift cannot forward variadic arguments); give 'Base' an init that takes an array and 'Feed' one that passes it first")
+      types: ["Feed"], error)
   }
 
-  /// A required init with a variadic parameter is one every subclass that declares an init must
-  /// implement, and none can pass its arguments on to `super.init`.
-  @Test func aRequiredVariadicInitCannotBeForwarded() throws {
-    try expectInjectRefusal(
-      [
-        "Store.swift": Self.bumpingStore,
-        "Feed.swift": """
-        @MainActor
-        class Base {
-          let tags: [String]
-
-          init() {
-            tags = []
-          }
-
-          required init(_ tags: String...) {
-            self.tags = tags
-          }
-        }
-
-        @MainActor
-        final class Feed: Base {
-          func load() -> Int {
-            Store.shared.bump()
-            return tags.count
-          }
-        }
-
-        @MainActor let feed = Feed()
-
-        """,
-      ],
-      types: ["Feed"],
-      "Feed.swift:9:3: error: 'Feed' must implement the required 'Base.init(_:)', whose variadic parameter an init of 'Feed' cannot pass on to 'super.init' (Swift cannot forward variadic arguments); give 'Base' an init that takes an array and 'Feed' one that passes it first")
-  }
+  static let variadicInit = "init(_ tags: String...) {\n    self.tags = tags\n  }"
+  static let cannotForward = "whose variadic parameter an init of 'Feed' cannot pass on to 'super.init' (Swift cannot forward variadic arguments); give 'Base' an init that takes an array and 'Feed' one that passes it first"
 
   static let publicBumpingStore = """
     public final class Store: @unchecked Sendable {
