@@ -231,6 +231,33 @@ import Testing
     )
   }
 
+  /// A root declared twice (each app target's `AppDelegate` in a project whose build files do not
+  /// tell the targets apart, or one per `#if` branch) is two roots: the property went into the first
+  /// declaration only, and the other's uses read a name it does not declare.
+  @Test func aRootDeclaredTwiceIsRefused() throws {
+    let delegate = """
+      final class AppDelegate: @unchecked Sendable {
+        func launch() {
+          Store.shared.count += 1
+        }
+      }
+      """
+    try expectFinishRefusal(
+      [
+        "Store.swift": """
+        final class Store: @unchecked Sendable {
+          static let shared = Store()
+          var count = 0
+        }
+
+        """,
+        "MacAppDelegate.swift": "#if os(macOS)\n" + delegate + "\n#endif\n",
+        "PhoneAppDelegate.swift": "#if !os(macOS)\n" + delegate + "\n\nlet delegate = AppDelegate()\n#endif\n",
+      ],
+      root: "AppDelegate",
+      "MacAppDelegate.swift:2:1: error: 'AppDelegate' is declared more than once (here and at PhoneAppDelegate.swift:2:1): each declaration is a root of its own (a type of each app target, or of each '#if' branch), which one property cannot serve; give each its own instance by hand, or name another root with --root")
+  }
+
   /// An extension of the root in another file reads the instance too: a `private` property in the
   /// root's declaration is out of its reach, so it is internal.
   @Test func aRootExtendedInAnotherFileHoldsAnInternalProperty() throws {
