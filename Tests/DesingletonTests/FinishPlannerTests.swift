@@ -234,7 +234,10 @@ import Testing
   /// A root declared twice (each app target's `AppDelegate` in a project whose build files do not
   /// tell the targets apart, or one per `#if` branch) is two roots: the property went into the first
   /// declaration only, and the other's uses read a name it does not declare.
-  @Test func aRootDeclaredTwiceIsRefused() throws {
+  /// What still blocks comes first: a root declared twice is asked last, as whether a root is made
+  /// once is.
+  @Test(arguments: [false, true])
+  func aRootDeclaredTwiceIsRefused(consumerLeft: Bool) throws {
     let delegate = """
       final class AppDelegate: @unchecked Sendable {
         func launch() {
@@ -253,9 +256,14 @@ import Testing
         """,
         "MacAppDelegate.swift": "#if os(macOS)\n" + delegate + "\n#endif\n",
         "PhoneAppDelegate.swift": "#if !os(macOS)\n" + delegate + "\n\nlet delegate = AppDelegate()\n#endif\n",
+        "Screen.swift": consumerLeft ? "final class Screen {\n  func tap() {\n    Store.shared.count += 1\n  }\n}\n" : "",
       ],
       root: "AppDelegate",
-      "MacAppDelegate.swift:2:1: error: 'AppDelegate' is declared more than once (here and at PhoneAppDelegate.swift:2:1): each declaration is a root of its own (a type of each app target, or of each '#if' branch), which one property cannot serve; give each its own instance by hand, or name another root with --root")
+      consumerLeft
+        ? "Screen.swift:3:5: error: 'Store.shared' is still used by a consumer not yet injected 'Screen'; 'inject --type Screen' cannot take it yet: 'Store' conforms to no protocol declared in this code; run 'desingleton extract-protocol --singleton Store' first\n"
+          + "MacAppDelegate.swift:4:5: note: 'Store.shared' is used by the composition root 'AppDelegate'\n"
+          + "PhoneAppDelegate.swift:4:5: note: 'Store.shared' is used by the composition root 'AppDelegate'"
+        : "MacAppDelegate.swift:2:1: error: 'AppDelegate' is declared more than once (here and at PhoneAppDelegate.swift:2:1): each declaration is a root of its own (a type of each app target, or of each '#if' branch), which one property cannot serve; give each its own instance by hand, or name another root with --root")
   }
 
   /// An extension of the root in another file reads the instance too: a `private` property in the

@@ -178,7 +178,7 @@ public enum FinishPlanner {
     let index = project.index
     let rootMatches = index.types(named: options.root).filter { index.declarations(of: $0).contains { !$0.isExtension } }
     guard rootMatches.count == 1, let root = rootMatches.first,
-      let rootDecl = try onlyPrimaryDeclaration(of: root, index: index)
+      let rootDecl = index.declarations(of: root).first(where: { !$0.isExtension })
     else {
       throw Refusal(rootMatches.isEmpty ? "no type named '\(options.root)'" : "'\(options.root)' is ambiguous: \(rootMatches.joined(separator: ", "))")
     }
@@ -253,12 +253,12 @@ public enum FinishPlanner {
       keepsAccessor: keepsAccessor, madeTogether: madeTogether)
   }
 
-  /// The root's one declaration that is not an extension. A root declared twice (each app target's
-  /// `AppDelegate` where the build files do not tell the targets apart, or one per `#if` branch) is
-  /// refused: each declaration is a root of its own, and the property would go into one of them.
-  static func onlyPrimaryDeclaration(of root: String, index: Index) throws -> TypeDecl? {
+  /// Refuses a root declared twice, not as an extension (each app target's `AppDelegate` where the
+  /// build files do not tell the targets apart, or one per `#if` branch): each declaration is a root
+  /// of its own, and the property would go into one of them.
+  static func checkRootIsDeclaredOnce(_ root: String, index: Index) throws {
     let primaries = index.declarations(of: root).filter { !$0.isExtension }
-    guard primaries.count > 1, let first = primaries.first else { return primaries.first }
+    guard primaries.count > 1, let first = primaries.first else { return }
     let others = primaries.dropFirst().map { "\($0.location.path):\($0.location.line):\($0.location.column)" }
     throw Refusal(
       "'\(root)' is declared more than once (here and at \(others.joined(separator: ", "))): each declaration is a root of its own "

@@ -28,6 +28,8 @@ extension FinishPlanner {
   /// WindowCoordinator()` and `let second = WindowCoordinator()` in `main.swift`): each instance
   /// would own its own instance of the singleton where all of them shared one.
   static func checkRootIsMadeOnce(_ root: String, singleton: Singleton, project: Project) throws {
+    // A type declared once per target (or per `#if` branch) is one root in each.
+    try checkRootIsDeclaredOnce(root, index: project.index)
     // A preview's creation (a `#Preview`, a `PreviewProvider`'s or a `preview` member, a static
     // property's value) is not the program's; a static method's is (`static func main()` making
     // `App()` twice); a subclass's is the root's.
