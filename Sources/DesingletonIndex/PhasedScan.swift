@@ -25,10 +25,10 @@ import Foundation
 /// (`parseOmitting`); the file keeps the names they can declare or reference, and a later
 /// widening whose question they can answer parses it whole (the generated 1M-line app: the second
 /// phase parsed 765k lines in 0.92 s, and parses 20% of their bytes in 0.41 s). A command about one singleton parses each file
-/// whole: its loader weighs the runs it throws away against the time parsing the files left would
-/// take (`run(bounded:)`), and with that time cut by a third it parsed every file where the chain
-/// of questions was about to end (`inject --all` on the mirror: 1.5 s became 2.0–2.4 s in four
-/// runs of six, for about 3% less on the sliced generated app).
+/// whole: its loader weighs the runs it throws away against what going to the whole code base
+/// would add (`run(bounded:)`): parsing the files left, and the longer run on all of them. With the
+/// parse alone weighed, `inject --all` on the mirror parsed every file where its chain of questions
+/// was about to end, and ran once more on all of them (3.4–3.8 s; 2.4–2.6 s with the run weighed).
 ///
 /// `inject` and `finish` keep the trees their first phase makes of the files naming the singleton
 /// (`keepingTrees`), which their planners read next: each was parsed a second time before.
@@ -231,15 +231,15 @@ public final class PhasedScan {
   /// refusal too). A run stops early (`Index.requireCoverage`) only for what a file left can
   /// answer (`settle`).
   ///
-  /// `bounded`: once the runs thrown away have cost more than parsing every file left would (at
-  /// the rate the files so far were parsed), the next widening parses every file, so a body whose
-  /// questions reach one step further each run (a chain of creators, a link a run) costs at most
-  /// about twice a run on the whole code base.
+  /// `bounded`: once the runs thrown away have cost more than going to the whole code base would
+  /// add (`costOfEverything`: parsing every file left, and the longer run on all of them), the next
+  /// widening parses every file, so a body whose questions reach one step further each run (a
+  /// chain of creators, a link a run) costs at most about twice a run on the whole code base.
   public func run<Result>(bounded: Bool = false, _ body: (Index) throws -> Result) throws -> Result {
     var wasted = Duration.zero
     func selected(_ missing: NameCoverage.Needs) -> Selection {
       var needs = missing
-      if bounded && wasted > remainingParseTime { needs.everything = true }
+      if bounded && wasted > costOfEverything { needs.everything = true }
       // The files `settle` chose for what stopped the run, unless every file is to be parsed.
       let chosen = settling.take()
       if let (asked, selection) = chosen, asked == needs { return selection }
@@ -325,13 +325,22 @@ public final class PhasedScan {
     }
   }
 
-  /// About how long parsing the files not parsed yet would take, at the rate the files so far were
-  /// parsed (a phase's own time also counts reading and testing every file, which parsing
-  /// everything does not add).
-  private var remainingParseTime: Duration {
-    var remaining = 0
-    for case .counted(let summary, _) in states { remaining += summary.lineCount }
-    return meter.estimate(lines: remaining, threads: builder.threads)
+  /// About what parsing every file not parsed yet would add: parsing them, at the rate the files so
+  /// far were parsed (a phase's own time also counts reading and testing every file, which parsing
+  /// everything does not add), and the longer run on the whole code base, the longest run so far
+  /// grown in proportion to the lines it would read besides those parsed (a run asks about what is
+  /// declared, and more is then declared).
+  private var costOfEverything: Duration {
+    var (remaining, parsed) = (0, 0)
+    for state in states {
+      switch state {
+      case .counted(let summary, _): remaining += summary.lineCount
+      case .parsed(let summary), .partial(let summary, _, _): parsed += summary.lineCount
+      case .failed: break
+      }
+    }
+    let longerRun = parsed == 0 ? Duration.zero : (runs.max() ?? .zero) * remaining / parsed
+    return meter.estimate(lines: remaining, threads: builder.threads) + longerRun
   }
 
   /// Parses the files that can answer `needs` (and parses again those that left out the members of
