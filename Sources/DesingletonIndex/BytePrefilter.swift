@@ -8,6 +8,19 @@ public enum BytePrefilter {
     !occurrences(of: needles, in: bytes, firstOnly: true).isEmpty
   }
 
+  /// Whether `name` can follow an implicit member's dot in the bytes (`f(.init())`, `x = .init()`):
+  /// a whole word after a `.` that nothing ending an expression precedes (`isImplicitMemberDot`),
+  /// or after a comment that may hide what does.
+  public static func mayHoldImplicitMember(_ name: [UInt8], in bytes: [UInt8]) -> Bool {
+    wordOccurrences(of: [name], in: bytes).contains { start in
+      switch preceding(start - 1, in: bytes) {
+      case .dot(let dot): return isImplicitMemberDot(at: dot, in: bytes)
+      case .comment: return true
+      case .word, .other, .start: return false
+      }
+    }
+  }
+
   /// Whether one of `needles` occurs in the bytes where it can be code: every occurrence but those
   /// its line shows to be in a string literal's text (`isInStringText`). A word that only a string
   /// says (`return "Refreshing"`) names no type, no property and no attribute.

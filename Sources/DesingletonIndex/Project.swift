@@ -190,7 +190,7 @@ public final class Project: @unchecked Sendable {
 
   /// `paths` (of the index) in the index's order: each path looked up once, not every path of the
   /// index tested against them.
-  private func inIndexOrder(_ paths: Set<String>) -> [String] {
+  public func inIndexOrder(_ paths: Set<String>) -> [String] {
     let positions = pathPositions
     return paths.compactMap { positions[$0] }.sorted().map { index.allPaths[$0] }
   }
@@ -256,29 +256,45 @@ public final class Project: @unchecked Sendable {
   /// files a question about code naming a word (`NameCoverage.Needs.mentions`) parses.
   /// Each word's, worked out once and kept across a loader's runs (as `naming`).
   public func paths(namingInCode words: [String]) -> [String] {
-    var (simple, found) = answers(for: words, in: \.codeNaming)
+    paths(of: words, in: \.codeNaming) { word, bytes in BytePrefilter.mentionsInCode([word], in: bytes) }
+  }
+
+  /// The Swift files where one of the member names can follow an implicit member's dot
+  /// (`BytePrefilter.mayHoldImplicitMember`): for `init`, the files that can create a type without
+  /// naming it (`self.feed = .init()`, `show(.init())`).
+  public func paths(namingImplicitMember names: [String]) -> [String] {
+    paths(of: names, in: \.implicitNaming) { name, bytes in BytePrefilter.mayHoldImplicitMember(name, in: bytes) }
+  }
+
+  /// The files among `paths(naming:)`'s whose bytes pass `test` for one of the words; each word's
+  /// worked out once and kept across a loader's runs (as `naming`) in `table`.
+  private func paths(
+    of words: [String], in table: ReferenceWritableKeyPath<Project, [String: [String]]>,
+    passing test: @escaping @Sendable ([UInt8], [UInt8]) -> Bool
+  ) -> [String] {
+    var (simple, found) = answers(for: words, in: table)
     // One byte search for every word not known yet (each word's files are kept by it).
     let missing = simple.filter { found[$0] == nil }
     if !missing.isEmpty { _ = paths(naming: missing) }
     for word in missing {
-      let needle = [Array(word.utf8)]
+      let needle = Array(word.utf8)
       let candidates: [String]
       var known: Set<String> = []
       if let (before, changed) = searchedBefore {
         // A file not replaced says what it said in the project before.
         candidates = paths(naming: [word]).filter { changed.contains($0) }
-        known = Set(before.paths(namingInCode: [word])).subtracting(changed)
+        known = Set(before.paths(of: [word], in: table, passing: test)).subtracting(changed)
       } else {
         candidates = paths(naming: [word])
       }
-      let inCode = parallelMap(count: candidates.count) { position in
-        self.bytes(candidates[position]).map { BytePrefilter.mentionsInCode(needle, in: $0) } ?? false
+      let passed = parallelMap(count: candidates.count) { position in
+        self.bytes(candidates[position]).map { test(needle, $0) } ?? false
       }
-      known.formUnion(zip(candidates, inCode).compactMap { $1 ? $0 : nil })
+      known.formUnion(zip(candidates, passed).compactMap { $1 ? $0 : nil })
       let paths = inIndexOrder(known)
       found[word] = paths
       lock.lock()
-      codeNaming[word] = paths
+      self[keyPath: table][word] = paths
       lock.unlock()
     }
     return union(of: simple, found)
@@ -286,6 +302,8 @@ public final class Project: @unchecked Sendable {
 
   /// `paths(namingInCode:)`'s answers, by simple name, kept as `naming` is.
   private var codeNaming: [String: [String]] = [:]
+  /// `paths(namingImplicitMember:)`'s answers, by name, kept as `naming` is.
+  private var implicitNaming: [String: [String]] = [:]
 
   /// `paths(naming:)`'s answers, by simple name: they depend on the files' bytes only, so a loader's
   /// later run keeps them.
@@ -333,7 +351,7 @@ public final class Project: @unchecked Sendable {
   /// Keeps the parsed trees of `other`, a project of the same files on disk (a loader's earlier run).
   func keepTrees(of other: Project) {
     guard other !== self else { return }
-    let (trees, found, foundInCode) = other.kept()
+    let (trees, found, foundInCode, foundImplicit) = other.kept()
     let (words, searches) = other.wordsKept()
     // The byte searches' answers hold for the same files with the same texts.
     let sameFiles = overrides.isEmpty && other.overrides.isEmpty && index.allPaths == other.index.allPaths
@@ -342,6 +360,7 @@ public final class Project: @unchecked Sendable {
     if sameFiles {
       naming.merge(found) { mine, _ in mine }
       codeNaming.merge(foundInCode) { mine, _ in mine }
+      implicitNaming.merge(foundImplicit) { mine, _ in mine }
     }
     lock.unlock()
     guard sameFiles else { return }
@@ -393,10 +412,13 @@ public final class Project: @unchecked Sendable {
     return (words, searches)
   }
 
-  private func kept() -> (trees: [String: ParsedFile], naming: [String: [String]], codeNaming: [String: [String]]) {
+  private func kept() -> (
+    trees: [String: ParsedFile], naming: [String: [String]], codeNaming: [String: [String]],
+    implicitNaming: [String: [String]]
+  ) {
     lock.lock()
     defer { lock.unlock() }
-    return (cache, naming, codeNaming)
+    return (cache, naming, codeNaming, implicitNaming)
   }
 
   /// The tree of the file at `path` when `file(_:)` has parsed it from disk (not a replaced text

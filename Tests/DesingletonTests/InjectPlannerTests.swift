@@ -3001,6 +3001,81 @@ import Testing
       ])
   }
 
+  /// `.init()` creates a consumer in a file that never spells its name: the property it is
+  /// assigned to is declared in another file. The file is walked for creations too.
+  @Test func anImplicitInitInAFileThatDoesNotNameTheTypeIsUpdated() throws {
+    try expectInjection(
+      Self.store.merging([
+        "Part.swift": """
+        @MainActor
+        struct Part {
+          func read() -> Int {
+            Store.shared.count
+          }
+        }
+
+        """,
+        "Holder.swift": """
+        @MainActor
+        final class Holder {
+          var part: Part
+
+          init() {
+            part = Part()
+          }
+        }
+
+        """,
+        "Reset.swift": """
+        @MainActor
+        extension Holder {
+          func reset() {
+            self.part = .init()
+          }
+        }
+
+        """,
+      ]) { $1 },
+      types: ["Part"],
+      produces: [
+        "Part.swift": """
+        @MainActor
+        struct Part {
+          private let counting: Counting
+
+          init(counting: Counting) {
+            self.counting = counting
+          }
+
+          func read() -> Int {
+            counting.count
+          }
+        }
+
+        """,
+        "Holder.swift": """
+        @MainActor
+        final class Holder {
+          var part: Part
+
+          init() {
+            part = Part(counting: Store.shared)
+          }
+        }
+
+        """,
+        "Reset.swift": """
+        @MainActor
+        extension Holder {
+          func reset() {
+            self.part = .init(counting: Store.shared)
+          }
+        }
+
+        """,
+      ])
+  }
+
   @Test func aConsumerWithoutInitsOverridesTheInheritedInitsItsCallSitesUse() throws {
     try expectInjection(
       Self.store.merging([

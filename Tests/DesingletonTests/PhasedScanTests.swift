@@ -364,6 +364,26 @@ import Testing
     #expect(!implicit)
   }
 
+  /// `.init` as an implicit member: where the code gives the type (an assignment, an argument, a
+  /// return), not after a type, an instance or `super`; a comment before the dot may hide what
+  /// ends an expression.
+  @Test(arguments: [
+    ("self.part = .init()", true),
+    ("use(part: .init(), .init(x: 1))", true),
+    ("return\n  .init()", true),
+    ("let p = flag ? .init() : old", true),
+    ("let p = Part.init()", false),
+    ("let p = part.init", false),
+    ("super.init()", false),
+    ("init() {}", false),
+    ("let s = \"x\".init", false),
+    ("let q = value /* note */ .init()", true),
+    ("let initial = .initial", false),
+  ])
+  func findsAnImplicitInit(code: String, holds: Bool) {
+    #expect(BytePrefilter.mayHoldImplicitMember(Array("init".utf8), in: Array(code.utf8)) == holds)
+  }
+
   @Test func tellsTheKeywordsAnImplicitMemberCanFollow() throws {
     let files = try FileLoader().swiftFiles(in: [packageRoot + "/Samples"]).files
     var words = BytePrefilter.expressionKeywords

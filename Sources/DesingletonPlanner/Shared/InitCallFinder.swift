@@ -51,6 +51,11 @@ enum InitCallFinder {
       named += written
       for path in project.paths(naming: written) { typesByPath[path, default: []].append(type) }
     }
+    // Nor does `.init(...)` where a declaration elsewhere gives the type (`self.part = .init()`
+    // with `var part: Part` in another file): the files holding one and naming what gives it.
+    for (path, types) in try implicitCreationPaths(of: types, naming: names, besides: Set(typesByPath.keys), project: project) {
+      typesByPath[path] = types
+    }
     var subclassesByPath: [String: [(String, String)]] = [:]
     for (subclass, parent) in subclasses.sorted(by: { $0.key < $1.key }) {
       let written = names(subclass)
@@ -58,7 +63,7 @@ enum InitCallFinder {
       for path in project.paths(naming: written) { subclassesByPath[path, default: []].append((subclass, parent)) }
     }
     let table = project.answer("creation table") { CreationTable() }
-    let paths = project.paths(naming: named)
+    let paths = project.inIndexOrder(Set(project.paths(naming: named)).union(typesByPath.keys))
     let questions = paths.map { path in
       CreationTable.Question(
         path: path, types: typesByPath[path] ?? [], subclasses: subclassesByPath[path] ?? [])
@@ -86,6 +91,32 @@ enum InitCallFinder {
       unrewritable += found.unrewritable
     }
     return (result, unrewritable)
+  }
+
+  /// The files that can create one of `types` through `.init(...)` without naming it, and the
+  /// types each can: those holding an implicit `.init` and a name that gives one of the types
+  /// (`ImplicitTypeGivers`), read from the files that name it (`naming`: a type's names as written).
+  private static func implicitCreationPaths(
+    of types: Set<String>, naming: (String) -> [String], besides named: Set<String>, project: Project
+  ) throws -> [String: [String]] {
+    let implicit = Set(project.paths(namingImplicitMember: ["init"])).subtracting(named)
+    guard !implicit.isEmpty else { return [:] }
+    var result: [String: [String]] = [:]
+    for type in types.sorted() {
+      let written = naming(type).map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+      var givers: Set<String> = []
+      for path in project.paths(naming: written) {
+        givers.formUnion(
+          try project.answer("names giving \(written) in \(path)") {
+            ImplicitTypeGivers.names(giving: written, in: try project.file(path))
+          })
+      }
+      guard !givers.isEmpty else { continue }
+      for path in project.paths(naming: givers.sorted()) where implicit.contains(path) {
+        result[path, default: []].append(type)
+      }
+    }
+    return result
   }
 
   /// Every call of an init of `types` (qualified names) in the given files, and the creations that
