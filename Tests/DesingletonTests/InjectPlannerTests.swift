@@ -3076,6 +3076,50 @@ import Testing
       ])
   }
 
+  /// `.init()` passed to parameters declared in another file, with a label and without one, and
+  /// as the fallback of `??` on a property declared there: the file never spells the consumer, and
+  /// what it creates is not told there, so the consumer is refused as where the file names it.
+  @Test func anImplicitInitPassedToAParameterDeclaredElsewhereIsRefused() throws {
+    try expectInjectRefusal(
+      Self.store.merging([
+        "Part.swift": """
+        @MainActor
+        struct Part {
+          func read() -> Int {
+            Store.shared.count
+          }
+        }
+
+        """,
+        "Shelf.swift": """
+        @MainActor
+        final class Shelf {
+          var spare: Part?
+
+          func put(_ part: Part) {}
+
+          func place(part: Part) {}
+        }
+
+        """,
+        "Fill.swift": """
+        @MainActor
+        func fill(_ shelf: Shelf) {
+          shelf.put(.init())
+          shelf.place(part: .init())
+          shelf.put(shelf.spare ?? .init())
+        }
+
+        """,
+      ]) { $1 },
+      types: ["Part"],
+      """
+      Fill.swift:3:13: error: '.init()' may create 'Part', and the code does not say which type it creates; write 'Part(...)' or annotate the type there first
+      Fill.swift:4:21: error: '.init()' may create 'Part', and the code does not say which type it creates; write 'Part(...)' or annotate the type there first
+      Fill.swift:5:28: error: '.init()' may create 'Part', and the code does not say which type it creates; write 'Part(...)' or annotate the type there first
+      """)
+  }
+
   @Test func aConsumerWithoutInitsOverridesTheInheritedInitsItsCallSitesUse() throws {
     try expectInjection(
       Self.store.merging([

@@ -31,6 +31,9 @@ struct UnrewritableCreation {
   /// For an implicit member passed as an argument: the call, whose callee's declarations say the
   /// parameter's type (`argumentType(of:index:)`), asked only when a consumer could be blocked.
   var argument: ImplicitArgumentSlot? = nil
+  /// For an implicit member that is an argument, its label (`_`: none), whether or not the call's
+  /// callee is told (`argument`).
+  var label: String? = nil
 }
 
 enum InitCallFinder {
@@ -53,8 +56,9 @@ enum InitCallFinder {
     }
     // Nor does `.init(...)` where a declaration elsewhere gives the type (`self.part = .init()`
     // with `var part: Part` in another file): the files holding one and naming what gives it.
-    for (path, types) in try implicitCreationPaths(of: types, naming: names, besides: Set(typesByPath.keys), project: project) {
-      typesByPath[path] = types
+    for (path, types) in try implicitCreationPaths(of: types, naming: names, project: project) {
+      let known = typesByPath[path] ?? []
+      typesByPath[path] = known + types.filter { !known.contains($0) }
     }
     var subclassesByPath: [String: [(String, String)]] = [:]
     for (subclass, parent) in subclasses.sorted(by: { $0.key < $1.key }) {
@@ -94,29 +98,41 @@ enum InitCallFinder {
   }
 
   /// The files that can create one of `types` through `.init(...)` without naming it, and the
-  /// types each can: those holding an implicit `.init` and a name that gives one of the types
-  /// (`ImplicitTypeGivers`), read from the files that name it (`naming`: a type's names as written).
-  private static func implicitCreationPaths(
-    of types: Set<String>, naming: (String) -> [String], besides named: Set<String>, project: Project
+  /// types each can: those holding an implicit `.init` that write what gives one of the types
+  /// (`ImplicitTypeGivers`, `givers(of:naming:project:)`).
+  static func implicitCreationPaths(
+    of types: Set<String>, naming: (String) -> [String], project: Project
   ) throws -> [String: [String]] {
-    let implicit = Set(project.paths(namingImplicitMember: ["init"])).subtracting(named)
+    let implicit = Set(project.paths(namingImplicitMember: ["init"]))
     guard !implicit.isEmpty else { return [:] }
     var result: [String: [String]] = [:]
     for type in types.sorted() {
       let written = naming(type).map { $0.split(separator: ".").last.map(String.init) ?? $0 }
-      var givers: Set<String> = []
-      for path in project.paths(naming: written) {
-        givers.formUnion(
-          try project.answer("names giving \(written) in \(path)") {
-            ImplicitTypeGivers.names(giving: written, in: try project.file(path))
-          })
+      let paths = try project.answer("files giving \(written) to .init without naming it") { () throws -> [String] in
+        let givers = try givers(of: type, naming: naming, project: project)
+        guard !givers.isEmpty else { return [] }
+        let candidates = project.paths(naming: givers.words).filter { implicit.contains($0) }
+        let writes = parallelMap(count: candidates.count) { position in
+          project.bytes(candidates[position]).map(givers.written(in:)) ?? true
+        }
+        return zip(candidates, writes).compactMap { $1 ? $0 : nil }
       }
-      guard !givers.isEmpty else { continue }
-      for path in project.paths(naming: givers.sorted()) where implicit.contains(path) {
-        result[path, default: []].append(type)
-      }
+      for path in paths { result[path, default: []].append(type) }
     }
     return result
+  }
+
+  /// What gives `type` to an implicit member in the files that name it (`naming`: the type's
+  /// names as written, its aliases' too).
+  static func givers(of type: String, naming: (String) -> [String], project: Project) throws -> ImplicitTypeGivers {
+    let written = naming(type).map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+    return try project.answer("what gives \(written) to an implicit member") {
+      var givers = ImplicitTypeGivers()
+      for path in project.paths(naming: written) {
+        givers.formUnion(ImplicitTypeGivers.of(written, in: try project.file(path)))
+      }
+      return givers
+    }
   }
 
   /// Every call of an init of `types` (qualified names) in the given files, and the creations that
@@ -308,7 +324,8 @@ enum InitCallFinder {
               UnrewritableCreation(
                 kind: .implicitMember, path: path, typeName: nil, labels: labels, trailingClosures: trailing,
                 offset: node.positionAfterSkippingLeadingTrivia.utf8Offset,
-                argument: ReferenceCollector.argumentSlot(of: ExprSyntax(node))))
+                argument: ReferenceCollector.argumentSlot(of: ExprSyntax(node)),
+                label: node.parent?.as(LabeledExprSyntax.self).map { $0.label?.text ?? "_" }))
             return .visitChildren
           }
           guard canMean(written, simpleNames) else { return .visitChildren }

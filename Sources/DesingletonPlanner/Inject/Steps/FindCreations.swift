@@ -40,7 +40,8 @@ extension InjectContext {
       signaturesOf[typeName] = found
       return found
     }
-    let consumersNamed = found.unrewritable.contains { $0.kind == .implicitMember } ? consumersByFile(order) : [:]
+    let (consumersNamed, givenOnly) = found.unrewritable.contains { $0.kind == .implicitMember }
+      ? try consumersByFile(order) : ([:], [:])
     for creation in found.unrewritable {
       let file = try project.file(creation.path)
       let location = file.source.location(ofOffset: creation.offset)
@@ -65,11 +66,8 @@ extension InjectContext {
         var argumentType: InitCallFinder.ContextualType?
         for typeName in consumersNamed[creation.path] ?? [] {
           let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
-          let labelsMatch = signatures(typeName).contains {
-            InitCallFinder.matches(
-              labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0.parameters, variadic: $0.variadic)
-          }
-          guard labelsMatch else { continue }
+          let unnamed = givenOnly[creation.path]?.contains(typeName) == true
+          guard try mayCreate(creation, typeName, shapes: signatures(typeName), unnamed: unnamed) else { continue }
           if let slot = creation.argument {
             if argumentType == nil { argumentType = InitCallFinder.argumentType(of: slot, index: index) }
             switch argumentType {
@@ -87,13 +85,37 @@ extension InjectContext {
     return (calls, blocked)
   }
 
-  /// The consumers (in `order`) each file names: those an implicit `.init(...)` there may create.
-  func consumersByFile(_ order: [String]) -> [String: [String]] {
+  /// Whether `.init(...)` whose type the code does not say may create `typeName`: one of its
+  /// inits takes these labels, and in a file that does not name it (`unnamed`) what gives it its
+  /// type is where the call is (`ImplicitTypeGivers.canGive`).
+  func mayCreate(_ creation: UnrewritableCreation, _ typeName: String, shapes: [InitShape], unnamed: Bool) throws -> Bool {
+    let labelsMatch = shapes.contains {
+      InitCallFinder.matches(
+        labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0.parameters, variadic: $0.variadic)
+    }
+    guard labelsMatch, unnamed else { return labelsMatch }
+    return try InitCallFinder.givers(of: typeName, naming: aliasesAndName, project: project).canGive(creation.argument, label: creation.label)
+  }
+
+  /// A type's name and its aliases' (`InitCallFinder.givers`).
+  func aliasesAndName(_ type: String) -> [String] { [type] + index.typeAliasNames(meaningAnyOf: [type]) }
+
+  /// The consumers (in `order`) each file names, or writes what gives one its type
+  /// (`InitCallFinder.implicitCreationPaths`): those an implicit `.init(...)` there may create;
+  /// and by file, those it does not name.
+  func consumersByFile(_ order: [String]) throws -> (all: [String: [String]], givenOnly: [String: Set<String>]) {
     var named: [String: [String]] = [:]
+    var givenOnly: [String: Set<String>] = [:]
     for typeName in order {
       for path in project.paths(naming: [typeName]) { named[path, default: []].append(typeName) }
     }
-    return named
+    for (path, types) in try InitCallFinder.implicitCreationPaths(of: Set(order), naming: aliasesAndName, project: project) {
+      let known = named[path] ?? []
+      let more = order.filter { types.contains($0) && !known.contains($0) }
+      named[path] = known + more
+      givenOnly[path, default: []].formUnion(more)
+    }
+    return (named, givenOnly)
   }
 
   /// An init's argument labels, whether each has a default, and where its variadic parameters are.
