@@ -202,7 +202,11 @@ extension InjectPlanner {
     let onlyCoder = index.designatedInits(of: typeName).allSatisfy { $0.labels == ["coder"] }
     guard usesInterfaceBuilder, onlyCoder else { return nil }
     guard let found = try? InitCallFinder.calls(of: [typeName], superclassOf: [:], project: project) else { return nil }
-    if found.calls.contains(where: { !$0.isSelfInit && !$0.isSuperInit }) || !found.unrewritable.isEmpty {
+    // A `.init(...)` whose type is not told counts in a file that names the type; one in a file
+    // that only writes what gives the type (`ImplicitTypeGivers`) does not tell a storyboard's.
+    let naming = Set(project.paths(naming: [typeName] + index.typeAliasNames(meaningAnyOf: [typeName])))
+    let mayCreate = found.unrewritable.contains { $0.kind != .implicitMember || naming.contains($0.path) }
+    if found.calls.contains(where: { !$0.isSelfInit && !$0.isSuperInit }) || mayCreate {
       return nil
     }
     return "a storyboard or nib creates it (it has Interface Builder outlets or actions, no init but 'init?(coder:)', and no code creates it)"
