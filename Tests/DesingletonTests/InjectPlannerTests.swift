@@ -3006,15 +3006,7 @@ import Testing
   @Test func anImplicitInitInAFileThatDoesNotNameTheTypeIsUpdated() throws {
     try expectInjection(
       Self.store.merging([
-        "Part.swift": """
-        @MainActor
-        struct Part {
-          func read() -> Int {
-            Store.shared.count
-          }
-        }
-
-        """,
+        "Part.swift": Self.partReading,
         "Holder.swift": """
         @MainActor
         final class Holder {
@@ -3082,15 +3074,7 @@ import Testing
   @Test func anImplicitInitPassedToAParameterDeclaredElsewhereIsRefused() throws {
     try expectInjectRefusal(
       Self.store.merging([
-        "Part.swift": """
-        @MainActor
-        struct Part {
-          func read() -> Int {
-            Store.shared.count
-          }
-        }
-
-        """,
+        "Part.swift": Self.partReading,
         "Shelf.swift": """
         @MainActor
         final class Shelf {
@@ -4532,6 +4516,17 @@ import Testing
     """
 
   /// A main-actor singleton with one slice cut; `reload()` is in no protocol.
+  /// A struct consumer that reads the store, created by `.init()` where its name is not written.
+  static let partReading = """
+    @MainActor
+    struct Part {
+      func read() -> Int {
+        Store.shared.count
+      }
+    }
+
+    """
+
   static let store: [String: String] = [
     "Store.swift": """
     @MainActor
