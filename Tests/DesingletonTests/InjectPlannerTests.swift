@@ -3068,8 +3068,8 @@ import Testing
       ])
   }
 
-  /// `.init()` passed to parameters declared in another file, with a label and without one, and
-  /// as the fallback of `??` on a property declared there: the file never spells the consumer, and
+  /// `.init()` passed to parameters declared in another file, with a label and without one, to a
+  /// struct's memberwise init, and as the fallback of `??` on a property declared there: the file never spells the consumer, and
   /// what it creates is not told there, so the consumer is refused as where the file names it.
   @Test func anImplicitInitPassedToAParameterDeclaredElsewhereIsRefused() throws {
     try expectInjectRefusal(
@@ -3085,6 +3085,11 @@ import Testing
           func place(part: Part) {}
         }
 
+        @MainActor
+        struct Box {
+          var part: Part
+        }
+
         """,
         "Fill.swift": """
         @MainActor
@@ -3092,6 +3097,7 @@ import Testing
           shelf.put(.init())
           shelf.place(part: .init())
           shelf.put(shelf.spare ?? .init())
+          _ = Box(part: .init())
         }
 
         """,
@@ -3101,6 +3107,7 @@ import Testing
       Fill.swift:3:13: error: '.init()' may create 'Part', and the code does not say which type it creates; write 'Part(...)' or annotate the type there first
       Fill.swift:4:21: error: '.init()' may create 'Part', and the code does not say which type it creates; write 'Part(...)' or annotate the type there first
       Fill.swift:5:28: error: '.init()' may create 'Part', and the code does not say which type it creates; write 'Part(...)' or annotate the type there first
+      Fill.swift:6:17: error: '.init()' may create 'Part', and the code does not say which type it creates; write 'Part(...)' or annotate the type there first
       """)
   }
 

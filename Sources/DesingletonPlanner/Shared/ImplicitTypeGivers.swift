@@ -98,10 +98,14 @@ struct ImplicitTypeGivers: Hashable, Sendable {
         if parent.is(FunctionTypeSyntax.self) { inFunctionType = true }
         if let annotation = parent.as(TypeAnnotationSyntax.self) {
           if let binding = annotation.parent?.as(PatternBindingSyntax.self) {
+            // A struct's property is also its memberwise init's parameter (`Box(part: .init())`).
+            let structName = binding.parent?.parent?.parent?.parent?.parent?.parent?.as(StructDeclSyntax.self)
+              .map { unquoted($0.name.text) }
             for name in binding.pattern.tokens(viewMode: .sourceAccurate) {
               guard case .identifier = name.tokenKind else { continue }
               result.properties.insert(unquoted(name.text))
               if inFunctionType { result.parameters.insert(Parameter(callee: unquoted(name.text), label: nil)) }
+              if let structName { result.parameters.insert(Parameter(callee: structName, label: unquoted(name.text))) }
             }
           }
           break
