@@ -204,7 +204,7 @@ extension InjectPlanner {
     guard let found = try? InitCallFinder.calls(of: [typeName], superclassOf: [:], project: project) else { return nil }
     // A `.init(...)` whose type is not told counts in a file that names the type; one in a file
     // that only writes what gives the type (`ImplicitTypeGivers`) does not tell a storyboard's.
-    let naming = Set(project.paths(naming: [typeName] + index.typeAliasNames(meaningAnyOf: [typeName])))
+    let naming = Set(project.paths(naming: InitCallFinder.writtenNames(of: typeName, index: index)))
     let mayCreate = found.unrewritable.contains { $0.kind != .implicitMember || naming.contains($0.path) }
     if found.calls.contains(where: { !$0.isSelfInit && !$0.isSuperInit }) || mayCreate {
       return nil

@@ -46,7 +46,7 @@ enum InitCallFinder {
     of types: Set<String>, superclassOf subclasses: [String: String], project: Project
   ) throws -> (calls: [InitCall], unrewritable: [UnrewritableCreation]) {
     // A creation names the type or an alias of it (`W()` after `typealias W = Widget`).
-    func names(_ type: String) -> [String] { [type] + project.index.typeAliasNames(meaningAnyOf: [type]) }
+    func names(_ type: String) -> [String] { writtenNames(of: type, index: project.index) }
     var typesByPath: [String: [String]] = [:]
     var named: [String] = []
     for type in types.sorted() {
@@ -56,7 +56,7 @@ enum InitCallFinder {
     }
     // Nor does `.init(...)` where a declaration elsewhere gives the type (`self.part = .init()`
     // with `var part: Part` in another file): the files holding one and naming what gives it.
-    for (path, types) in try implicitCreationPaths(of: types, naming: names, project: project) {
+    for (path, types) in try implicitCreationPaths(of: types, project: project) {
       let known = typesByPath[path] ?? []
       typesByPath[path] = known + types.filter { !known.contains($0) }
     }
@@ -99,17 +99,17 @@ enum InitCallFinder {
 
   /// The files that can create one of `types` through `.init(...)` without naming it, and the
   /// types each can: those holding an implicit `.init` that write what gives one of the types
-  /// (`ImplicitTypeGivers`, `givers(of:naming:project:)`).
+  /// (`ImplicitTypeGivers`, `givers(of:project:)`).
   static func implicitCreationPaths(
-    of types: Set<String>, naming: (String) -> [String], project: Project
+    of types: Set<String>, project: Project
   ) throws -> [String: [String]] {
     let implicit = Set(project.paths(namingImplicitMember: ["init"]))
     guard !implicit.isEmpty else { return [:] }
     var result: [String: [String]] = [:]
     for type in types.sorted() {
-      let written = naming(type).map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+      let written = writtenNames(of: type, index: project.index)
       let paths = try project.answer("files giving \(written) to .init without naming it") { () throws -> [String] in
-        let givers = try givers(of: type, naming: naming, project: project)
+        let givers = try givers(of: type, project: project)
         guard !givers.isEmpty else { return [] }
         let candidates = project.paths(naming: givers.words).filter { implicit.contains($0) }
         let writes = parallelMap(count: candidates.count) { position in
@@ -122,10 +122,14 @@ enum InitCallFinder {
     return result
   }
 
-  /// What gives `type` to an implicit member in the files that name it (`naming`: the type's
-  /// names as written, its aliases' too).
-  static func givers(of type: String, naming: (String) -> [String], project: Project) throws -> ImplicitTypeGivers {
-    let written = naming(type).map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+  /// A type's name and its aliases' (`W` after `typealias W = Widget`), as code writes them.
+  static func writtenNames(of type: String, index: Index) -> [String] {
+    ([type] + index.typeAliasNames(meaningAnyOf: [type])).map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+  }
+
+  /// What gives `type` to an implicit member in the files that name it or an alias of it.
+  static func givers(of type: String, project: Project) throws -> ImplicitTypeGivers {
+    let written = writtenNames(of: type, index: project.index)
     return try project.answer("what gives \(written) to an implicit member") {
       var givers = ImplicitTypeGivers()
       for path in project.paths(naming: written) {

@@ -94,11 +94,8 @@ extension InjectContext {
         labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0.parameters, variadic: $0.variadic)
     }
     guard labelsMatch, unnamed else { return labelsMatch }
-    return try InitCallFinder.givers(of: typeName, naming: aliasesAndName, project: project).canGive(creation.argument, label: creation.label)
+    return try InitCallFinder.givers(of: typeName, project: project).canGive(creation.argument, label: creation.label)
   }
-
-  /// A type's name and its aliases' (`InitCallFinder.givers`).
-  func aliasesAndName(_ type: String) -> [String] { [type] + index.typeAliasNames(meaningAnyOf: [type]) }
 
   /// The consumers (in `order`) each file names, or writes what gives one its type
   /// (`InitCallFinder.implicitCreationPaths`): those an implicit `.init(...)` there may create;
@@ -109,7 +106,7 @@ extension InjectContext {
     for typeName in order {
       for path in project.paths(naming: [typeName]) { named[path, default: []].append(typeName) }
     }
-    for (path, types) in try InitCallFinder.implicitCreationPaths(of: Set(order), naming: aliasesAndName, project: project) {
+    for (path, types) in try InitCallFinder.implicitCreationPaths(of: Set(order), project: project) {
       let known = named[path] ?? []
       let more = order.filter { types.contains($0) && !known.contains($0) }
       named[path] = known + more
