@@ -37,11 +37,15 @@ final class CreationTable: @unchecked Sendable, KeptInPart {
     var subclasses: [String: String]
     var subclassKey: String?
 
-    func run(_ file: ParsedFile, _ index: Index) -> Walked {
-      let visitor = InitCallFinder.walk(file, types: types, subclasses: subclasses, index: index)
+    /// `table`: what an earlier walk of the file found whatever the types (`InitCallFinder.Sites`).
+    func run(_ file: ParsedFile, _ index: Index, table: CreationTable) -> Walked {
+      let visitor = InitCallFinder.walk(
+        file, types: types, subclasses: subclasses, index: index, known: table.sites(of: path))
       return Walked(
         walk: self, deep: visitor.deep, calls: visitor.found, unrewritable: visitor.unrewritable,
-        ambiguousCandidates: visitor.ambiguousCandidates)
+        ambiguousCandidates: visitor.ambiguousCandidates,
+        sites: InitCallFinder.Sites(
+          root: Syntax(file.tree).id, keywordNodes: visitor.keywordNodes, contexts: [visitor.deep: visitor.contexts]))
     }
   }
 
@@ -51,6 +55,18 @@ final class CreationTable: @unchecked Sendable, KeptInPart {
     var calls: [InitCall]
     var unrewritable: [UnrewritableCreation]
     var ambiguousCandidates: [Int: [String]]
+    /// What the walk found whatever the types (`InitCallFinder.Sites`).
+    var sites: InitCallFinder.Sites
+  }
+
+  /// By file, what its walks found whatever the types: a walk for other types takes it instead of
+  /// finding it again.
+  private var sites: [String: InitCallFinder.Sites] = [:]
+
+  func sites(of path: String) -> InitCallFinder.Sites? {
+    lock.lock()
+    defer { lock.unlock() }
+    return sites[path]
   }
 
   private struct File {
@@ -115,6 +131,13 @@ final class CreationTable: @unchecked Sendable, KeptInPart {
     lock.lock()
     defer { lock.unlock() }
     if let ticket { recorded.append((walked, ticket)) }
+    // A file parsed again keeps the sites of its latest tree.
+    if var known = sites[walked.walk.path], known.root == walked.sites.root {
+      known.contexts.merge(walked.sites.contexts) { mine, _ in mine }
+      sites[walked.walk.path] = known
+    } else {
+      sites[walked.walk.path] = walked.sites
+    }
     var file = files[walked.walk.path] ?? File()
     if let key = walked.walk.subclassKey {
       if file.supers[key] == nil { file.supers[key] = walked.calls.filter(\.isSuperInit) }

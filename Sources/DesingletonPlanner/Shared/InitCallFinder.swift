@@ -78,10 +78,10 @@ enum InitCallFinder {
     let walked: [CreationTable.Walked]
     if walks.count < 8 {
       // A few files are walked on this thread: waking others costs more than they would save.
-      walked = try walks.map { try $0.run(project.file($0.path), index) }
+      walked = try walks.map { try $0.run(project.file($0.path), index, table: table) }
     } else {
       walked = try parallelMap(count: walks.count) { position in
-        Result { try walks[position].run(project.file(walks[position].path), index) }
+        Result { try walks[position].run(project.file(walks[position].path), index, table: table) }
       }.map { try $0.get() }
     }
     // Taken once the walks are done: a later run keeps them if a coverage check passes after it.
@@ -157,14 +157,73 @@ enum InitCallFinder {
   /// One walk of a file for the creations of `types` (and `super.init` calls of `subclasses`): the
   /// visitor, with what it found. Getters' and `Self`'s types are looked up when the file's bytes
   /// name one of `types` (`Visitor.deep`).
-  static func walk(_ file: ParsedFile, types: Set<String>, subclasses: [String: String], index: Index) -> Visitor {
+  ///
+  /// What does not depend on the types is taken from `known` (an earlier walk of the same file,
+  /// `Sites`): the calls and references reached from `init` and `Self`, and what the code says of
+  /// each `.init(...)`'s type. In a file whose bytes name none of `types` (asked for no
+  /// `super.init` calls), only an `.init(...)` can create one: the file is not walked again.
+  static func walk(
+    _ file: ParsedFile, types: Set<String>, subclasses: [String: String], index: Index, known: Sites? = nil
+  ) -> Visitor {
     let names = Visitor.names(of: types, index: index)
     let simpleNames = names.sorted().map { Array($0.utf8) }
-    let visitor = Visitor(
-      types: types, subclasses: subclasses, index: index, path: file.path,
-      deep: containsAny(simpleNames, in: file.source.bytes), names: names)
-    visitor.visitCreations(in: file, names: simpleNames)
+    let deep = containsAny(simpleNames, in: file.source.bytes)
+    let visitor = Visitor(types: types, subclasses: subclasses, index: index, path: file.path, deep: deep, names: names)
+    // What a walk of another tree of the file found (parsed again) is not this tree's.
+    let known = known.flatMap { $0.root == Syntax(file.tree).id ? $0 : nil }
+    visitor.known = known?.contexts[deep]
+    if let known, let contexts = known.contexts[deep], !deep && subclasses.isEmpty {
+      for node in known.keywordNodes {
+        guard let call = node.as(FunctionCallExprSyntax.self), let context = contexts[call.id] else { continue }
+        visitor.visit(ImplicitInit(call: call, context: context))
+      }
+      visitor.contexts = contexts
+      visitor.keywordNodes = known.keywordNodes
+    } else {
+      visitor.visitCreations(in: file, names: simpleNames, keywordNodes: known?.keywordNodes)
+    }
     return visitor
+  }
+
+  /// What a walk of a file found that does not depend on the types asked: the calls and
+  /// references its `init` and `Self` tokens reach (in walk order), and, by whether getters' and
+  /// `Self`'s types were looked up, what the code says of each `.init(...)`'s type.
+  struct Sites {
+    /// The root of the tree walked.
+    var root: SyntaxIdentifier
+    var keywordNodes: [Syntax]
+    var contexts: [Bool: [SyntaxIdentifier: ContextualType]]
+  }
+
+  /// An `.init(...)` with what the code says of its type (`contextualType`).
+  struct ImplicitInit {
+    var call: FunctionCallExprSyntax
+    var context: ContextualType
+  }
+
+  /// The calls whose called expression holds one of the words, and the `init` references
+  /// (`Badge.init`), in walk order.
+  static func creationNodes(in file: ParsedFile, words: [[UInt8]]) -> [Syntax] {
+    let offsets = wordOccurrences(of: words, in: file.source.bytes)
+    var nodes: [Syntax] = []
+    var seen: Set<SyntaxIdentifier> = []
+    func add(_ node: Syntax) { if seen.insert(node.id).inserted { nodes.append(node) } }
+    for token in ReferenceCollector.tokens(at: offsets, in: Syntax(file.tree)) {
+      // `Badge.init` passed as a function.
+      if token.tokenKind == .keyword(.`init`), let member = token.parent?.parent?.as(MemberAccessExprSyntax.self) {
+        add(Syntax(member))
+      }
+      // The call whose called expression holds the token.
+      var node = Syntax(token)
+      while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self), !parent.is(MemberBlockItemSyntax.self) {
+        if let call = parent.as(FunctionCallExprSyntax.self) {
+          if call.calledExpression.id == node.id { add(parent) }
+          break
+        }
+        node = parent
+      }
+    }
+    return ReferenceCollector.inWalkOrder(nodes)
   }
 
   /// What the code says about the type an implicit member expression (`.init(...)`) creates.
@@ -280,6 +339,12 @@ enum InitCallFinder {
     var unrewritable: [UnrewritableCreation] = []
     /// For each ambiguous creation (by offset), every type its name may mean.
     var ambiguousCandidates: [Int: [String]] = [:]
+    /// What the code says of the type of each `.init(...)` met: the same whatever the types
+    /// (`Sites`), and what an earlier walk of the file with the same `deep` found.
+    var contexts: [SyntaxIdentifier: ContextualType] = [:]
+    var known: [SyntaxIdentifier: ContextualType]?
+    /// The calls and references reached from `init` and `Self` (`Sites`).
+    var keywordNodes: [Syntax] = []
     /// The simple names of `types` and of their aliases: a name written in a creation means one of
     /// them only if it ends with one of these. Any other is not resolved (asking the index nothing).
     private let simpleNames: Set<String>
@@ -319,22 +384,10 @@ enum InitCallFinder {
       if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`) {
         guard let base = member.base else {
           // `.init(...)`: the type is the one the context names, if it names one.
-          let labels = node.arguments.map { $0.label?.text ?? "_" }
-          let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
-          let context = InitCallFinder.contextualType(of: node, index: index, deep: deep)
-          if context == .notProject { return .visitChildren }
-          guard case .named(let written) = context else {
-            unrewritable.append(
-              UnrewritableCreation(
-                kind: .implicitMember, path: path, typeName: nil, labels: labels, trailingClosures: trailing,
-                offset: node.positionAfterSkippingLeadingTrivia.utf8Offset,
-                argument: ReferenceCollector.argumentSlot(of: ExprSyntax(node)),
-                label: node.parent?.as(LabeledExprSyntax.self).map { $0.label?.text ?? "_" }))
-            return .visitChildren
-          }
-          guard canMean(written, simpleNames) else { return .visitChildren }
-          let resolved = index.resolveType(written)
-          return record(node, typeName: types.contains(resolved) ? resolved : nil, isSuper: false, isSelfInit: false)
+          let context = known?[node.id] ?? InitCallFinder.contextualType(of: node, index: index, deep: deep)
+          contexts[node.id] = context
+          visit(ImplicitInit(call: node, context: context))
+          return .visitChildren
         }
         if base.is(SuperExprSyntax.self) {
           isSuper = true
@@ -382,32 +435,43 @@ enum InitCallFinder {
       return record(node, typeName: typeName, isSuper: isSuper, isSelfInit: isSelfInit)
     }
 
+    /// Records an implicit `.init(...)` of one of the types, or one whose type the code does not say.
+    func visit(_ implicit: ImplicitInit) {
+      let node = implicit.call
+      switch implicit.context {
+      case .notProject: return
+      case .unknown:
+        unrewritable.append(
+          UnrewritableCreation(
+            kind: .implicitMember, path: path, typeName: nil, labels: node.arguments.map { $0.label?.text ?? "_" },
+            trailingClosures: (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count,
+            offset: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+            argument: ReferenceCollector.argumentSlot(of: ExprSyntax(node)),
+            label: node.parent?.as(LabeledExprSyntax.self).map { $0.label?.text ?? "_" }))
+      case .named(let written):
+        guard canMean(written, simpleNames) else { return }
+        let resolved = index.resolveType(written)
+        _ = record(node, typeName: types.contains(resolved) ? resolved : nil, isSuper: false, isSelfInit: false)
+      }
+    }
+
     /// Visits the calls and `init` references a walk of the whole tree would visit that can create
     /// one of the types, in the walk's order, reaching them from the tokens that can name one: a
     /// type's simple name, `Self` or `init` (every creation the visitor records writes one of them in
     /// the called expression: `Badge(...)`, `Outer.Badge.init(...)`, `Self(...)`, `.init(...)`,
-    /// `super.init(...)`, `self.init(...)`, `Badge.init`). The other calls record nothing.
-    func visitCreations(in file: ParsedFile, names: [[UInt8]]) {
-      let offsets = wordOccurrences(of: names + [Array("init".utf8), Array("Self".utf8)], in: file.source.bytes)
-      var nodes: [Syntax] = []
-      var seen: Set<SyntaxIdentifier> = []
-      func add(_ node: Syntax) { if seen.insert(node.id).inserted { nodes.append(node) } }
-      for token in ReferenceCollector.tokens(at: offsets, in: Syntax(file.tree)) {
-        // `Badge.init` passed as a function.
-        if token.tokenKind == .keyword(.`init`), let member = token.parent?.parent?.as(MemberAccessExprSyntax.self) {
-          add(Syntax(member))
-        }
-        // The call whose called expression holds the token.
-        var node = Syntax(token)
-        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self), !parent.is(MemberBlockItemSyntax.self) {
-          if let call = parent.as(FunctionCallExprSyntax.self) {
-            if call.calledExpression.id == node.id { add(parent) }
-            break
-          }
-          node = parent
-        }
+    /// `super.init(...)`, `self.init(...)`, `Badge.init`). The other calls record nothing. Those
+    /// `Self` and `init` reach are `keywordNodes`, when an earlier walk found them.
+    func visitCreations(in file: ParsedFile, names: [[UInt8]], keywordNodes known: [Syntax]?) {
+      let keywords = known ?? InitCallFinder.creationNodes(in: file, words: [Array("init".utf8), Array("Self".utf8)])
+      keywordNodes = keywords
+      var nodes = keywords
+      let named = names.isEmpty ? [] : InitCallFinder.creationNodes(in: file, words: names)
+      if !named.isEmpty {
+        var seen = Set(keywords.map(\.id))
+        for node in named where seen.insert(node.id).inserted { nodes.append(node) }
+        nodes = ReferenceCollector.inWalkOrder(nodes)
       }
-      for node in ReferenceCollector.inWalkOrder(nodes) {
+      for node in nodes {
         if let call = node.as(FunctionCallExprSyntax.self) {
           _ = visit(call)
         } else if let member = node.as(MemberAccessExprSyntax.self) {
@@ -479,34 +543,6 @@ enum InitCallFinder {
     CallArguments(labels: labels, trailingClosures: trailingClosures).canCall(parameters, variadic: variadic)
   }
 
-}
-
-/// Whether a local named `name` is declared in a code block enclosing `node`, before it.
-enum LocalBindingFinder {
-  static func declares(_ name: String, before node: Syntax) -> Bool {
-    var current = node.parent
-    while let syntax = current {
-      if let block = syntax.as(CodeBlockItemListSyntax.self) {
-        for item in block where item.endPosition <= node.position {
-          guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
-          if variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) {
-            return true
-          }
-        }
-      }
-      if let function = syntax.as(FunctionDeclSyntax.self), declares(name, in: function.signature.parameterClause) { return true }
-      if let initializer = syntax.as(InitializerDeclSyntax.self), declares(name, in: initializer.signature.parameterClause) {
-        return true
-      }
-      if syntax.is(MemberBlockItemSyntax.self) { return false }
-      current = syntax.parent
-    }
-    return false
-  }
-
-  private static func declares(_ name: String, in clause: FunctionParameterClauseSyntax) -> Bool {
-    clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
-  }
 }
 
 extension InitCallFinder {
