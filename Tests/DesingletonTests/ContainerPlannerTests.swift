@@ -354,6 +354,126 @@ import Testing
     )
   }
 
+  /// A creation in a file that never spells the consumer (`show(.init(...))`, the parameter's type
+  /// declared elsewhere) keeps its init: dropping the parameter would leave that call an argument
+  /// too many. Before, only the files naming the consumer were searched, and the plan did not build.
+  @Test func theDependencyWrapperKeepsAConsumerCreatedWhereItsTypeIsNotWritten() throws {
+    let store = """
+      import Foundation
+
+      final class Store: @unchecked Sendable {
+        static let shared = Store()
+
+        private let lock = NSLock()
+        private var value = 0
+
+        var count: Int { lock.withLock { value } }
+      }
+
+      extension Store: Counting {}
+
+      """
+    let files = [
+      "Store.swift": store,
+      "Counting.swift": """
+      protocol Counting: AnyObject, Sendable {
+        var count: Int { get }
+      }
+
+      """,
+      "Panel.swift": """
+      @MainActor
+      final class Panel {
+        let title: String
+        private let counting: Counting
+
+        init(title: String, counting: Counting) {
+          self.title = title
+          self.counting = counting
+        }
+
+        func total() -> Int { counting.count }
+      }
+
+      """,
+      "Coordinator.swift": """
+      @MainActor
+      final class Coordinator {
+        func refresh() {
+          show(Panel(title: "Totals", counting: Store.shared))
+        }
+      }
+
+      """,
+      "Shows.swift": """
+      extension Coordinator {
+        func show(_ panel: Panel) { print(panel.total()) }
+      }
+
+      """,
+      "Preview.swift": """
+      final class FakeCounting: Counting {
+        let count = 3
+      }
+
+      extension Coordinator {
+        func preview() {
+          show(.init(title: "Preview", counting: FakeCounting()))
+        }
+      }
+
+      """,
+    ]
+    try expectContainer(
+      .dependencies,
+      files,
+      root: "Coordinator",
+      dependencyWrapper: true,
+      produces: [
+        "Coordinator.swift": """
+        import Dependencies
+
+        @MainActor
+        final class Coordinator {
+          @Dependency(\\.counting) private var counting
+
+          func refresh() {
+            show(Panel(title: "Totals", counting: counting))
+          }
+        }
+
+        """,
+        "Store.swift": store.replacingOccurrences(of: "  static let shared = Store()\n\n", with: ""),
+        "StoreDependencies.swift": """
+        import Dependencies
+
+        /// The one 'Store', made on first use: the live value of each of its protocols.
+        private let liveStore = Store()
+
+        /// 'Counting' in `DependencyValues`. Tests get the live instance, as they got the accessor's;
+        /// a test substitutes a double with `withDependencies { $0.counting = ... }`.
+        enum CountingKey: DependencyKey {
+          static let liveValue: any Counting = liveStore
+          static var testValue: any Counting { liveValue }
+        }
+
+        extension DependencyValues {
+          var counting: any Counting {
+            get { self[CountingKey.self] }
+            set { self[CountingKey.self] = newValue }
+          }
+        }
+
+        """,
+      ],
+      notes: [
+        "Coordinator.swift:4: the composition root 'Coordinator'",
+        "'Panel' keeps its init parameters: it is created where its type is not written (Preview.swift)",
+        "'Store.shared' removed; 'StoreDependencies.swift' makes the one instance the live value of '\\.counting'; 'Coordinator' reads 'counting' with @Dependency",
+      ]
+    )
+  }
+
   @Test func aSingletonOfAnotherGlobalActorIsRefused() throws {
     try expectContainerRefusal(
       .swinject,

@@ -201,14 +201,23 @@ struct WrapCheck {
   private func callSites(
     of typeName: String, initializer: InitializerDeclSyntax, parameters: [WrappedConsumer.Parameter]
   ) throws -> Result<[WrappedConsumer.CallSite], Problem> {
-    let files = try project.paths(naming: [typeName]).map { try project.file($0) }
-    let found = InitCallFinder.calls(of: [typeName], superclassOf: [:], in: files, index: index)
-    if let other = found.unrewritable.first {
-      return .failure(Problem(reason: "it is created where its type is not written (\(other.path))"))
-    }
+    // Every creation, in the files naming the type and in those where a declaration elsewhere
+    // gives it to `.init(...)` (`self.panel = .init(...)`, `show(.init(...))`).
+    let found = try InitCallFinder.calls(of: [typeName], superclassOf: [:], project: project)
     var callSites: [WrappedConsumer.CallSite] = []
     let labels = initializer.signature.parameterClause.parameters.map {
       (label: $0.firstName.text, hasDefault: $0.defaultValue != nil)
+    }
+    let naming = Set(project.paths(naming: InitCallFinder.writtenNames(of: typeName, index: index)))
+    for other in found.unrewritable where other.typeName.map({ $0 == typeName }) ?? true {
+      // An untold `.init(...)` that cannot call this init leaves it alone.
+      if other.kind == .implicitMember,
+        try !InitCallFinder.mayCreate(
+          other, typeName, shapes: [(labels, [])], unnamed: !naming.contains(other.path), project: project)
+      {
+        continue
+      }
+      return .failure(Problem(reason: "it is created where its type is not written (\(other.path))"))
     }
     for call in found.calls {
       guard !call.isSuperInit, !call.isSelfInit,

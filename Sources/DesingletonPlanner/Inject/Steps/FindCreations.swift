@@ -85,16 +85,10 @@ extension InjectContext {
     return (calls, blocked)
   }
 
-  /// Whether `.init(...)` whose type the code does not say may create `typeName`: one of its
-  /// inits takes these labels, and in a file that does not name it (`unnamed`) what gives it its
-  /// type is where the call is (`ImplicitTypeGivers.canGive`).
+  /// Whether `.init(...)` whose type the code does not say may create `typeName`
+  /// (`InitCallFinder.mayCreate`).
   func mayCreate(_ creation: UnrewritableCreation, _ typeName: String, shapes: [InitShape], unnamed: Bool) throws -> Bool {
-    let labelsMatch = shapes.contains {
-      InitCallFinder.matches(
-        labels: creation.labels, trailingClosures: creation.trailingClosures, parameters: $0.parameters, variadic: $0.variadic)
-    }
-    guard labelsMatch, unnamed else { return labelsMatch }
-    return try InitCallFinder.givers(of: typeName, project: project).canGive(creation.argument, label: creation.label)
+    try InitCallFinder.mayCreate(creation, typeName, shapes: shapes, unnamed: unnamed, project: project)
   }
 
   /// The consumers (in `order`) each file names, or writes what gives one its type
@@ -115,8 +109,7 @@ extension InjectContext {
     return (named, givenOnly)
   }
 
-  /// An init's argument labels, whether each has a default, and where its variadic parameters are.
-  typealias InitShape = (parameters: [(label: String, hasDefault: Bool)], variadic: [Int])
+  typealias InitShape = InitCallFinder.InitShape
 
   /// What an implicit `.init(...)` of a type may call: each of its inits, every argument taken as
   /// optional (the index keeps labels, not defaults), or the init a type without inits has.
