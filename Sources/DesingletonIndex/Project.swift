@@ -274,6 +274,8 @@ public final class Project: @unchecked Sendable {
   /// `paths(naming:)`'s answers, by simple name: they depend on the files' bytes only, so a loader's
   /// later run keeps them.
   private var naming: [String: [String]] = [:]
+  /// `words(of:)`'s answers, kept as `naming` is.
+  private(set) var fileWords = FileWordsTable()
 
   /// The words of the files this project searches itself, and their paths: every file, or in a
   /// rewritten project only those it replaced (`searchedBefore` answers for the others). Listed at
@@ -324,6 +326,7 @@ public final class Project: @unchecked Sendable {
     lock.lock()
     for (path, file) in trees where cache[path] == nil && overrides[path] == nil { cache[path] = file }
     if sameFiles {
+      fileWords = other.fileWords
       naming.merge(found) { mine, _ in mine }
       codeNaming.merge(foundInCode) { mine, _ in mine }
       implicitNaming.merge(foundImplicit) { mine, _ in mine }

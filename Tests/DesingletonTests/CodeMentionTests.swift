@@ -77,3 +77,34 @@ import Testing
     #expect(onlyInStrings > 10)
   }
 }
+
+/// A file's words (`FileWords`): each whole word it holds, and those written before an
+/// assignment or a comparison, answered as a byte search of the text would.
+@Suite struct FileWordsTests {
+  @Test(arguments: [
+    // (text, word, holds it as a whole word, writes it before `=`, `==`, `!=` or `??`)
+    ("self.part = .init()", "part", true, true),
+    ("part == .init()", "part", true, true),
+    ("part != other", "part", true, true),
+    ("let x = part ?? .init()", "part", true, true),
+    ("part! = .init()", "part", true, true),
+    ("part? = .init()", "part", true, true),
+    ("part /* a comment */ = .init()", "part", true, true),
+    ("part\n  = .init()", "part", true, true),
+    ("part.reset()", "part", true, false),
+    ("f(part: .init())", "part", true, false),
+    ("part?.reset()", "part", true, false),
+    ("parts = []", "part", false, false),
+    ("apart = 1", "part", false, false),
+    ("part_2 = 1", "part", false, false),
+    ("café = 1", "café", true, true),
+    ("", "part", false, false),
+    ("part", "part", true, false),
+  ])
+  func answersAsTheBytesDo(text: String, word: String, holds: Bool, assigns: Bool) {
+    let words = FileWords(Array(text.utf8))
+    #expect(words.contains(FileWords.hash(word)) == holds)
+    #expect(words.assigns(FileWords.hash(word)) == assigns)
+    #expect(!wordOccurrences(of: [Array(word.utf8)], in: Array(text.utf8)).isEmpty == holds)
+  }
+}

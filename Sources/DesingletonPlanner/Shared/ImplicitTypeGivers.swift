@@ -50,37 +50,13 @@ struct ImplicitTypeGivers: Hashable, Sendable {
 
   /// Whether the text can write one of them: a property's name before `=`, `==`, `!=` or `??`
   /// (what stands between is blank, `?` or `!`; a comment there may hide one), or a callee's name
-  /// with the label of its parameter, if it has one.
-  func written(in bytes: [UInt8]) -> Bool {
-    for property in properties {
-      for start in wordOccurrences(of: [Array(property.utf8)], in: bytes) where Self.isAssignedOrCompared(bytes, after: start + property.utf8.count) {
-        return true
+  /// with the label of its parameter, if it has one (`FileWords`, which a shared hash can only
+  /// make say yes more often).
+  func written(in words: FileWords) -> Bool {
+    properties.contains { words.assigns(FileWords.hash($0)) }
+      || parameters.contains { parameter in
+        words.contains(FileWords.hash(parameter.callee)) && (parameter.label.map { words.contains(FileWords.hash($0)) } ?? true)
       }
-    }
-    return parameters.contains { parameter in
-      !wordOccurrences(of: [Array(parameter.callee.utf8)], in: bytes).isEmpty
-        && (parameter.label.map { !wordOccurrences(of: [Array($0.utf8)], in: bytes).isEmpty } ?? true)
-    }
-  }
-
-  private static func isAssignedOrCompared(_ bytes: [UInt8], after end: Int) -> Bool {
-    var position = end
-    while position < bytes.count {
-      switch bytes[position] {
-      case UInt8(ascii: "?"):
-        if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "?") { return true }
-        position += 1
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-        position += 1
-      case UInt8(ascii: "!"):
-        position += 1
-      case UInt8(ascii: "="), UInt8(ascii: "/"):
-        return true
-      default:
-        return false
-      }
-    }
-    return false
   }
 
   /// What in `file` gives a value one of `names` (simple names of a type and its aliases) as its

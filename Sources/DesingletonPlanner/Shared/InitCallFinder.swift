@@ -113,7 +113,7 @@ enum InitCallFinder {
         guard !givers.isEmpty else { return [] }
         let candidates = project.paths(naming: givers.words).filter { implicit.contains($0) }
         let writes = parallelMap(count: candidates.count) { position in
-          project.bytes(candidates[position]).map(givers.written(in:)) ?? true
+          project.words(of: candidates[position]).map(givers.written(in:)) ?? true
         }
         return zip(candidates, writes).compactMap { $1 ? $0 : nil }
       }
