@@ -267,9 +267,17 @@ import Testing
     ("final class Target { required init() {}\nfunc again() -> Target { type(of: self).init() } }", true),
     // Words in a comment or a string are no metatype.
     ("final class Target { required init() {} }\n// Target.self, Target.Type, <T: Target>\nlet text = \"Target.Type\"", false),
+    // Through a type alias, in a file that never spells the type (after `---`: another file).
+    ("final class Target { required init() {} }\ntypealias Made = Target\nlet kind = Made.self", true),
+    ("final class Target { required init() {} }\ntypealias Made = Target\n---\nfunc make(_ type: Made.Type) -> Made { type.init() }", true),
+    ("final class Target { required init() {} }\ntypealias Made = Target\n---\nfunc make<T: Made>(_ type: T.Type) -> T { T() }", true),
+    ("final class Target { required init() {} }\ntypealias Made = Target\n---\nfunc make() -> Made { Made() }", false),
   ])
   func aRequiredInitKeepsItsSignatureOnlyWhereSomethingNeedsIt(source: String, keeps: Bool) throws {
-    let project = makeProject(["Target.swift": source + "\n"])
+    let parts = source.components(separatedBy: "\n---\n")
+    var files = ["Target.swift": parts[0] + "\n"]
+    if parts.count > 1 { files["Other.swift"] = parts[1] + "\n" }
+    let project = makeProject(files)
     let member = try #require(project.index.members(of: "Target").first { $0.kind == .initializer })
     #expect(project.requiredInitKeepsItsSignature(member, of: "Target") == keeps, "\(source)")
   }

@@ -61,17 +61,20 @@ extension Project {
   /// `Self(...)`, `Self.init` or `type(of:)`. The files whose bytes can hold one are read as syntax,
   /// so a comment or a string is not a metatype; a file that does not parse counts as one.
   private func mayCreateThroughMetatype(_ typeName: String) -> Bool {
-    let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+    // The type's name or an alias's (`Made.self` after `typealias Made = Panel`).
+    let names = InitCallFinder.writtenNames(of: typeName, index: index)
     // What each shape needs in the bytes: `Panel.self`, `Panel.Type`, `: Panel` or `== Panel`.
-    let hints = [".self", ".Type", ": ", ":", "== ", "=="].map { Array(($0.hasPrefix(".") ? simple + $0 : $0 + simple).utf8) }
+    let hints = names.flatMap { simple in
+      [".self", ".Type", ": ", ":", "== ", "=="].map { Array(($0.hasPrefix(".") ? simple + $0 : $0 + simple).utf8) }
+    }
     let own = ["Self", "type"].map { Array($0.utf8) }
     let declared = Set(index.declarations(of: typeName).map(\.path))
-    for path in paths(naming: [typeName]) {
+    for path in paths(naming: names) {
       guard let bytes = bytes(path) else { continue }
       let declaresIt = declared.contains(path)
       guard containsAny(hints, in: bytes) || (declaresIt && containsAny(own, in: bytes)) else { continue }
       guard let file = try? file(path) else { return true }
-      let finder = MetatypeUseFinder(simpleName: simple, ownCode: declaresIt)
+      let finder = MetatypeUseFinder(simpleNames: Set(names), ownCode: declaresIt)
       finder.walk(file.tree)
       if finder.found { return true }
     }
@@ -81,29 +84,29 @@ extension Project {
 
 /// Finds a use of a type's metatype in a file (`MetatypeUseFinder.found`): the metatype as a value
 /// or a type, a generic constrained to the type, and with `ownCode` (the file declares the type)
-/// `Self(...)`, `Self.init` or `type(of:)`.
+/// `Self(...)`, `Self.init` or `type(of:)`. `simpleNames`: the type's name and its aliases'.
 final class MetatypeUseFinder: SyntaxVisitor {
-  let simpleName: String
+  let simpleNames: Set<String>
   let ownCode: Bool
   private(set) var found = false
 
-  init(simpleName: String, ownCode: Bool) {
-    self.simpleName = simpleName
+  init(simpleNames: Set<String>, ownCode: Bool) {
+    self.simpleNames = simpleNames
     self.ownCode = ownCode
     super.init(viewMode: .sourceAccurate)
   }
 
   /// `Panel`, `Module.Panel`, `Panel<T>`: a type written with the name last.
   private func names(_ type: TypeSyntax) -> Bool {
-    if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text == simpleName }
-    if let member = type.as(MemberTypeSyntax.self) { return member.name.text == simpleName }
+    if let identifier = type.as(IdentifierTypeSyntax.self) { return simpleNames.contains(identifier.name.text) }
+    if let member = type.as(MemberTypeSyntax.self) { return simpleNames.contains(member.name.text) }
     if let attributed = type.as(AttributedTypeSyntax.self) { return names(attributed.baseType) }
     return false
   }
 
   private func names(_ expression: ExprSyntax) -> Bool {
-    if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == simpleName }
-    if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == simpleName }
+    if let reference = expression.as(DeclReferenceExprSyntax.self) { return simpleNames.contains(reference.baseName.text) }
+    if let member = expression.as(MemberAccessExprSyntax.self) { return simpleNames.contains(member.declName.baseName.text) }
     if let specialized = expression.as(GenericSpecializationExprSyntax.self) { return names(specialized.expression) }
     return false
   }
