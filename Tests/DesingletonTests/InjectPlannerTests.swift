@@ -3645,6 +3645,81 @@ import Testing
       compilingWith: ["UIKit.swift": Self.uiKitTables])
   }
 
+  /// A cast through a type alias, in a file that never spells the cell's type, configures it too:
+  /// before, only the files naming the type were searched, and the cell's property was set nowhere.
+  @Test func aCellCastThroughATypeAliasInAnotherFileIsConfiguredWithPropertyInjection() throws {
+    let files = Self.store.merging([
+      "BadgeCell.swift": """
+      import Foundation
+
+      typealias Badge = BadgeCell
+
+      @MainActor
+      final class BadgeCell: UITableViewCell {
+        func configure() -> Int {
+          Store.shared.count
+        }
+      }
+
+      """,
+      "ListController.swift": """
+      import Foundation
+
+      @MainActor
+      final class ListController {
+        let tableView = UITableView()
+
+        func cell(at indexPath: IndexPath) -> UITableViewCell {
+          let cell = tableView.dequeueReusableCell(withIdentifier: "badge", for: indexPath) as! Badge
+          _ = cell.configure()
+          return cell
+        }
+      }
+
+      """,
+    ]) { $1 }
+    try expectInjection(
+      files, types: nil, propertyInjection: true,
+      produces: [
+        "BadgeCell.swift": """
+        import Foundation
+
+        typealias Badge = BadgeCell
+
+        @MainActor
+        final class BadgeCell: UITableViewCell {
+          var counting: Counting!
+
+          func configure() -> Int {
+            counting.count
+          }
+        }
+
+        """,
+        "ListController.swift": """
+        import Foundation
+
+        @MainActor
+        final class ListController {
+          let tableView = UITableView()
+
+          func cell(at indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "badge", for: indexPath) as! Badge
+            cell.counting = Store.shared
+            _ = cell.configure()
+            return cell
+          }
+        }
+
+        """,
+      ],
+      notes: [
+        "BadgeCell: counting: Counting; 1 reference rewritten",
+        "  BadgeCell: set where it is configured (ListController.swift:8)",
+      ],
+      compilingWith: ["UIKit.swift": Self.uiKitTables])
+  }
+
   @Test func aControllerAStoryboardInstantiatesIsFrameworkCreatedAndConfiguredAfterTheCast() throws {
     let files = Self.store.merging([
       "AboutViewController.swift": """

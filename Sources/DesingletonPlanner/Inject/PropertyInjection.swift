@@ -12,7 +12,8 @@ extension InjectContext {
   /// `guard let cell = ... as? Cell else { ... }`).
   func configurationSites(of typeName: String) -> [ConfigurationSite] {
     var sites: [ConfigurationSite] = []
-    for path in project.paths(naming: [typeName]) {
+    // A cast names the type or an alias of it (`as! Row` after `typealias Row = Cell`).
+    for path in project.paths(naming: InitCallFinder.writtenNames(of: typeName, index: index)) {
       guard let file = try? project.file(path) else { continue }
       let finder = CastFinder(viewMode: .sourceAccurate)
       finder.walk(file.tree)
