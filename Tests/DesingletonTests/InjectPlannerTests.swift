@@ -3111,6 +3111,28 @@ import Testing
       """)
   }
 
+  /// A file that names the consumer only through an alias holds its untold `.init()` as one that
+  /// names it does: `flag ? Spare() : .init()` makes a `Part` too. Before, only the type's own name
+  /// was searched, `Spare()` got the argument and `.init()` did not.
+  @Test func anUntoldInitInAFileNamingOnlyAnAliasIsRefused() throws {
+    try expectInjectRefusal(
+      Self.store.merging([
+        "Part.swift": Self.partReading + "\ntypealias Spare = Part\n",
+        "Pick.swift": """
+        @MainActor
+        func pick(_ flag: Bool) -> Int {
+          let made = flag ? Spare() : .init()
+          return made.read()
+        }
+
+        """,
+      ]) { $1 },
+      types: ["Part"],
+      """
+      Pick.swift:3:31: error: '.init()' may create 'Part', and the code does not say which type it creates; write 'Part(...)' or annotate the type there first
+      """)
+  }
+
   @Test func aConsumerWithoutInitsOverridesTheInheritedInitsItsCallSitesUse() throws {
     try expectInjection(
       Self.store.merging([
