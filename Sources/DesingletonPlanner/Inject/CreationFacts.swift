@@ -179,7 +179,7 @@ extension InjectPlanner {
     guard let primary = index.primaryDeclaration(of: typeName), primary.kind == .class else { return nil }
     // A cast of what a storyboard instantiates names the call: only files whose text does are walked.
     let instantiating = Set(project.paths(naming: storyboardInstantiation.sorted()))
-    for path in project.paths(naming: [typeName]) where instantiating.contains(path) {
+    for path in InitCallFinder.paths(naming: typeName, project: project) where instantiating.contains(path) {
       guard let file = try? project.file(path) else { continue }
       let finder = CastFinder(viewMode: .sourceAccurate)
       finder.walk(file.tree)
@@ -204,7 +204,7 @@ extension InjectPlanner {
     guard let found = try? InitCallFinder.calls(of: [typeName], superclassOf: [:], project: project) else { return nil }
     // A `.init(...)` whose type is not told counts in a file that names the type; one in a file
     // that only writes what gives the type (`ImplicitTypeGivers`) does not tell a storyboard's.
-    let naming = Set(project.paths(naming: InitCallFinder.writtenNames(of: typeName, index: index)))
+    let naming = Set(InitCallFinder.paths(naming: typeName, project: project))
     let mayCreate = found.unrewritable.contains { $0.kind != .implicitMember || naming.contains($0.path) }
     if found.calls.contains(where: { !$0.isSelfInit && !$0.isSuperInit }) || mayCreate {
       return nil

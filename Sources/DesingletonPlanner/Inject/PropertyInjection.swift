@@ -13,7 +13,7 @@ extension InjectContext {
   func configurationSites(of typeName: String) -> [ConfigurationSite] {
     var sites: [ConfigurationSite] = []
     // A cast names the type or an alias of it (`as! Row` after `typealias Row = Cell`).
-    for path in project.paths(naming: InitCallFinder.writtenNames(of: typeName, index: index)) {
+    for path in InitCallFinder.paths(naming: typeName, project: project) {
       guard let file = try? project.file(path) else { continue }
       let finder = CastFinder(viewMode: .sourceAccurate)
       finder.walk(file.tree)

@@ -127,12 +127,18 @@ enum InitCallFinder {
     ([type] + index.typeAliasNames(meaningAnyOf: [type])).map { $0.split(separator: ".").last.map(String.init) ?? $0 }
   }
 
+  /// The files whose text names the type or an alias of it (`writtenNames`): where code can write
+  /// it (a creation, a cast, a metatype), but for `.init(...)` (`implicitCreationPaths`).
+  static func paths(naming type: String, project: Project) -> [String] {
+    project.paths(naming: writtenNames(of: type, index: project.index))
+  }
+
   /// What gives `type` to an implicit member in the files that name it or an alias of it.
   static func givers(of type: String, project: Project) throws -> ImplicitTypeGivers {
     let written = writtenNames(of: type, index: project.index)
     return try project.answer("what gives \(written) to an implicit member") {
       var givers = ImplicitTypeGivers()
-      for path in project.paths(naming: written) {
+      for path in paths(naming: type, project: project) {
         givers.formUnion(ImplicitTypeGivers.of(written, in: try project.file(path)))
       }
       return givers

@@ -69,7 +69,7 @@ extension Project {
     }
     let own = ["Self", "type"].map { Array($0.utf8) }
     let declared = Set(index.declarations(of: typeName).map(\.path))
-    for path in paths(naming: names) {
+    for path in InitCallFinder.paths(naming: typeName, project: self) {
       guard let bytes = bytes(path) else { continue }
       let declaresIt = declared.contains(path)
       guard containsAny(hints, in: bytes) || (declaresIt && containsAny(own, in: bytes)) else { continue }

@@ -208,7 +208,7 @@ struct WrapCheck {
     let labels = initializer.signature.parameterClause.parameters.map {
       (label: $0.firstName.text, hasDefault: $0.defaultValue != nil)
     }
-    let naming = Set(project.paths(naming: InitCallFinder.writtenNames(of: typeName, index: index)))
+    let naming = Set(InitCallFinder.paths(naming: typeName, project: project))
     for other in found.unrewritable where other.typeName.map({ $0 == typeName }) ?? true {
       // An untold `.init(...)` that cannot call this init leaves it alone.
       if other.kind == .implicitMember,

@@ -98,8 +98,7 @@ extension InjectContext {
     var named: [String: [String]] = [:]
     var givenOnly: [String: Set<String>] = [:]
     for typeName in order {
-      let written = InitCallFinder.writtenNames(of: typeName, index: index)
-      for path in project.paths(naming: written) { named[path, default: []].append(typeName) }
+      for path in InitCallFinder.paths(naming: typeName, project: project) { named[path, default: []].append(typeName) }
     }
     for (path, types) in try InitCallFinder.implicitCreationPaths(of: Set(order), project: project) {
       let known = named[path] ?? []
