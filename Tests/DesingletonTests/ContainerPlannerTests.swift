@@ -251,21 +251,7 @@ import Testing
       }
 
       """,
-      "Panel.swift": """
-      @MainActor
-      final class Panel {
-        let title: String
-        private let counting: Counting
-
-        init(title: String, counting: Counting) {
-          self.title = title
-          self.counting = counting
-        }
-
-        func total() -> Int { counting.count }
-      }
-
-      """,
+      "Panel.swift": Self.panel,
       "PanelTests.swift": """
       import XCTest
 
@@ -381,21 +367,7 @@ import Testing
       }
 
       """,
-      "Panel.swift": """
-      @MainActor
-      final class Panel {
-        let title: String
-        private let counting: Counting
-
-        init(title: String, counting: Counting) {
-          self.title = title
-          self.counting = counting
-        }
-
-        func total() -> Int { counting.count }
-      }
-
-      """,
+      "Panel.swift": Self.panel,
       "Coordinator.swift": """
       @MainActor
       final class Coordinator {
@@ -646,6 +618,23 @@ import Testing
     }
 
     extension Store: Counting, Resetting {}
+
+    """
+
+  /// A consumer whose init takes `Counting` and only assigns it to a stored `let`.
+  static let panel = """
+    @MainActor
+    final class Panel {
+      let title: String
+      private let counting: Counting
+
+      init(title: String, counting: Counting) {
+        self.title = title
+        self.counting = counting
+      }
+
+      func total() -> Int { counting.count }
+    }
 
     """
 
