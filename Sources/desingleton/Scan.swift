@@ -163,8 +163,10 @@ struct Scan: ParsableCommand {
   static func statistics(_ scan: PhasedScan, lines: Int) -> String {
     let parsed = scan.parsed
     func share(_ part: Int, _ whole: Int) -> String { whole == 0 ? "0%" : "\(Int((100 * Double(part) / Double(whole)).rounded()))%" }
-    let phases = scan.phases.map { "\($0.files) files, \($0.lines) lines, " + String(format: "%.3f s", seconds($0.time)) }
-      .joined(separator: " / ")
+    let phases = scan.phases.map {
+      "\($0.files) files, \($0.lines) lines, " + String(format: "%.3f s", seconds($0.time))
+        + ($0.asked.isEmpty ? "" : " for " + $0.asked)
+    }.joined(separator: " / ")
     return "scan: parsed \(parsed.files) of \(scan.paths.count) files (\(share(parsed.files, scan.paths.count))), "
       + "\(parsed.lines) of \(lines) lines (\(share(parsed.lines, lines))); by phase: \(phases)"
   }
