@@ -201,11 +201,12 @@ extension InjectPlanner {
     let usesInterfaceBuilder = members.contains { $0.attributes.contains("@IBOutlet") || $0.attributes.contains("@IBAction") }
     let onlyCoder = index.designatedInits(of: typeName).allSatisfy { $0.labels == ["coder"] }
     guard usesInterfaceBuilder, onlyCoder else { return nil }
-    guard let found = try? InitCallFinder.calls(of: [typeName], superclassOf: [:], project: project) else { return nil }
+    guard let found = try? InitCallFinder.calls(of: [typeName], superclassOf: [:], project: project),
+      let unnamed = try? InitCallFinder.creatingFiles(of: [typeName], project: project).unnamed
+    else { return nil }
     // A `.init(...)` whose type is not told counts in a file that names the type; one in a file
     // that only writes what gives the type (`ImplicitTypeGivers`) does not tell a storyboard's.
-    let naming = Set(InitCallFinder.paths(naming: typeName, project: project))
-    let mayCreate = found.unrewritable.contains { $0.kind != .implicitMember || naming.contains($0.path) }
+    let mayCreate = found.unrewritable.contains { $0.kind != .implicitMember || unnamed[$0.path] == nil }
     if found.calls.contains(where: { !$0.isSelfInit && !$0.isSuperInit }) || mayCreate {
       return nil
     }

@@ -45,29 +45,13 @@ enum InitCallFinder {
   static func calls(
     of types: Set<String>, superclassOf subclasses: [String: String], project: Project
   ) throws -> (calls: [InitCall], unrewritable: [UnrewritableCreation]) {
-    // A creation names the type or an alias of it (`W()` after `typealias W = Widget`).
-    func names(_ type: String) -> [String] { writtenNames(of: type, index: project.index) }
-    var typesByPath: [String: [String]] = [:]
-    var named: [String] = []
-    for type in types.sorted() {
-      let written = names(type)
-      named += written
-      for path in project.paths(naming: written) { typesByPath[path, default: []].append(type) }
-    }
-    // Nor does `.init(...)` where a declaration elsewhere gives the type (`self.part = .init()`
-    // with `var part: Part` in another file): the files holding one and naming what gives it.
-    for (path, types) in try implicitCreationPaths(of: types, project: project) {
-      let known = typesByPath[path] ?? []
-      typesByPath[path] = known + types.filter { !known.contains($0) }
-    }
+    let typesByPath = try creatingFiles(of: types.sorted(), project: project).types
     var subclassesByPath: [String: [(String, String)]] = [:]
     for (subclass, parent) in subclasses.sorted(by: { $0.key < $1.key }) {
-      let written = names(subclass)
-      named += written
-      for path in project.paths(naming: written) { subclassesByPath[path, default: []].append((subclass, parent)) }
+      for path in paths(naming: subclass, project: project) { subclassesByPath[path, default: []].append((subclass, parent)) }
     }
     let table = project.answer("creation table") { CreationTable() }
-    let paths = project.inIndexOrder(Set(project.paths(naming: named)).union(typesByPath.keys))
+    let paths = project.inIndexOrder(Set(typesByPath.keys).union(subclassesByPath.keys))
     let questions = paths.map { path in
       CreationTable.Question(
         path: path, types: typesByPath[path] ?? [], subclasses: subclassesByPath[path] ?? [])
@@ -128,9 +112,32 @@ enum InitCallFinder {
   }
 
   /// The files whose text names the type or an alias of it (`writtenNames`): where code can write
-  /// it (a creation, a cast, a metatype), but for `.init(...)` (`implicitCreationPaths`).
+  /// it (a creation, a cast, a metatype), but for `.init(...)` (`creatingFiles`).
   static func paths(naming type: String, project: Project) -> [String] {
     project.paths(naming: writtenNames(of: type, index: project.index))
+  }
+
+  /// The files that can create one of `types`, with the types each can, in the order given: those
+  /// naming the type or an alias of it (`W()` after `typealias W = Widget`), and those holding
+  /// `.init(...)` where a declaration elsewhere gives the type (`self.part = .init()` with `var
+  /// part: Part` in another file: `implicitCreationPaths`). `unnamed`: by file, the types it can
+  /// create only that way, whose untold `.init(...)` count only where what gives the type is
+  /// (`mayCreate`).
+  static func creatingFiles(
+    of types: [String], project: Project
+  ) throws -> (types: [String: [String]], unnamed: [String: Set<String>]) {
+    var byPath: [String: [String]] = [:]
+    var unnamed: [String: Set<String>] = [:]
+    for type in types {
+      for path in paths(naming: type, project: project) { byPath[path, default: []].append(type) }
+    }
+    for (path, given) in try implicitCreationPaths(of: Set(types), project: project) {
+      let known = byPath[path] ?? []
+      let more = types.filter { given.contains($0) && !known.contains($0) }
+      byPath[path] = known + more
+      unnamed[path, default: []].formUnion(more)
+    }
+    return (byPath, unnamed)
   }
 
   /// What gives `type` to an implicit member in the files that name it or an alias of it.

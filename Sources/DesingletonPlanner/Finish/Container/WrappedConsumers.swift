@@ -208,12 +208,12 @@ struct WrapCheck {
     let labels = initializer.signature.parameterClause.parameters.map {
       (label: $0.firstName.text, hasDefault: $0.defaultValue != nil)
     }
-    let naming = Set(InitCallFinder.paths(naming: typeName, project: project))
+    let unnamed = try InitCallFinder.creatingFiles(of: [typeName], project: project).unnamed
     for other in found.unrewritable where other.typeName.map({ $0 == typeName }) ?? true {
       // An untold `.init(...)` that cannot call this init leaves it alone.
       if other.kind == .implicitMember,
         try !InitCallFinder.mayCreate(
-          other, typeName, shapes: [(labels, [])], unnamed: !naming.contains(other.path), project: project)
+          other, typeName, shapes: [(labels, [])], unnamed: unnamed[other.path] != nil, project: project)
       {
         continue
       }

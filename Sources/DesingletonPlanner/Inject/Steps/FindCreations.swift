@@ -33,15 +33,16 @@ extension InjectContext {
     }
     var blocked: [String: ConsumerRefusal] = [:]
     // The labels each consumer's inits take, asked once per consumer, not once per `.init(...)`.
-    var signaturesOf: [String: [InitShape]] = [:]
-    func signatures(_ typeName: String) -> [InitShape] {
+    var signaturesOf: [String: [InitCallFinder.InitShape]] = [:]
+    func signatures(_ typeName: String) -> [InitCallFinder.InitShape] {
       if let known = signaturesOf[typeName] { return known }
       let found = initShapes(of: typeName)
       signaturesOf[typeName] = found
       return found
     }
+    // The consumers each file can create: an untold `.init(...)` there may create one of them.
     let (consumersNamed, givenOnly) = found.unrewritable.contains { $0.kind == .implicitMember }
-      ? try consumersByFile(order) : ([:], [:])
+      ? try InitCallFinder.creatingFiles(of: order, project: project) : ([:], [:])
     for creation in found.unrewritable {
       let file = try project.file(creation.path)
       let location = file.source.location(ofOffset: creation.offset)
@@ -67,7 +68,8 @@ extension InjectContext {
         for typeName in consumersNamed[creation.path] ?? [] {
           let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
           let unnamed = givenOnly[creation.path]?.contains(typeName) == true
-          guard try mayCreate(creation, typeName, shapes: signatures(typeName), unnamed: unnamed) else { continue }
+          guard try InitCallFinder.mayCreate(creation, typeName, shapes: signatures(typeName), unnamed: unnamed, project: project)
+          else { continue }
           if let slot = creation.argument {
             if argumentType == nil { argumentType = InitCallFinder.argumentType(of: slot, index: index) }
             switch argumentType {
@@ -85,35 +87,9 @@ extension InjectContext {
     return (calls, blocked)
   }
 
-  /// Whether `.init(...)` whose type the code does not say may create `typeName`
-  /// (`InitCallFinder.mayCreate`).
-  func mayCreate(_ creation: UnrewritableCreation, _ typeName: String, shapes: [InitShape], unnamed: Bool) throws -> Bool {
-    try InitCallFinder.mayCreate(creation, typeName, shapes: shapes, unnamed: unnamed, project: project)
-  }
-
-  /// The consumers (in `order`) each file names, or writes what gives one its type
-  /// (`InitCallFinder.implicitCreationPaths`): those an implicit `.init(...)` there may create;
-  /// and by file, those it does not name.
-  func consumersByFile(_ order: [String]) throws -> (all: [String: [String]], givenOnly: [String: Set<String>]) {
-    var named: [String: [String]] = [:]
-    var givenOnly: [String: Set<String>] = [:]
-    for typeName in order {
-      for path in InitCallFinder.paths(naming: typeName, project: project) { named[path, default: []].append(typeName) }
-    }
-    for (path, types) in try InitCallFinder.implicitCreationPaths(of: Set(order), project: project) {
-      let known = named[path] ?? []
-      let more = order.filter { types.contains($0) && !known.contains($0) }
-      named[path] = known + more
-      givenOnly[path, default: []].formUnion(more)
-    }
-    return (named, givenOnly)
-  }
-
-  typealias InitShape = InitCallFinder.InitShape
-
   /// What an implicit `.init(...)` of a type may call: each of its inits, every argument taken as
   /// optional (the index keeps labels, not defaults), or the init a type without inits has.
-  func initShapes(of typeName: String) -> [InitShape] {
+  func initShapes(of typeName: String) -> [InitCallFinder.InitShape] {
     let inits = index.inits(of: typeName)
     if inits.isEmpty { return [(memberwiseLabels(typeName), [])] }
     return inits.map { ($0.labels.map { (label: $0, hasDefault: true) }, $0.variadicPositions) }
