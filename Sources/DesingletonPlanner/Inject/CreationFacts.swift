@@ -206,7 +206,7 @@ extension InjectPlanner {
     else { return nil }
     // A `.init(...)` whose type is not told counts in a file that names the type; one in a file
     // that only writes what gives the type (`ImplicitTypeGivers`) does not tell a storyboard's.
-    let mayCreate = found.unrewritable.contains { $0.kind != .implicitMember || unnamed[$0.path] == nil }
+    let mayCreate = found.unrewritable.contains { $0.kind != .implicitMember || unnamed[$0.path]?.contains(typeName) != true }
     if found.calls.contains(where: { !$0.isSelfInit && !$0.isSuperInit }) || mayCreate {
       return nil
     }

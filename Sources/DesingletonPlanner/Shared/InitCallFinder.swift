@@ -135,7 +135,7 @@ enum InitCallFinder {
       let known = byPath[path] ?? []
       let more = types.filter { given.contains($0) && !known.contains($0) }
       byPath[path] = known + more
-      unnamed[path, default: []].formUnion(more)
+      if !more.isEmpty { unnamed[path, default: []].formUnion(more) }
     }
     return (byPath, unnamed)
   }

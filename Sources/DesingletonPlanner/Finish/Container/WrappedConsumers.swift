@@ -213,7 +213,7 @@ struct WrapCheck {
       // An untold `.init(...)` that cannot call this init leaves it alone.
       if other.kind == .implicitMember,
         try !InitCallFinder.mayCreate(
-          other, typeName, shapes: [(labels, [])], unnamed: unnamed[other.path] != nil, project: project)
+          other, typeName, shapes: [(labels, [])], unnamed: unnamed[other.path]?.contains(typeName) == true, project: project)
       {
         continue
       }
